@@ -1,0 +1,213 @@
+// A hand's life: deal -> pass (when the rule set has one) -> bids in turn from the dealer's
+// left -> blind nil exchange (when the rule set has one) -> the tricks -> done.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spadework/engine/card.h"
+#include "spadework/engine/deal.h"
+#include "spadework/engine/error.h"
+#include "spadework/engine/rules.h"
+
+namespace spadework {
+
+// A bid: a number of tricks (1..13), nil, or blind nil (nil declared before looking).
+class Bid {
+  public:
+    enum class Kind : std::uint8_t { Tricks, Nil, BlindNil };
+
+    constexpr Bid() = default;
+    static constexpr Bid tricks(int n) { return Bid(Kind::Tricks, n); }
+    static constexpr Bid nil() { return Bid(Kind::Nil, 0); }
+    static constexpr Bid blind_nil() { return Bid(Kind::BlindNil, 0); }
+
+    constexpr Kind kind() const { return kind_; }
+    constexpr bool is_nil() const { return kind_ != Kind::Tricks; }  // nil or blind nil
+    constexpr int count() const { return count_; }                   // tricks bid; 0 for nil
+    constexpr bool operator==(const Bid&) const = default;
+
+  private:
+    constexpr Bid(Kind k, int n) : kind_(k), count_(static_cast<std::uint8_t>(n)) {}
+    Kind kind_ = Kind::Tricks;
+    std::uint8_t count_ = 0;
+};
+
+// "4", "nil", "bnil". Parsing also takes "0" for nil, "blind nil", "blind", "bn" and any case.
+std::string to_string(Bid bid);
+Bid parse_bid(std::string_view text);
+
+enum class Phase { Pass, Bid, Exchange, Play, Done };
+std::string_view phase_name(Phase p);
+
+// Why an action is refused.
+enum class IllegalReason {
+    WrongPhase,  // e.g. a card played during the bidding
+    NotYourTurn,
+    CardNotHeld,
+    MustFollowSuit,   // a revoke
+    SpadesNotBroken,  // a spade led before spades are broken
+    MustLeadTwoOfClubs,
+    WrongPassSize,
+    BidOutOfRange,
+    NilNotAllowed,
+    BlindNilNotAllowed,
+    BothPartnersNil,
+};
+
+struct Illegal {
+    IllegalReason reason;
+    std::string message;  // "W does not hold QS", "E must follow suit with hearts"
+};
+
+// Thrown by the HandState actions that do not return a check.
+class IllegalActionError : public Error {
+  public:
+    explicit IllegalActionError(Illegal illegal)
+        : Error(illegal.message), illegal_(std::move(illegal)) {}
+    const Illegal& illegal() const { return illegal_; }
+
+  private:
+    Illegal illegal_;
+};
+
+// A card of a recorded hand that broke a rule of play but was played all the same.
+struct Irregularity {
+    int trick;  // 0-based
+    Seat seat;
+    Card card;
+    IllegalReason reason;  // MustFollowSuit (a revoke) or SpadesNotBroken
+    std::string message;
+};
+
+struct PlayedCard {
+    Seat seat;
+    Card card;
+};
+
+// What scoring needs of a finished hand.
+struct HandOutcome {
+    std::array<Bid, 4> bids;
+    std::array<int, 4> tricks{};  // per seat
+    std::optional<Team> honours;  // the partnership that won all four honours, if one did
+};
+
+// The state of one hand. Every action is checked; check_* says why one is illegal without
+// changing anything, the action itself throws IllegalActionError. undo() takes back the last
+// action of any kind, so a state can walk a record back and forth.
+class HandState {
+  public:
+    HandState(RuleSet rules, Seat dealer, Deal deal);
+
+    const RuleSet& rules() const { return rules_; }
+    Seat dealer() const { return dealer_; }
+    Phase phase() const { return phase_; }
+    // The seat to act: to pass, bid, exchange or play. Meaningless once the hand is done.
+    Seat to_act() const { return to_act_; }
+
+    // The deal as dealt, before any pass.
+    const Deal& dealt() const { return dealt_; }
+    // The cards a seat holds now.
+    CardSet hand(Seat s) const { return hands_[index(s)]; }
+    // The cards a seat held when play began (after passes and exchanges).
+    CardSet held_at_play(Seat s) const { return at_play_[index(s)]; }
+
+    // The pass, simultaneous in principle, is recorded in seat order from the dealer's left:
+    // each player gives pass_cards cards of the hand dealt to the partner.
+    std::optional<Illegal> check_pass(Seat seat, CardSet cards) const;
+    void pass(Seat seat, CardSet cards);
+    std::optional<CardSet> passed(Seat s) const { return passed_[index(s)]; }
+
+    std::optional<Illegal> check_bid(Seat seat, Bid bid) const;
+    void bid(Seat seat, Bid bid);
+    std::vector<Bid> legal_bids() const;
+    std::optional<Bid> bid_of(Seat s) const { return bids_[index(s)]; }
+
+    // After the bidding, each blind nil bidder whose partner did not also bid blind nil
+    // gives blind_nil_exchange cards to the partner, who gives as many back; bidder first,
+    // then partner, pairs in seat order from the dealer's left. Cards received in the same
+    // exchange cannot be given back.
+    std::optional<Illegal> check_exchange(Seat seat, CardSet cards) const;
+    void exchange(Seat seat, CardSet cards);
+    std::optional<CardSet> exchanged(Seat s) const { return exchanged_[index(s)]; }
+
+    // Play. The player to act is to_act().
+    std::optional<Illegal> check_play(Card card) const;
+    void play(Card card);
+    // As play, but a card that breaks a rule of play (a revoke, an early spade lead) is
+    // accepted and recorded as an irregularity, as a recorded game may hold one. A card the
+    // player does not hold, or a card out of turn, is still refused.
+    void play_recorded(Card card);
+    CardSet legal_cards() const;
+
+    void undo();
+    bool can_undo() const { return !history_.empty(); }
+
+    // Play state.
+    bool spades_broken() const { return spades_broken_; }
+    int tricks_played() const { return static_cast<int>(trick_winners_.size()); }
+    // The cards of the trick in progress, in play order (empty between tricks).
+    const std::vector<PlayedCard>& current_trick() const { return trick_; }
+    std::optional<Suit> led_suit() const;
+    // The seat winning the trick in progress so far.
+    std::optional<Seat> current_winner() const;
+    Seat leader() const { return leader_; }
+    // Every card played so far, in order.
+    const std::vector<PlayedCard>& play_record() const { return played_; }
+    const std::vector<Seat>& trick_winners() const { return trick_winners_; }
+    int tricks_taken(Seat s) const { return tricks_[index(s)]; }
+    const std::vector<Irregularity>& irregularities() const { return irregularities_; }
+
+    // Valid once phase() is Done.
+    HandOutcome outcome() const;
+
+  private:
+    enum class Action : std::uint8_t { Pass, Bid, Exchange, Play };
+    struct Undo {
+        Action action;
+        Seat seat;
+        Phase phase_before;
+        Seat to_act_before;
+        bool spades_broken_before;
+        Seat leader_before;
+        std::size_t irregularities_before;
+    };
+
+    std::optional<Illegal> check_turn(Phase phase, Seat seat) const;
+    std::optional<Illegal> check_card_rules(Card card) const;
+    void do_play(Card card, std::optional<Illegal> broken_rule);
+    void begin_bidding();
+    void after_bidding();
+    void begin_play();
+    std::optional<Seat> next_exchange_seat(std::optional<Seat> after) const;
+    void apply_card_swaps(const std::array<std::optional<CardSet>, 4>& given);
+    void unapply_card_swaps(const std::array<std::optional<CardSet>, 4>& given);
+
+    RuleSet rules_;
+    Seat dealer_;
+    Deal dealt_;
+    std::array<CardSet, 4> hands_;
+    std::array<CardSet, 4> at_play_;
+    Phase phase_ = Phase::Pass;
+    Seat to_act_;
+    std::array<std::optional<CardSet>, 4> passed_;
+    std::array<std::optional<Bid>, 4> bids_;
+    std::array<std::optional<CardSet>, 4> exchanged_;
+    std::vector<PlayedCard> played_;
+    std::vector<PlayedCard> trick_;
+    std::vector<Seat> trick_winners_;
+    std::array<int, 4> tricks_{};
+    bool spades_broken_ = false;
+    Seat leader_;
+    std::vector<Irregularity> irregularities_;
+    std::vector<Undo> history_;
+};
+
+// The winner of a complete or partial trick: the highest spade, else the highest card of the
+// suit led.
+Seat trick_winner(const std::vector<PlayedCard>& trick);
+
+}  // namespace spadework

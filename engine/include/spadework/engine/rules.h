@@ -1,0 +1,150 @@
+// Rule sets. Every choice on which the rule documents differ is a field of RuleSet; play and
+// scoring read these fields and never ask which preset they run under.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "spadework/engine/card.h"
+
+namespace spadework {
+
+// Who may lead a spade.
+enum class SpadesLead {
+    AfterBroken,  // only once spades are broken, or from a hand holding nothing but spades
+    Anytime,      // any time, the first trick included
+};
+// What breaks spades.
+enum class SpadesBreak {
+    AnySpade,  // any spade played, a forced lead from an all-spade hand included
+    Trump,     // a spade played to a trick led in another suit
+};
+enum class FirstLead {
+    LeftOfDealer,  // the player left of the dealer leads any legal card
+    TwoOfClubs,    // the holder of the 2 of clubs leads it
+};
+// What a partnership that falls short of its contract scores.
+enum class FailedContract {
+    MinusBid,        // -bid_trick_points x bid
+    Zero,            // nothing
+    MinusShortfall,  // -bid_trick_points x missing tricks
+};
+// What becomes of the tricks a nil bidder takes.
+enum class NilTricks {
+    Separate,         // they count for nobody; the partner's contract stands alone
+    CountForPartner,  // they count toward the partnership's tricks
+    BagsOnly,         // they do not help the partner, but each is a bag worth overtrick_points
+};
+// Who a failed nil costs.
+enum class NilFailed {
+    Minus,      // the nil bidder's side loses the nil's points
+    Opponents,  // the opponents gain the nil's points
+};
+// What happens when the game ends with the scores level.
+enum class OnTie {
+    PlayOn,    // play another hand, and another, until the tie is broken
+    Overtime,  // scores and bags go back to zero and an overtime set to overtime_target begins
+    Draw,      // the game is drawn
+};
+
+struct RuleSet {
+    std::string name = "classic";  // the preset it started from; overrides do not rename it
+
+    // The deck. 48 removes the 2 and 3 of spades and of hearts (Paperless Spades).
+    int deck_size = 52;  // deck=52|48
+    int pass_cards = 0;  // cards each player passes to partner after the deal, before bidding
+
+    // Bidding. A bid is nil (no tricks), blind nil (nil declared before looking at the
+    // hand), or 1..max_bid tricks.
+    int max_bid = 13;
+    bool nil_allowed = true;
+    bool both_nil_allowed = true;  // may both partners bid nil (or blind nil)?
+    bool blind_nil_allowed = true;
+    int blind_nil_exchange = 0;  // cards a blind nil bidder and partner exchange after bidding
+
+    // Play.
+    SpadesLead spades_lead = SpadesLead::AfterBroken;
+    SpadesBreak spades_break = SpadesBreak::AnySpade;
+    FirstLead first_lead = FirstLead::LeftOfDealer;
+
+    // Scoring of a partnership's contract (the sum of its members' bids other than nil).
+    int bid_trick_points = 10;  // per trick bid, when the contract is made
+    int overtrick_points = 1;   // per trick over the contract (each is also a bag)
+    int exact_points = 0;       // flat, when the contract is made exactly
+    int over_points = 0;        // flat, when the contract is made with tricks over
+    FailedContract failed_contract = FailedContract::MinusBid;
+    int set_points = 0;  // flat, to the opponents of a partnership that fails its contract
+
+    // Nil.
+    NilTricks nil_tricks = NilTricks::Separate;
+    int nil_points = 100;
+    int blind_nil_points = 200;
+    NilFailed nil_failed = NilFailed::Minus;
+
+    // Honours: the jack, queen, king and ace of hearts, all four won by one partnership.
+    int honours_points = 0;
+
+    // Bags: each time a partnership's bags reach bag_limit, it loses bag_penalty and the
+    // count drops by bag_limit (bags above the limit carry over). 0 turns bags off.
+    int bag_limit = 10;
+    int bag_penalty = 100;
+
+    // The end of a game: a partnership reaching target, falling to loss_limit or below, or
+    // hand_limit hands played ends it, and the higher score wins.
+    int target = 500;
+    std::optional<int> loss_limit = -250;
+    std::optional<int> hand_limit;
+    OnTie on_tie = OnTie::PlayOn;
+    int overtime_target = 3;
+
+    int hand_size() const { return deck_size / 4; }
+    // The cards in play: all 52, or 48 without 2S 3S 2H 3H.
+    CardSet deck() const;
+    // The largest trick bid: max_bid, but never more than a hand holds.
+    int highest_bid() const { return max_bid < hand_size() ? max_bid : hand_size(); }
+
+    bool operator==(const RuleSet&) const = default;
+};
+
+// The honour cards of the honours rule.
+inline constexpr CardSet kHonours{Card(Rank::Jack, Suit::Hearts), Card(Rank::Queen, Suit::Hearts),
+                                  Card(Rank::King, Suit::Hearts), Card(Rank::Ace, Suit::Hearts)};
+
+struct PresetInfo {
+    std::string_view name;
+    std::string_view source;   // the rule document it is built from, in shared/seeds/
+    std::string_view summary;  // one line
+};
+
+// The presets, classic first (the default).
+const std::vector<PresetInfo>& presets();
+// A preset by name; throws RuleError naming the presets when there is none.
+RuleSet preset(std::string_view name);
+
+// The rule set as key=value pairs, in a fixed order; every key can be given back to
+// apply_override, and applying them all to any preset gives this rule set back.
+std::vector<std::pair<std::string, std::string>> rule_values(const RuleSet& rules);
+
+// One key=value override ("bag_limit=5", "spades_lead=anytime"). Throws RuleError that names
+// the key and the values it takes. The result is checked as a whole by check_rules.
+void apply_override(RuleSet& rules, std::string_view key_equals_value);
+void apply_override(RuleSet& rules, std::string_view key, std::string_view value);
+
+struct RuleKeyInfo {
+    std::string_view key;
+    std::string_view values;  // "52|48", "N", "N|none", ...
+    std::string_view help;
+};
+// Every key, in the order rule_values prints them.
+const std::vector<RuleKeyInfo>& rule_keys();
+
+// Throws RuleError when the fields do not fit together (a pass larger than a hand, ...).
+void check_rules(const RuleSet& rules);
+
+// A preset with overrides applied, then checked.
+RuleSet make_rules(std::string_view preset_name, const std::vector<std::string>& overrides);
+
+}  // namespace spadework

@@ -1,0 +1,77 @@
+#include "spadework/engine/game.h"
+
+#include "spadework/engine/error.h"
+
+namespace spadework {
+
+std::string_view end_reason_name(EndReason r) {
+    switch (r) {
+        case EndReason::Target:
+            return "target";
+        case EndReason::LossLimit:
+            return "loss_limit";
+        case EndReason::HandLimit:
+            return "hand_limit";
+    }
+    return "?";
+}
+
+Game::Game(RuleSet rules) : rules_(std::move(rules)) {
+    check_rules(rules_);
+}
+
+int Game::current_target() const {
+    return overtime_sets_ > 0 ? rules_.overtime_target : rules_.target;
+}
+
+Seat Game::next_dealer(Seat first_dealer) const {
+    return next(first_dealer, static_cast<int>(hands_.size() % 4));
+}
+
+const HandRecord& Game::add_hand(const HandOutcome& outcome) {
+    if (result_) throw Error("the game is over: no more hands can be scored");
+    HandRecord record{score_hand(rules_, outcome, standings_), {}, false};
+    for (Team t : kAllTeams) standings_[index(t)] = record.score[t].after;
+    record.after = standings_;
+    ++hands_in_set_;
+
+    // Step 1. Has the set ended? A score at the target, a score at or under the loss limit, or
+    // the hand limit (counted within the set) ends it.
+    int ns = standings_[index(Team::NS)].score;
+    int ew = standings_[index(Team::EW)].score;
+    std::optional<EndReason> reason;
+    if (ns >= current_target() || ew >= current_target()) {
+        reason = EndReason::Target;
+    } else if (rules_.loss_limit && (ns <= *rules_.loss_limit || ew <= *rules_.loss_limit)) {
+        reason = EndReason::LossLimit;
+    } else if (rules_.hand_limit && hands_in_set_ >= *rules_.hand_limit) {
+        reason = EndReason::HandLimit;
+    }
+
+    // Step 2. The higher score wins; a tie plays on, goes to overtime or is a draw.
+    if (reason) {
+        if (ns != ew) {
+            Team winner = ns > ew ? Team::NS : Team::EW;
+            result_ = GameResult{winner, *reason, standings_, ns > ew ? ns - ew : ew - ns,
+                                 overtime_sets_};
+        } else {
+            switch (rules_.on_tie) {
+                case OnTie::PlayOn:
+                    break;
+                case OnTie::Draw:
+                    result_ = GameResult{std::nullopt, *reason, standings_, 0, overtime_sets_};
+                    break;
+                case OnTie::Overtime:
+                    record.tie_to_overtime = true;
+                    standings_ = {};
+                    ++overtime_sets_;
+                    hands_in_set_ = 0;
+                    break;
+            }
+        }
+    }
+    hands_.push_back(std::move(record));
+    return hands_.back();
+}
+
+}  // namespace spadework

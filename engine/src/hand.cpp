@@ -1,0 +1,449 @@
+#include "spadework/engine/hand.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace spadework {
+
+std::string to_string(Bid bid) {
+    switch (bid.kind()) {
+        case Bid::Kind::Nil:
+            return "nil";
+        case Bid::Kind::BlindNil:
+            return "bnil";
+        case Bid::Kind::Tricks:
+            break;
+    }
+    return std::to_string(bid.count());
+}
+
+Bid parse_bid(std::string_view text) {
+    std::string low;
+    for (char c : text) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (low == "nil" || low == "0" || low == "n") return Bid::nil();
+    if (low == "bnil" || low == "blind nil" || low == "blind" || low == "bn" ||
+        low == "blind_nil" || low == "dnil" || low == "double nil") {
+        return Bid::blind_nil();
+    }
+    int n = 0;
+    bool digits = !low.empty() && low.size() <= 2;
+    for (char c : low) {
+        if (c < '0' || c > '9') digits = false;
+        n = n * 10 + (c - '0');
+    }
+    if (!digits) {
+        throw ParseError("'" + std::string(text) + "' is not a bid (a number, nil or bnil)", 1);
+    }
+    return Bid::tricks(n);
+}
+
+std::string_view phase_name(Phase p) {
+    switch (p) {
+        case Phase::Pass:
+            return "pass";
+        case Phase::Bid:
+            return "bidding";
+        case Phase::Exchange:
+            return "blind nil exchange";
+        case Phase::Play:
+            return "play";
+        case Phase::Done:
+            return "end of the hand";
+    }
+    return "?";
+}
+
+Seat trick_winner(const std::vector<PlayedCard>& trick) {
+    PlayedCard best = trick.front();
+    for (const PlayedCard& p : trick) {
+        bool trumps = p.card.suit() == Suit::Spades && best.card.suit() != Suit::Spades;
+        bool higher = p.card.suit() == best.card.suit() && p.card.rank() > best.card.rank();
+        if (trumps || higher) best = p;
+    }
+    return best.seat;
+}
+
+namespace {
+
+std::string seat_str(Seat s) {
+    return std::string(1, seat_char(s));
+}
+
+Illegal illegal(IllegalReason reason, std::string message) {
+    return {reason, std::move(message)};
+}
+
+}  // namespace
+
+HandState::HandState(RuleSet rules, Seat dealer, Deal deal)
+    : rules_(std::move(rules)),
+      dealer_(dealer),
+      dealt_(deal),
+      hands_(deal.hands),
+      at_play_(deal.hands),
+      to_act_(next(dealer)),
+      leader_(next(dealer)) {
+    if (auto problem = check_deal(dealt_, rules_.deck())) throw Error(*problem);
+    if (rules_.pass_cards > 0) {
+        phase_ = Phase::Pass;
+    } else {
+        begin_bidding();
+    }
+}
+
+void HandState::begin_bidding() {
+    phase_ = Phase::Bid;
+    to_act_ = next(dealer_);
+}
+
+std::optional<Illegal> HandState::check_turn(Phase phase, Seat seat) const {
+    if (phase_ != phase) {
+        return illegal(IllegalReason::WrongPhase, "cannot " + std::string(phase_name(phase)) +
+                                                      " now: the hand is at the " +
+                                                      std::string(phase_name(phase_)));
+    }
+    if (seat != to_act_) {
+        return illegal(IllegalReason::NotYourTurn,
+                       "it is " + seat_str(to_act_) + "'s turn, not " + seat_str(seat) + "'s");
+    }
+    return std::nullopt;
+}
+
+// --- Pass ------------------------------------------------------------------------------
+
+std::optional<Illegal> HandState::check_pass(Seat seat, CardSet cards) const {
+    if (auto bad = check_turn(Phase::Pass, seat)) return bad;
+    if (cards.size() != rules_.pass_cards) {
+        return illegal(IllegalReason::WrongPassSize,
+                       seat_str(seat) + " passes " + std::to_string(cards.size()) +
+                           " cards; the rules pass " + std::to_string(rules_.pass_cards));
+    }
+    // Only cards dealt: a player passes before looking at what the partner passes.
+    if (CardSet missing = cards - dealt_[seat]; !missing.empty()) {
+        return illegal(IllegalReason::CardNotHeld, seat_str(seat) + " was not dealt " +
+                                                       to_string(*missing.begin()) +
+                                                       " and cannot pass it");
+    }
+    return std::nullopt;
+}
+
+void HandState::pass(Seat seat, CardSet cards) {
+    if (auto bad = check_pass(seat, cards)) throw IllegalActionError(*bad);
+    history_.push_back(
+        {Action::Pass, seat, phase_, to_act_, spades_broken_, leader_, irregularities_.size()});
+    passed_[index(seat)] = cards;
+    to_act_ = next(seat);
+    if (std::all_of(passed_.begin(), passed_.end(), [](auto& p) { return p.has_value(); })) {
+        apply_card_swaps(passed_);
+        begin_bidding();
+    }
+}
+
+void HandState::apply_card_swaps(const std::array<std::optional<CardSet>, 4>& given) {
+    for (Seat s : kAllSeats) {
+        if (given[index(s)]) hands_[index(s)] -= *given[index(s)];
+    }
+    for (Seat s : kAllSeats) {
+        if (given[index(s)]) hands_[index(partner(s))] |= *given[index(s)];
+    }
+}
+
+void HandState::unapply_card_swaps(const std::array<std::optional<CardSet>, 4>& given) {
+    for (Seat s : kAllSeats) {
+        if (given[index(s)]) hands_[index(partner(s))] -= *given[index(s)];
+    }
+    for (Seat s : kAllSeats) {
+        if (given[index(s)]) hands_[index(s)] |= *given[index(s)];
+    }
+}
+
+// --- Bidding ---------------------------------------------------------------------------
+
+std::optional<Illegal> HandState::check_bid(Seat seat, Bid bid) const {
+    if (auto bad = check_turn(Phase::Bid, seat)) return bad;
+    switch (bid.kind()) {
+        case Bid::Kind::Tricks:
+            if (bid.count() < 1 || bid.count() > rules_.highest_bid()) {
+                return illegal(IllegalReason::BidOutOfRange,
+                               "bid " + std::to_string(bid.count()) +
+                                   " is out of range: bids are nil or 1.." +
+                                   std::to_string(rules_.highest_bid()));
+            }
+            return std::nullopt;
+        case Bid::Kind::Nil:
+            if (!rules_.nil_allowed) {
+                return illegal(IllegalReason::NilNotAllowed, "these rules have no nil bid");
+            }
+            break;
+        case Bid::Kind::BlindNil:
+            if (!rules_.blind_nil_allowed) {
+                return illegal(IllegalReason::BlindNilNotAllowed,
+                               "these rules have no blind nil bid");
+            }
+            break;
+    }
+    auto partner_bid = bids_[index(partner(seat))];
+    if (!rules_.both_nil_allowed && partner_bid && partner_bid->is_nil()) {
+        return illegal(IllegalReason::BothPartnersNil,
+                       seat_str(seat) + " cannot bid nil: partner " + seat_str(partner(seat)) +
+                           " already did, and both partners may not bid nil");
+    }
+    return std::nullopt;
+}
+
+std::vector<Bid> HandState::legal_bids() const {
+    std::vector<Bid> bids;
+    if (phase_ != Phase::Bid) return bids;
+    for (Bid b : {Bid::nil(), Bid::blind_nil()}) {
+        if (!check_bid(to_act_, b)) bids.push_back(b);
+    }
+    for (int n = 1; n <= rules_.highest_bid(); ++n) bids.push_back(Bid::tricks(n));
+    return bids;
+}
+
+void HandState::bid(Seat seat, Bid bid) {
+    if (auto bad = check_bid(seat, bid)) throw IllegalActionError(*bad);
+    history_.push_back(
+        {Action::Bid, seat, phase_, to_act_, spades_broken_, leader_, irregularities_.size()});
+    bids_[index(seat)] = bid;
+    to_act_ = next(seat);
+    if (std::all_of(bids_.begin(), bids_.end(), [](auto& b) { return b.has_value(); })) {
+        after_bidding();
+    }
+}
+
+void HandState::after_bidding() {
+    if (auto first = next_exchange_seat(std::nullopt)) {
+        phase_ = Phase::Exchange;
+        to_act_ = *first;
+    } else {
+        begin_play();
+    }
+}
+
+// --- Blind nil exchange ----------------------------------------------------------------
+
+std::optional<Seat> HandState::next_exchange_seat(std::optional<Seat> after) const {
+    if (rules_.blind_nil_exchange == 0) return std::nullopt;
+    // The exchange order: for each blind nil bidder from the dealer's left whose partner did
+    // not also bid blind nil, the bidder then the partner.
+    std::vector<Seat> order;
+    for (int i = 1; i <= 4; ++i) {
+        Seat s = next(dealer_, i);
+        auto is_blind = [&](Seat x) {
+            return bids_[index(x)] && bids_[index(x)]->kind() == Bid::Kind::BlindNil;
+        };
+        if (is_blind(s) && !is_blind(partner(s))) {
+            order.push_back(s);
+            order.push_back(partner(s));
+        }
+    }
+    auto it = order.begin();
+    if (after) {
+        it = std::find(order.begin(), order.end(), *after);
+        if (it != order.end()) ++it;
+    }
+    if (it == order.end()) return std::nullopt;
+    return *it;
+}
+
+std::optional<Illegal> HandState::check_exchange(Seat seat, CardSet cards) const {
+    if (auto bad = check_turn(Phase::Exchange, seat)) return bad;
+    if (cards.size() != rules_.blind_nil_exchange) {
+        return illegal(IllegalReason::WrongPassSize, seat_str(seat) + " gives " +
+                                                         std::to_string(cards.size()) +
+                                                         " cards; the blind nil exchange is " +
+                                                         std::to_string(rules_.blind_nil_exchange));
+    }
+    // Cards move only when the whole exchange is done, so hands_ holds no received card yet.
+    if (CardSet missing = cards - hands_[index(seat)]; !missing.empty()) {
+        return illegal(IllegalReason::CardNotHeld,
+                       seat_str(seat) + " does not hold " + to_string(*missing.begin()));
+    }
+    return std::nullopt;
+}
+
+void HandState::exchange(Seat seat, CardSet cards) {
+    if (auto bad = check_exchange(seat, cards)) throw IllegalActionError(*bad);
+    history_.push_back(
+        {Action::Exchange, seat, phase_, to_act_, spades_broken_, leader_, irregularities_.size()});
+    exchanged_[index(seat)] = cards;
+    if (auto following = next_exchange_seat(seat)) {
+        to_act_ = *following;
+    } else {
+        apply_card_swaps(exchanged_);
+        begin_play();
+    }
+}
+
+// --- Play ------------------------------------------------------------------------------
+
+void HandState::begin_play() {
+    phase_ = Phase::Play;
+    at_play_ = hands_;
+    leader_ = next(dealer_);
+    if (rules_.first_lead == FirstLead::TwoOfClubs) {
+        Card two_clubs(Rank::Two, Suit::Clubs);
+        for (Seat s : kAllSeats) {
+            if (hands_[index(s)].contains(two_clubs)) leader_ = s;
+        }
+    }
+    to_act_ = leader_;
+}
+
+std::optional<Suit> HandState::led_suit() const {
+    if (trick_.empty()) return std::nullopt;
+    return trick_.front().card.suit();
+}
+
+std::optional<Seat> HandState::current_winner() const {
+    if (trick_.empty()) return std::nullopt;
+    return trick_winner(trick_);
+}
+
+std::optional<Illegal> HandState::check_card_rules(Card card) const {
+    Seat seat = to_act_;
+    CardSet hand = hands_[index(seat)];
+    if (trick_.empty()) {
+        Card two_clubs(Rank::Two, Suit::Clubs);
+        if (rules_.first_lead == FirstLead::TwoOfClubs && played_.empty() && card != two_clubs &&
+            hand.contains(two_clubs)) {
+            return illegal(IllegalReason::MustLeadTwoOfClubs,
+                           seat_str(seat) + " must lead the 2C to the first trick");
+        }
+        bool only_spades = hand.of_suit(Suit::Spades) == hand;
+        if (card.suit() == Suit::Spades && rules_.spades_lead == SpadesLead::AfterBroken &&
+            !spades_broken_ && !only_spades) {
+            return illegal(
+                IllegalReason::SpadesNotBroken,
+                seat_str(seat) + " cannot lead " + to_string(card) + ": spades are not broken");
+        }
+        return std::nullopt;
+    }
+    Suit led = trick_.front().card.suit();
+    if (card.suit() != led && hand.has_suit(led)) {
+        return illegal(IllegalReason::MustFollowSuit, seat_str(seat) + " must follow suit with " +
+                                                          std::string(suit_name(led)) +
+                                                          " in hand, not play " + to_string(card));
+    }
+    return std::nullopt;
+}
+
+std::optional<Illegal> HandState::check_play(Card card) const {
+    if (auto bad = check_turn(Phase::Play, to_act_)) return bad;
+    if (!hands_[index(to_act_)].contains(card)) {
+        return illegal(IllegalReason::CardNotHeld,
+                       seat_str(to_act_) + " does not hold " + to_string(card));
+    }
+    return check_card_rules(card);
+}
+
+CardSet HandState::legal_cards() const {
+    CardSet legal;
+    if (phase_ != Phase::Play) return legal;
+    for (Card c : hands_[index(to_act_)]) {
+        if (!check_card_rules(c)) legal.insert(c);
+    }
+    return legal;
+}
+
+void HandState::play(Card card) {
+    if (auto bad = check_play(card)) throw IllegalActionError(*bad);
+    do_play(card, std::nullopt);
+}
+
+void HandState::play_recorded(Card card) {
+    if (auto bad = check_turn(Phase::Play, to_act_)) throw IllegalActionError(*bad);
+    if (!hands_[index(to_act_)].contains(card)) {
+        throw IllegalActionError(illegal(IllegalReason::CardNotHeld,
+                                         seat_str(to_act_) + " does not hold " + to_string(card)));
+    }
+    do_play(card, check_card_rules(card));
+}
+
+void HandState::do_play(Card card, std::optional<Illegal> broken_rule) {
+    Seat seat = to_act_;
+    history_.push_back(
+        {Action::Play, seat, phase_, to_act_, spades_broken_, leader_, irregularities_.size()});
+    if (broken_rule) {
+        irregularities_.push_back(
+            {tricks_played(), seat, card, broken_rule->reason, broken_rule->message});
+    }
+    hands_[index(seat)].erase(card);
+    trick_.push_back({seat, card});
+    played_.push_back({seat, card});
+    if (card.suit() == Suit::Spades && !spades_broken_) {
+        bool on_other_suit = trick_.front().card.suit() != Suit::Spades;
+        spades_broken_ = rules_.spades_break == SpadesBreak::AnySpade || on_other_suit;
+    }
+    to_act_ = next(seat);
+    if (trick_.size() == 4) {
+        Seat winner = trick_winner(trick_);
+        ++tricks_[index(winner)];
+        trick_winners_.push_back(winner);
+        trick_.clear();
+        leader_ = winner;
+        to_act_ = winner;
+        if (tricks_played() == rules_.hand_size()) phase_ = Phase::Done;
+    }
+}
+
+// --- Undo ------------------------------------------------------------------------------
+
+void HandState::undo() {
+    if (history_.empty()) throw Error("nothing to undo");
+    Undo u = history_.back();
+    history_.pop_back();
+    switch (u.action) {
+        case Action::Pass:
+            if (phase_ != Phase::Pass) unapply_card_swaps(passed_);
+            passed_[index(u.seat)].reset();
+            break;
+        case Action::Bid:
+            bids_[index(u.seat)].reset();
+            break;
+        case Action::Exchange:
+            if (phase_ != Phase::Exchange) unapply_card_swaps(exchanged_);
+            exchanged_[index(u.seat)].reset();
+            break;
+        case Action::Play: {
+            PlayedCard last = played_.back();
+            if (trick_.empty()) {
+                // The card closed a trick: reopen it.
+                Seat winner = trick_winners_.back();
+                trick_winners_.pop_back();
+                --tricks_[index(winner)];
+                trick_.assign(played_.end() - 4, played_.end());
+            }
+            trick_.pop_back();
+            played_.pop_back();
+            hands_[index(last.seat)].insert(last.card);
+            break;
+        }
+    }
+    phase_ = u.phase_before;
+    to_act_ = u.to_act_before;
+    spades_broken_ = u.spades_broken_before;
+    leader_ = u.leader_before;
+    irregularities_.resize(u.irregularities_before);
+}
+
+HandOutcome HandState::outcome() const {
+    HandOutcome out;
+    for (Seat s : kAllSeats) {
+        out.bids[index(s)] = bids_[index(s)].value_or(Bid::nil());
+        out.tricks[index(s)] = tricks_[index(s)];
+    }
+    std::array<CardSet, 2> won;
+    for (std::size_t t = 0; t < trick_winners_.size(); ++t) {
+        for (std::size_t k = 0; k < 4; ++k) {
+            won[index(team_of(trick_winners_[t]))].insert(played_[4 * t + k].card);
+        }
+    }
+    for (Team t : kAllTeams) {
+        if ((won[index(t)] & kHonours) == kHonours) out.honours = t;
+    }
+    return out;
+}
+
+}  // namespace spadework

@@ -1,0 +1,367 @@
+#include "spadework/engine/rules.h"
+
+#include <algorithm>
+#include <charconv>
+#include <functional>
+#include <limits>
+
+#include "spadework/engine/error.h"
+
+namespace spadework {
+
+CardSet RuleSet::deck() const {
+    if (deck_size == 48) {
+        return kFullDeck - CardSet{Card(Rank::Two, Suit::Spades), Card(Rank::Three, Suit::Spades),
+                                   Card(Rank::Two, Suit::Hearts), Card(Rank::Three, Suit::Hearts)};
+    }
+    return kFullDeck;
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// Presets. Each is the default RuleSet (which is classic) with the fields its document
+// changes; README explains each choice where the document is silent or ambiguous.
+
+RuleSet classic() {
+    // 003: Joe Andrews. Spades broken by any spade; set -10 x bid; nil +-100 with the
+    // partner's contract standing alone; blind nil +-200; 10 bags -100; 500 / -250.
+    return RuleSet{};
+}
+
+RuleSet casual() {
+    // 001: no blind nil; spades broken only by a spade played on another suit; a failed
+    // contract scores 0; no loss limit.
+    RuleSet r;
+    r.name = "casual";
+    r.blind_nil_allowed = false;
+    r.spades_break = SpadesBreak::Trump;
+    r.failed_contract = FailedContract::Zero;
+    r.loss_limit.reset();
+    return r;
+}
+
+RuleSet computer() {
+    // 002: bids nil..10; both partners may bid nil; "double nil" is a blind nil worth 200
+    // with a three-card exchange; a failed contract loses 10 per missing trick; no bag
+    // penalty and no lead restriction are written, so none is applied.
+    RuleSet r;
+    r.name = "computer";
+    r.max_bid = 10;
+    r.blind_nil_exchange = 3;
+    r.spades_lead = SpadesLead::Anytime;
+    r.failed_contract = FailedContract::MinusShortfall;
+    r.bag_limit = 0;
+    r.loss_limit.reset();
+    return r;
+}
+
+RuleSet leaflet() {
+    // 004: no blind nil; spades broken by trumping; a nil bidder's tricks are bags for the
+    // pair but do not help the partner; set -10 x bid; no loss limit.
+    RuleSet r;
+    r.name = "leaflet";
+    r.blind_nil_allowed = false;
+    r.spades_break = SpadesBreak::Trump;
+    r.nil_tricks = NilTricks::BagsOnly;
+    r.loss_limit.reset();
+    return r;
+}
+
+RuleSet paperless() {
+    // 000: Hugh Aguilar's Paperless Spades.
+    RuleSet r;
+    r.name = "paperless";
+    r.deck_size = 48;
+    r.pass_cards = 3;
+    r.max_bid = 12;
+    r.both_nil_allowed = false;
+    r.blind_nil_allowed = false;
+    r.spades_break = SpadesBreak::Trump;
+    r.bid_trick_points = 0;
+    r.overtrick_points = 0;
+    r.exact_points = 2;
+    r.over_points = 1;
+    r.failed_contract = FailedContract::Zero;
+    r.set_points = 2;
+    r.nil_tricks = NilTricks::CountForPartner;
+    r.nil_points = 2;
+    r.blind_nil_points = 0;
+    r.nil_failed = NilFailed::Opponents;
+    r.honours_points = 2;
+    r.bag_limit = 0;
+    r.bag_penalty = 0;
+    r.target = 6;  // "more than five points"
+    r.loss_limit.reset();
+    r.on_tie = OnTie::Overtime;
+    r.overtime_target = 3;  // "more than two points"
+    return r;
+}
+
+struct PresetEntry {
+    PresetInfo info;
+    RuleSet (*make)();
+};
+
+const std::vector<PresetEntry>& preset_table() {
+    static const std::vector<PresetEntry> table = {
+        {{"classic", "003_f4a25f36449c8121.txt",
+          "Joe Andrews' classic Spades: nil and blind nil, set -10 x bid, 10 bags -100, 500/-250"},
+         classic},
+        {{"casual", "001_9d11c3f87050685f.txt",
+          "nil but no blind nil, a set scores 0, spades broken by trumping, to 500"},
+         casual},
+        {{"computer", "002_0a7fefe3c36efc69.txt",
+          "bids nil..10, double nil with a 3-card exchange, -10 per missing trick, no bag penalty"},
+         computer},
+        {{"leaflet", "004_14a45e3d98e3ab49.txt",
+          "players' leaflet: a nil bidder's tricks are bags, set -10 x bid, 10 bags -100"},
+         leaflet},
+        {{"paperless", "000_0bd66de06d9a6b26.txt",
+          "48 cards, 3-card pass, 2/1/2 points, honours, sets to 6 with overtime to 3"},
+         paperless},
+    };
+    return table;
+}
+
+// ---------------------------------------------------------------------------------------
+// Keys. One table describes every key: its name, the values it takes, how to read it from a
+// RuleSet and how to write it. rule_values, apply_override and rule_keys all read the table.
+
+template <typename E>
+struct EnumNames {
+    std::vector<std::pair<E, std::string_view>> names;
+};
+
+struct KeyEntry {
+    RuleKeyInfo info;
+    std::function<std::string(const RuleSet&)> get;
+    std::function<void(RuleSet&, std::string_view)> set;
+};
+
+[[noreturn]] void bad_value(std::string_view key, std::string_view value, std::string_view values) {
+    throw RuleError("rule " + std::string(key) + ": '" + std::string(value) + "' is not one of " +
+                    std::string(values));
+}
+
+int parse_int(std::string_view key, std::string_view value, std::string_view values) {
+    int n = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (value.empty() || ec != std::errc() || end != value.data() + value.size()) {
+        bad_value(key, value, values);
+    }
+    return n;
+}
+
+KeyEntry int_key(std::string_view key, std::string_view help, int RuleSet::*field) {
+    return {{key, "N", help},
+            [field](const RuleSet& r) { return std::to_string(r.*field); },
+            [field, key](RuleSet& r, std::string_view v) { r.*field = parse_int(key, v, "N"); }};
+}
+
+KeyEntry optional_int_key(std::string_view key, std::string_view help,
+                          std::optional<int> RuleSet::*field) {
+    return {{key, "N|none", help},
+            [field](const RuleSet& r) {
+                return (r.*field) ? std::to_string(*(r.*field)) : std::string("none");
+            },
+            [field, key](RuleSet& r, std::string_view v) {
+                if (v == "none") {
+                    (r.*field).reset();
+                } else {
+                    r.*field = parse_int(key, v, "N|none");
+                }
+            }};
+}
+
+template <typename T>
+KeyEntry enum_key(std::string_view key, std::string_view values, std::string_view help,
+                  T RuleSet::*field, std::vector<std::pair<T, std::string_view>> names) {
+    return {{key, values, help},
+            [field, names](const RuleSet& r) {
+                for (auto& [value, name] : names) {
+                    if (r.*field == value) return std::string(name);
+                }
+                return std::string("?");
+            },
+            [field, names, key, values](RuleSet& r, std::string_view v) {
+                for (auto& [value, name] : names) {
+                    if (v == name) {
+                        r.*field = value;
+                        return;
+                    }
+                }
+                bad_value(key, v, values);
+            }};
+}
+
+KeyEntry allowed_key(std::string_view key, std::string_view help, bool RuleSet::*field) {
+    return enum_key<bool>(key, "allowed|forbidden", help, field,
+                          {{true, "allowed"}, {false, "forbidden"}});
+}
+
+const std::vector<KeyEntry>& key_table() {
+    static const std::vector<KeyEntry> table = {
+        enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
+                      &RuleSet::deck_size, {{52, "52"}, {48, "48"}}),
+        int_key("pass_cards", "cards each player passes to partner before bidding",
+                &RuleSet::pass_cards),
+        int_key("max_bid", "the largest trick bid", &RuleSet::max_bid),
+        allowed_key("nil", "may a player bid nil", &RuleSet::nil_allowed),
+        allowed_key("both_nil", "may both partners bid nil", &RuleSet::both_nil_allowed),
+        allowed_key("blind_nil", "may a player bid nil before looking",
+                    &RuleSet::blind_nil_allowed),
+        int_key("blind_nil_exchange",
+                "cards a blind nil bidder and partner exchange after the bidding",
+                &RuleSet::blind_nil_exchange),
+        enum_key<SpadesLead>(
+            "spades_lead", "after_broken|anytime", "when a spade may be led", &RuleSet::spades_lead,
+            {{SpadesLead::AfterBroken, "after_broken"}, {SpadesLead::Anytime, "anytime"}}),
+        enum_key<SpadesBreak>(
+            "spades_break", "any_spade|trump",
+            "what breaks spades: any spade played, or a spade played to a "
+            "trick led in another suit",
+            &RuleSet::spades_break,
+            {{SpadesBreak::AnySpade, "any_spade"}, {SpadesBreak::Trump, "trump"}}),
+        enum_key<FirstLead>(
+            "first_lead", "left_of_dealer|two_of_clubs", "who leads first", &RuleSet::first_lead,
+            {{FirstLead::LeftOfDealer, "left_of_dealer"}, {FirstLead::TwoOfClubs, "two_of_clubs"}}),
+        int_key("bid_trick_points", "points per trick bid when the contract is made",
+                &RuleSet::bid_trick_points),
+        int_key("overtrick_points", "points per trick over the contract (each a bag)",
+                &RuleSet::overtrick_points),
+        int_key("exact_points", "points for making the contract exactly", &RuleSet::exact_points),
+        int_key("over_points", "points for making the contract with tricks over",
+                &RuleSet::over_points),
+        enum_key<FailedContract>("failed_contract", "minus_bid|zero|minus_shortfall",
+                                 "a failed contract scores -10 x bid, 0, or -10 x missing tricks",
+                                 &RuleSet::failed_contract,
+                                 {{FailedContract::MinusBid, "minus_bid"},
+                                  {FailedContract::Zero, "zero"},
+                                  {FailedContract::MinusShortfall, "minus_shortfall"}}),
+        int_key("set_points", "points to the opponents of a partnership that fails its contract",
+                &RuleSet::set_points),
+        enum_key<NilTricks>("nil_tricks", "separate|count_for_partner|bags_only",
+                            "what a nil bidder's tricks count for", &RuleSet::nil_tricks,
+                            {{NilTricks::Separate, "separate"},
+                             {NilTricks::CountForPartner, "count_for_partner"},
+                             {NilTricks::BagsOnly, "bags_only"}}),
+        int_key("nil_points", "points a nil wins (or costs)", &RuleSet::nil_points),
+        int_key("blind_nil_points", "points a blind nil wins (or costs)",
+                &RuleSet::blind_nil_points),
+        enum_key<NilFailed>("nil_failed", "minus|opponents",
+                            "a failed nil costs its side the points, or gives them to the "
+                            "opponents",
+                            &RuleSet::nil_failed,
+                            {{NilFailed::Minus, "minus"}, {NilFailed::Opponents, "opponents"}}),
+        int_key("honours_points", "points for winning all of AH KH QH JH",
+                &RuleSet::honours_points),
+        int_key("bag_limit", "bags that bring a penalty (0: no bags)", &RuleSet::bag_limit),
+        int_key("bag_penalty", "points lost each time the bag limit is reached",
+                &RuleSet::bag_penalty),
+        int_key("target", "score that ends the game", &RuleSet::target),
+        optional_int_key("loss_limit", "score at or below which a partnership loses",
+                         &RuleSet::loss_limit),
+        optional_int_key("hand_limit", "hands after which the game ends", &RuleSet::hand_limit),
+        enum_key<OnTie>(
+            "on_tie", "play_on|overtime|draw", "what a level score at the end does",
+            &RuleSet::on_tie,
+            {{OnTie::PlayOn, "play_on"}, {OnTie::Overtime, "overtime"}, {OnTie::Draw, "draw"}}),
+        int_key("overtime_target", "score that ends an overtime set", &RuleSet::overtime_target),
+    };
+    return table;
+}
+
+std::string preset_names() {
+    std::string names;
+    for (auto& e : preset_table()) {
+        if (!names.empty()) names += ", ";
+        names += e.info.name;
+    }
+    return names;
+}
+
+}  // namespace
+
+const std::vector<PresetInfo>& presets() {
+    static const std::vector<PresetInfo> infos = [] {
+        std::vector<PresetInfo> v;
+        for (auto& e : preset_table()) v.push_back(e.info);
+        return v;
+    }();
+    return infos;
+}
+
+RuleSet preset(std::string_view name) {
+    for (auto& e : preset_table()) {
+        if (e.info.name == name) return e.make();
+    }
+    throw RuleError("no rule set named '" + std::string(name) + "' (presets: " + preset_names() +
+                    ")");
+}
+
+const std::vector<RuleKeyInfo>& rule_keys() {
+    static const std::vector<RuleKeyInfo> infos = [] {
+        std::vector<RuleKeyInfo> v;
+        for (auto& e : key_table()) v.push_back(e.info);
+        return v;
+    }();
+    return infos;
+}
+
+std::vector<std::pair<std::string, std::string>> rule_values(const RuleSet& rules) {
+    std::vector<std::pair<std::string, std::string>> values;
+    for (auto& e : key_table()) values.emplace_back(std::string(e.info.key), e.get(rules));
+    return values;
+}
+
+void apply_override(RuleSet& rules, std::string_view key, std::string_view value) {
+    for (auto& e : key_table()) {
+        if (e.info.key == key) {
+            e.set(rules, value);
+            return;
+        }
+    }
+    std::string keys;
+    for (auto& e : key_table()) {
+        if (!keys.empty()) keys += ", ";
+        keys += e.info.key;
+    }
+    throw RuleError("no rule named '" + std::string(key) + "' (rules: " + keys + ")");
+}
+
+void apply_override(RuleSet& rules, std::string_view key_equals_value) {
+    auto eq = key_equals_value.find('=');
+    if (eq == std::string_view::npos) {
+        throw RuleError("rule override '" + std::string(key_equals_value) +
+                        "' is not of the form key=value");
+    }
+    apply_override(rules, key_equals_value.substr(0, eq), key_equals_value.substr(eq + 1));
+}
+
+void check_rules(const RuleSet& r) {
+    auto fail = [](const std::string& what) { throw RuleError("rule set: " + what); };
+    if (r.pass_cards < 0 || r.pass_cards >= r.hand_size()) {
+        fail("pass_cards=" + std::to_string(r.pass_cards) + " must be 0.." +
+             std::to_string(r.hand_size() - 1));
+    }
+    if (r.blind_nil_exchange < 0 || r.blind_nil_exchange >= r.hand_size()) {
+        fail("blind_nil_exchange=" + std::to_string(r.blind_nil_exchange) + " must be 0.." +
+             std::to_string(r.hand_size() - 1));
+    }
+    if (r.max_bid < 1) fail("max_bid must be at least 1");
+    if (r.bag_limit < 0) fail("bag_limit must not be negative (0 turns bags off)");
+    if (r.target <= 0) fail("target must be positive");
+    if (r.overtime_target <= 0) fail("overtime_target must be positive");
+    if (r.loss_limit && *r.loss_limit >= r.target) fail("loss_limit must be below target");
+    if (r.hand_limit && *r.hand_limit < 1) fail("hand_limit must be at least 1 (or none)");
+}
+
+RuleSet make_rules(std::string_view preset_name, const std::vector<std::string>& overrides) {
+    RuleSet r = preset(preset_name);
+    for (auto& o : overrides) apply_override(r, o);
+    check_rules(r);
+    return r;
+}
+
+}  // namespace spadework

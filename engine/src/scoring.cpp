@@ -1,0 +1,215 @@
+#include "spadework/engine/scoring.h"
+
+#include "spadework/engine/error.h"
+
+namespace spadework {
+
+std::string_view kind_name(ScoreItem::Kind kind) {
+    using K = ScoreItem::Kind;
+    switch (kind) {
+        case K::ContractMade:
+            return "contract_made";
+        case K::Exact:
+            return "exact";
+        case K::Over:
+            return "over";
+        case K::Overtricks:
+            return "overtricks";
+        case K::ContractSet:
+            return "contract_set";
+        case K::OpponentsSet:
+            return "opponents_set";
+        case K::NilMade:
+            return "nil_made";
+        case K::NilFailed:
+            return "nil_failed";
+        case K::OpponentNilFailed:
+            return "opponent_nil_failed";
+        case K::BlindNilMade:
+            return "blind_nil_made";
+        case K::BlindNilFailed:
+            return "blind_nil_failed";
+        case K::OpponentBlindNilFailed:
+            return "opponent_blind_nil_failed";
+        case K::NilTrickBags:
+            return "nil_trick_bags";
+        case K::Honours:
+            return "honours";
+        case K::BagPenalty:
+            return "bag_penalty";
+    }
+    return "?";
+}
+
+std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome& outcome) {
+    int total = 0;
+    for (Seat s : kAllSeats) {
+        std::string who(1, seat_char(s));
+        Bid b = outcome.bids[index(s)];
+        switch (b.kind()) {
+            case Bid::Kind::Tricks:
+                if (b.count() < 1 || b.count() > rules.highest_bid()) {
+                    return who + "'s bid " + std::to_string(b.count()) +
+                           " is out of range (nil or 1.." + std::to_string(rules.highest_bid()) +
+                           ")";
+                }
+                break;
+            case Bid::Kind::Nil:
+                if (!rules.nil_allowed) return who + " bids nil, which these rules do not have";
+                break;
+            case Bid::Kind::BlindNil:
+                if (!rules.blind_nil_allowed) {
+                    return who + " bids blind nil, which these rules do not have";
+                }
+                break;
+        }
+        if (b.is_nil() && s < partner(s) && outcome.bids[index(partner(s))].is_nil() &&
+            !rules.both_nil_allowed) {
+            return "both " + who + " and " + std::string(1, seat_char(partner(s))) +
+                   " bid nil, which these rules do not allow";
+        }
+        int t = outcome.tricks[index(s)];
+        if (t < 0 || t > rules.hand_size()) {
+            return who + " takes " + std::to_string(t) + " tricks: a hand has " +
+                   std::to_string(rules.hand_size());
+        }
+        total += t;
+    }
+    if (total != rules.hand_size()) {
+        return "tricks add up to " + std::to_string(total) + ", not " +
+               std::to_string(rules.hand_size());
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+using Kind = ScoreItem::Kind;
+
+void add(TeamHandScore& team, Kind kind, int points, std::string text, int bags = 0,
+         std::optional<Seat> seat = std::nullopt) {
+    team.items.push_back({kind, points, bags, seat, std::move(text)});
+    team.delta += points;
+    team.bags_added += bags;
+}
+
+std::string tricks_text(int n) {
+    return std::to_string(n) + (n == 1 ? " trick" : " tricks");
+}
+
+// The contract of one partnership: its members' trick bids, against the tricks that count.
+void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp) {
+    if (own.bid == 0) return;  // both partners bid nil: there is no contract
+    std::string contract = "contract " + std::to_string(own.bid);
+    if (own.tricks >= own.bid) {
+        int over = own.tricks - own.bid;
+        add(own, Kind::ContractMade, rules.bid_trick_points * own.bid,
+            contract + " made with " + tricks_text(own.tricks));
+        if (over == 0 && rules.exact_points != 0) {
+            add(own, Kind::Exact, rules.exact_points, "contract made exactly");
+        }
+        if (over > 0 && rules.over_points != 0) {
+            add(own, Kind::Over, rules.over_points, "contract made with tricks over");
+        }
+        if (over > 0) {
+            add(own, Kind::Overtricks, over * rules.overtrick_points,
+                std::to_string(over) + (over == 1 ? " overtrick" : " overtricks"), over);
+        }
+        return;
+    }
+    int shortfall = own.bid - own.tricks;
+    int points = 0;
+    switch (rules.failed_contract) {
+        case FailedContract::MinusBid:
+            points = -rules.bid_trick_points * own.bid;
+            break;
+        case FailedContract::Zero:
+            points = 0;
+            break;
+        case FailedContract::MinusShortfall:
+            points = -rules.bid_trick_points * shortfall;
+            break;
+    }
+    add(own, Kind::ContractSet, points,
+        contract + " set with " + tricks_text(own.tricks) + " (" + std::to_string(shortfall) +
+            " short)");
+    if (rules.set_points != 0) {
+        add(opp, Kind::OpponentsSet, rules.set_points, "opponents' contract set");
+    }
+}
+
+void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, TeamHandScore& own,
+               TeamHandScore& opp) {
+    bool blind = bid.kind() == Bid::Kind::BlindNil;
+    int value = blind ? rules.blind_nil_points : rules.nil_points;
+    std::string name = std::string(1, seat_char(seat)) + (blind ? " blind nil" : " nil");
+    if (tricks == 0) {
+        add(own, blind ? Kind::BlindNilMade : Kind::NilMade, value, name + " made", 0, seat);
+    } else if (rules.nil_failed == NilFailed::Minus) {
+        add(own, blind ? Kind::BlindNilFailed : Kind::NilFailed, -value,
+            name + " failed with " + tricks_text(tricks), 0, seat);
+    } else {
+        add(own, blind ? Kind::BlindNilFailed : Kind::NilFailed, 0,
+            name + " failed with " + tricks_text(tricks), 0, seat);
+        add(opp, blind ? Kind::OpponentBlindNilFailed : Kind::OpponentNilFailed, value,
+            "opponent " + name + " failed", 0, seat);
+    }
+    if (rules.nil_tricks == NilTricks::BagsOnly && tricks > 0) {
+        add(own, Kind::NilTrickBags, tricks * rules.overtrick_points,
+            name + ": " + tricks_text(tricks) + " taken count as bags", tricks, seat);
+    }
+}
+
+void apply_bags(const RuleSet& rules, TeamHandScore& team, const TeamStanding& before) {
+    int bags = before.bags + team.bags_added;
+    if (rules.bag_limit > 0) {
+        while (bags >= rules.bag_limit) {
+            bags -= rules.bag_limit;
+            ++team.bag_penalties;
+            add(team, Kind::BagPenalty, -rules.bag_penalty,
+                std::to_string(rules.bag_limit) + " bags reached");
+        }
+    }
+    team.after.bags = bags;
+    team.after.score = before.score + team.delta;
+}
+
+}  // namespace
+
+HandScore score_hand(const RuleSet& rules, const HandOutcome& outcome, const Standings& before) {
+    if (auto problem = check_outcome(rules, outcome)) throw Error(*problem);
+    HandScore result;
+    // Contracts first: what counts toward each partnership's bid.
+    for (Team t : kAllTeams) {
+        TeamHandScore& team = result[t];
+        for (Seat s : kAllSeats) {
+            if (team_of(s) != t) continue;
+            Bid b = outcome.bids[index(s)];
+            int tricks = outcome.tricks[index(s)];
+            if (!b.is_nil()) {
+                team.bid += b.count();
+                team.tricks += tricks;
+            } else if (rules.nil_tricks == NilTricks::CountForPartner) {
+                team.tricks += tricks;
+            }
+        }
+    }
+    for (Team t : kAllTeams) score_contract(rules, result[t], result[opponent(t)]);
+    // Then nils, seat by seat.
+    for (Seat s : kAllSeats) {
+        Bid b = outcome.bids[index(s)];
+        if (b.is_nil()) {
+            score_nil(rules, s, b, outcome.tricks[index(s)], result[team_of(s)],
+                      result[opponent(team_of(s))]);
+        }
+    }
+    if (outcome.honours && rules.honours_points != 0) {
+        add(result[*outcome.honours], Kind::Honours, rules.honours_points,
+            "all four honours (AH KH QH JH)");
+    }
+    // Bags last: "points from tricks are dealt with first, then sandbags" (004).
+    for (Team t : kAllTeams) apply_bags(rules, result[t], before[index(t)]);
+    return result;
+}
+
+}  // namespace spadework

@@ -1,0 +1,109 @@
+#include <catch2/catch.hpp>
+
+#include <set>
+
+#include "spadework/engine/error.h"
+#include "spadework/engine/rules.h"
+
+using namespace spadework;
+
+TEST_CASE("the five presets exist with their source documents", "[rules]") {
+    std::set<std::string> names;
+    for (auto& p : presets()) {
+        names.insert(std::string(p.name));
+        CHECK(p.source.ends_with(".txt"));
+        CHECK_NOTHROW(check_rules(preset(p.name)));
+        CHECK(preset(p.name).name == p.name);
+    }
+    CHECK(names == std::set<std::string>{"classic", "casual", "computer", "leaflet", "paperless"});
+    CHECK(presets().front().name == "classic");
+    CHECK(RuleSet{} == preset("classic"));
+    CHECK_THROWS_WITH(preset("bridge"), Catch::Contains("no rule set named 'bridge'") &&
+                                            Catch::Contains("paperless"));
+}
+
+TEST_CASE("every preset round-trips through its key=value form", "[rules]") {
+    for (auto& p : presets()) {
+        RuleSet original = preset(p.name);
+        for (auto& other : presets()) {
+            RuleSet r = preset(other.name);
+            for (auto& [key, value] : rule_values(original)) apply_override(r, key, value);
+            r.name = original.name;
+            CHECK(r == original);
+        }
+    }
+}
+
+TEST_CASE("the override keys of the issue take the documented values", "[rules]") {
+    RuleSet r = preset("classic");
+    apply_override(r, "spades_lead=anytime");
+    CHECK(r.spades_lead == SpadesLead::Anytime);
+    apply_override(r, "first_lead=two_of_clubs");
+    CHECK(r.first_lead == FirstLead::TwoOfClubs);
+    for (auto [value, expected] : {std::pair{"separate", NilTricks::Separate},
+                                   {"count_for_partner", NilTricks::CountForPartner},
+                                   {"bags_only", NilTricks::BagsOnly}}) {
+        apply_override(r, "nil_tricks", value);
+        CHECK(r.nil_tricks == expected);
+    }
+    for (auto [value, expected] : {std::pair{"minus_bid", FailedContract::MinusBid},
+                                   {"zero", FailedContract::Zero},
+                                   {"minus_shortfall", FailedContract::MinusShortfall}}) {
+        apply_override(r, "failed_contract", value);
+        CHECK(r.failed_contract == expected);
+    }
+    apply_override(r, "bag_limit=5");
+    apply_override(r, "bag_penalty=50");
+    apply_override(r, "nil_points=50");
+    apply_override(r, "blind_nil_points=150");
+    apply_override(r, "target=300");
+    apply_override(r, "loss_limit=-200");
+    apply_override(r, "hand_limit=12");
+    CHECK(r.bag_limit == 5);
+    CHECK(r.bag_penalty == 50);
+    CHECK(r.nil_points == 50);
+    CHECK(r.blind_nil_points == 150);
+    CHECK(r.target == 300);
+    CHECK(r.loss_limit == -200);
+    CHECK(r.hand_limit == 12);
+    apply_override(r, "loss_limit=none");
+    CHECK_FALSE(r.loss_limit.has_value());
+    CHECK(r.name == "classic");
+}
+
+TEST_CASE("bad overrides name the key and the values it takes", "[rules]") {
+    RuleSet r;
+    CHECK_THROWS_WITH(apply_override(r, "spades_lead=never"),
+                      Catch::Contains("spades_lead") && Catch::Contains("after_broken|anytime"));
+    CHECK_THROWS_WITH(apply_override(r, "bag_limit=ten"), Catch::Contains("bag_limit"));
+    CHECK_THROWS_WITH(apply_override(r, "bag_limit=10x"), Catch::Contains("bag_limit"));
+    CHECK_THROWS_WITH(apply_override(r, "jokers=2"), Catch::Contains("no rule named 'jokers'"));
+    CHECK_THROWS_WITH(apply_override(r, "target"), Catch::Contains("key=value"));
+    CHECK_THROWS_AS(make_rules("classic", {"pass_cards=13"}), RuleError);
+    CHECK_THROWS_AS(make_rules("classic", {"loss_limit=600"}), RuleError);
+    CHECK_THROWS_AS(make_rules("paperless", {"pass_cards=12"}), RuleError);
+    CHECK(make_rules("paperless", {"pass_cards=2"}).pass_cards == 2);
+}
+
+TEST_CASE("rule_keys lists every key rule_values prints, in order", "[rules]") {
+    auto values = rule_values(RuleSet{});
+    REQUIRE(values.size() == rule_keys().size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        CHECK(values[i].first == rule_keys()[i].key);
+        CHECK_FALSE(rule_keys()[i].help.empty());
+    }
+}
+
+TEST_CASE("the 48-card deck drops the twos and threes of spades and hearts", "[rules]") {
+    RuleSet p = preset("paperless");
+    CHECK(p.deck().size() == 48);
+    CHECK(p.hand_size() == 12);
+    CHECK(p.highest_bid() == 12);
+    for (const char* gone : {"2S", "3S", "2H", "3H"}) {
+        CHECK_FALSE(p.deck().contains(parse_card(gone)));
+    }
+    CHECK(p.deck().contains(parse_card("2C")));
+    RuleSet c = preset("classic");
+    apply_override(c, "deck=48");
+    CHECK(c.highest_bid() == 12);  // max_bid 13 is capped at the hand size
+}
