@@ -426,6 +426,8 @@ void HandState::undo() {
     spades_broken_ = u.spades_broken_before;
     leader_ = u.leader_before;
     irregularities_.resize(u.irregularities_before);
+    // Before play begins, the hands held at play are the hands held now.
+    if (phase_ != Phase::Play && phase_ != Phase::Done) at_play_ = hands_;
 }
 
 HandOutcome HandState::outcome() const {

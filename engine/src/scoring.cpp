@@ -111,9 +111,11 @@ void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp
         if (over > 0 && rules.over_points != 0) {
             add(own, Kind::Over, rules.over_points, "contract made with tricks over");
         }
-        if (over > 0) {
+        // An overtrick is a bag only where bags are counted (bag_limit > 0).
+        int bags = rules.bag_limit > 0 ? over : 0;
+        if (over > 0 && (rules.overtrick_points != 0 || bags != 0)) {
             add(own, Kind::Overtricks, over * rules.overtrick_points,
-                std::to_string(over) + (over == 1 ? " overtrick" : " overtricks"), over);
+                std::to_string(over) + (over == 1 ? " overtrick" : " overtricks"), bags);
         }
         return;
     }
@@ -156,7 +158,8 @@ void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, TeamHandSco
     }
     if (rules.nil_tricks == NilTricks::BagsOnly && tricks > 0) {
         add(own, Kind::NilTrickBags, tricks * rules.overtrick_points,
-            name + ": " + tricks_text(tricks) + " taken count as bags", tricks, seat);
+            name + ": " + tricks_text(tricks) + " taken count as bags",
+            rules.bag_limit > 0 ? tricks : 0, seat);
     }
 }
 

@@ -112,7 +112,8 @@ class HandState {
     const Deal& dealt() const { return dealt_; }
     // The cards a seat holds now.
     CardSet hand(Seat s) const { return hands_[index(s)]; }
-    // The cards a seat held when play began (after passes and exchanges).
+    // The cards a seat held when play began (after passes and exchanges); before play, the
+    // cards it holds now.
     CardSet held_at_play(Seat s) const { return at_play_[index(s)]; }
 
     // The pass, simultaneous in principle, is recorded in seat order from the dealer's left:

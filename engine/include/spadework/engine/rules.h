@@ -88,7 +88,8 @@ struct RuleSet {
     int honours_points = 0;
 
     // Bags: each time a partnership's bags reach bag_limit, it loses bag_penalty and the
-    // count drops by bag_limit (bags above the limit carry over). 0 turns bags off.
+    // count drops by bag_limit (bags above the limit carry over). 0 turns bags off: none are
+    // counted, though overtricks still score overtrick_points.
     int bag_limit = 10;
     int bag_penalty = 100;
 

@@ -1,0 +1,99 @@
+// `spadework rules`: without a name, the presets; with one, every rule of the set as
+// key=value lines that can be given back as --rule overrides.
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "spadework/engine/error.h"
+#include "spadework/engine/rules.h"
+
+namespace spadework::cli {
+namespace {
+
+struct RulesOptions {
+    std::string name;
+    std::vector<std::string> overrides;
+    bool json = false;
+};
+
+const PresetInfo& preset_info(std::string_view name) {
+    for (auto& p : presets()) {
+        if (p.name == name) return p;
+    }
+    // make_rules has already refused unknown names, so this is never reached for them.
+    throw RuleError("no rule set named '" + std::string(name) + "'");
+}
+
+void list_presets(bool json) {
+    if (json) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (auto& p : presets()) {
+            list.push_back({{"name", p.name}, {"source", p.source}, {"summary", p.summary}});
+        }
+        fmt::print("{}\n", list.dump(2));
+        return;
+    }
+    std::size_t name_width = 0;
+    std::size_t source_width = 0;
+    for (auto& p : presets()) {
+        name_width = std::max(name_width, p.name.size());
+        source_width = std::max(source_width, p.source.size());
+    }
+    for (auto& p : presets()) {
+        fmt::print("{:<{}}  {:<{}}  {}\n", p.name, name_width, p.source, source_width, p.summary);
+    }
+}
+
+void print_rule_set(const RulesOptions& opts) {
+    RuleSet rules = make_rules(opts.name, opts.overrides);
+    const PresetInfo& info = preset_info(rules.name);
+    auto values = rule_values(rules);
+
+    if (opts.json) {
+        nlohmann::ordered_json out;
+        out["name"] = rules.name;
+        out["source"] = info.source;
+        out["overrides"] = opts.overrides;
+        out["rules"] = nlohmann::ordered_json::object();
+        for (auto& [key, value] : values) out["rules"][key] = value;
+        fmt::print("{}\n", out.dump(2));
+        return;
+    }
+    // Comment lines first, so the key=value lines can be fed straight back.
+    fmt::print("# {} (from {})\n", rules.name, info.source);
+    if (!opts.overrides.empty()) {
+        fmt::print("# overrides:");
+        for (auto& o : opts.overrides) fmt::print(" {}", o);
+        fmt::print("\n");
+    }
+    for (auto& [key, value] : values) fmt::print("{}={}\n", key, value);
+}
+
+}  // namespace
+
+void add_rules_command(CLI::App& app) {
+    auto opts = std::make_shared<RulesOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "rules", "List the rule set presets, or print one rule set in full as key=value lines");
+    CLI::Option* name =
+        cmd->add_option("name", opts->name, "The preset to print (see `spadework rules`)");
+    cmd->add_option("--rule", opts->overrides,
+                    "Override one rule, as key=value (repeatable); the keys are those printed")
+        ->allow_extra_args(false)
+        ->needs(name);
+    cmd->add_flag("--json", opts->json, "Print JSON");
+    cmd->callback([opts] {
+        if (opts->name.empty()) {
+            list_presets(opts->json);
+        } else {
+            print_rule_set(*opts);
+        }
+    });
+}
+
+}  // namespace spadework::cli

@@ -1,0 +1,249 @@
+// `spadework tally`: the score calculator for one hand. It reads bids and tricks in seat
+// order N,E,S,W, scores them under a rule set from the standings before the hand, and prints
+// each partnership's breakdown.
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "spadework/engine/error.h"
+#include "spadework/engine/scoring.h"
+
+namespace spadework::cli {
+namespace {
+
+struct TallyOptions {
+    std::string rules_name = "classic";
+    std::vector<std::string> overrides;
+    std::vector<std::string> bids;
+    std::vector<std::string> tricks;
+    std::vector<std::string> score;
+    std::vector<std::string> bags;
+    std::string honours;
+    bool json = false;
+};
+
+// ---------------------------------------------------------------------------------------
+// Reading the options. Each error names the option, the value and its position, since a
+// comma list is easy to miscount.
+
+std::string ordinal(std::size_t n) {
+    static const char* const kSuffix[] = {"th", "st", "nd", "rd"};
+    std::size_t last = n % 10;
+    bool teen = n % 100 >= 11 && n % 100 <= 13;
+    return std::to_string(n) + (teen || last > 3 ? "th" : kSuffix[last]);
+}
+
+[[noreturn]] void bad_value(std::string_view option, std::string_view value, std::size_t i,
+                            std::string_view why) {
+    throw Error(fmt::format("{}: '{}' ({} value) {}", option, value, ordinal(i + 1), why));
+}
+
+std::optional<int> to_int(std::string_view text) {
+    int n = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return {};
+    return n;
+}
+
+void expect_four(std::string_view option, const std::vector<std::string>& values) {
+    if (values.size() != 4) {
+        throw Error(fmt::format("{}: expected 4 values in seat order N,E,S,W, got {}", option,
+                                values.size()));
+    }
+}
+
+std::array<Bid, 4> read_bids(const std::vector<std::string>& values) {
+    expect_four("--bids", values);
+    std::array<Bid, 4> bids;
+    for (std::size_t i = 0; i < 4; ++i) {
+        try {
+            bids[i] = parse_bid(values[i]);
+        } catch (const ParseError&) {
+            // The engine's message repeats the value, which this one already quotes.
+            bad_value("--bids", values[i], i, "is not a bid: expected a number, nil or bnil");
+        }
+    }
+    return bids;
+}
+
+std::array<int, 4> read_tricks(const std::vector<std::string>& values) {
+    expect_four("--tricks", values);
+    std::array<int, 4> tricks{};
+    for (std::size_t i = 0; i < 4; ++i) {
+        auto n = to_int(values[i]);
+        if (!n || *n < 0) bad_value("--tricks", values[i], i, "is not a number of tricks");
+        tricks[i] = *n;
+    }
+    return tricks;
+}
+
+// "NS=208,EW=-40" into one field of the standings; a team left out keeps its 0.
+void read_team_values(std::string_view option, const std::vector<std::string>& values,
+                      Standings& standings, int TeamStanding::*field, bool allow_negative) {
+    std::array<bool, 2> seen{};
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::string& v = values[i];
+        auto eq = v.find('=');
+        if (eq == std::string::npos) bad_value(option, v, i, "is not of the form NS=N or EW=N");
+        Team team;
+        try {
+            team = parse_team(std::string_view(v).substr(0, eq));
+        } catch (const ParseError&) {
+            bad_value(option, v, i, "does not start with NS= or EW=");
+        }
+        if (seen[index(team)]) bad_value(option, v, i, "gives a partnership a second time");
+        seen[index(team)] = true;
+        auto n = to_int(std::string_view(v).substr(eq + 1));
+        if (!n || (!allow_negative && *n < 0)) {
+            bad_value(option, v, i,
+                      allow_negative ? "does not end in a number" : "does not end in a count");
+        }
+        standings[index(team)].*field = *n;
+    }
+}
+
+Standings read_standings(const TallyOptions& opts, const RuleSet& rules) {
+    Standings before{};
+    read_team_values("--score", opts.score, before, &TeamStanding::score, true);
+    read_team_values("--bags", opts.bags, before, &TeamStanding::bags, false);
+    // A count at or over the limit would already have been paid for, so no game holds one.
+    for (Team t : kAllTeams) {
+        int bags = before[index(t)].bags;
+        if (rules.bag_limit > 0 && bags >= rules.bag_limit) {
+            throw Error(fmt::format("--bags: {}={} is not below bag_limit={}", team_name(t), bags,
+                                    rules.bag_limit));
+        }
+    }
+    return before;
+}
+
+HandOutcome read_outcome(const TallyOptions& opts, const RuleSet& rules) {
+    HandOutcome outcome;
+    outcome.bids = read_bids(opts.bids);
+    outcome.tricks = read_tricks(opts.tricks);
+    if (!opts.honours.empty()) {
+        try {
+            outcome.honours = parse_team(opts.honours);
+        } catch (const ParseError& e) {
+            throw Error(fmt::format("--honours: {}", e.what()));
+        }
+    }
+    if (auto problem = check_outcome(rules, outcome)) throw Error(*problem);
+    return outcome;
+}
+
+// ---------------------------------------------------------------------------------------
+// Printing.
+
+std::array<Seat, 2> members(Team t) {
+    return t == Team::NS ? std::array{Seat::North, Seat::South}
+                         : std::array{Seat::East, Seat::West};
+}
+
+nlohmann::ordered_json team_json(const TeamHandScore& team) {
+    nlohmann::ordered_json items = nlohmann::ordered_json::array();
+    for (auto& item : team.items) {
+        nlohmann::ordered_json j;
+        j["kind"] = std::string(kind_name(item.kind));
+        j["points"] = item.points;
+        j["bags"] = item.bags;
+        if (item.seat) j["seat"] = std::string(1, seat_char(*item.seat));
+        j["text"] = item.text;
+        items.push_back(std::move(j));
+    }
+    nlohmann::ordered_json j;
+    j["delta"] = team.delta;
+    j["score"] = team.after.score;
+    j["bags"] = team.after.bags;
+    j["breakdown"] = std::move(items);
+    j["bid"] = team.bid;
+    j["tricks"] = team.tricks;
+    j["bags_added"] = team.bags_added;
+    j["bag_penalties"] = team.bag_penalties;
+    return j;
+}
+
+void print_json(const RuleSet& rules, const HandScore& score) {
+    nlohmann::ordered_json out;
+    out["rules"] = rules.name;
+    out["teams"] = nlohmann::ordered_json::object();
+    for (Team t : kAllTeams) out["teams"][std::string(team_name(t))] = team_json(score[t]);
+    fmt::print("{}\n", out.dump(2));
+}
+
+void print_text(const TallyOptions& opts, const HandOutcome& outcome, const Standings& before,
+                const HandScore& score) {
+    fmt::print("rules: {}", opts.rules_name);
+    for (auto& o : opts.overrides) fmt::print(" {}", o);
+    fmt::print("\n");
+
+    // One width for both tables, so their point columns line up.
+    std::size_t width = 12;
+    for (auto& team : score.teams) {
+        for (auto& item : team.items) width = std::max(width, item.text.size());
+    }
+    for (Team t : kAllTeams) {
+        const TeamHandScore& team = score[t];
+        const TeamStanding& was = before[index(t)];
+        fmt::print("\n{}", team_name(t));
+        for (Seat s : members(t)) {
+            fmt::print("  {} bid {} took {}", seat_char(s), to_string(outcome.bids[index(s)]),
+                       outcome.tricks[index(s)]);
+        }
+        fmt::print("\n  contract {}, tricks counted {}\n", team.bid, team.tricks);
+        for (auto& item : team.items) {
+            fmt::print("  {:<{}}  {:>+5}", item.text, width, item.points);
+            if (item.bags != 0) fmt::print("  {:+} bag{}", item.bags, item.bags == 1 ? "" : "s");
+            fmt::print("\n");
+        }
+        fmt::print("  {:<{}}  {:>+5}\n", "this hand", width, team.delta);
+        fmt::print("  {:<{}}  {:>5}  (was {})\n", "score", width, team.after.score, was.score);
+        fmt::print("  {:<{}}  {:>5}  (was {})\n", "bags", width, team.after.bags, was.bags);
+    }
+}
+
+void run_tally(const TallyOptions& opts) {
+    RuleSet rules = make_rules(opts.rules_name, opts.overrides);
+    HandOutcome outcome = read_outcome(opts, rules);
+    Standings before = read_standings(opts, rules);
+    HandScore score = score_hand(rules, outcome, before);
+    if (opts.json) {
+        print_json(rules, score);
+    } else {
+        print_text(opts, outcome, before, score);
+    }
+}
+
+}  // namespace
+
+void add_tally_command(CLI::App& app) {
+    auto opts = std::make_shared<TallyOptions>();
+    CLI::App* cmd = app.add_subcommand("tally", "Score one hand under a rule set");
+    cmd->add_option("--rules", opts->rules_name, "The rule set preset (see `spadework rules`)")
+        ->capture_default_str();
+    cmd->add_option("--rule", opts->overrides, "Override one rule, as key=value (repeatable)")
+        ->allow_extra_args(false);
+    cmd->add_option("--bids", opts->bids, "Bids in seat order N,E,S,W: a number, nil or bnil")
+        ->required()
+        ->delimiter(',');
+    cmd->add_option("--tricks", opts->tricks, "Tricks taken in seat order N,E,S,W")
+        ->required()
+        ->delimiter(',');
+    cmd->add_option("--score", opts->score, "Scores before the hand, e.g. NS=208,EW=-40")
+        ->delimiter(',');
+    cmd->add_option("--bags", opts->bags, "Bags before the hand, e.g. NS=8,EW=0")->delimiter(',');
+    cmd->add_option("--honours", opts->honours,
+                    "The partnership that won all of AH KH QH JH (NS or EW)");
+    cmd->add_flag("--json", opts->json, "Print JSON");
+    cmd->callback([opts] { run_tally(*opts); });
+}
+
+}  // namespace spadework::cli

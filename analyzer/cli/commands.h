@@ -1,0 +1,17 @@
+// The subcommands of `spadework`. Each adds itself to the app with a callback that runs it;
+// bad input surfaces as spadework::Error, which main turns into exit code 1.
+#pragma once
+
+namespace CLI {
+class App;
+}
+
+namespace spadework::cli {
+
+// `spadework rules [NAME] [--rule k=v]... [--json]`: the presets, or one rule set in full.
+void add_rules_command(CLI::App& app);
+
+// `spadework tally --bids ... --tricks ...`: the score of one hand under a rule set.
+void add_tally_command(CLI::App& app);
+
+}  // namespace spadework::cli

@@ -1,0 +1,373 @@
+// Runs the built `spadework` command as a user would, and checks what it prints and the exit
+// status. The expected scores are worked out by hand from the rule documents in shared/seeds/.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct RunResult {
+    int status = -1;  // the exit code; -1 when the process did not exit normally
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Output goes to files rather than pipes, so a chatty child can never block on a full pipe.
+RunResult run(const std::vector<std::string>& args) {
+    static std::atomic<int> counter = 0;
+    auto stem = std::filesystem::temp_directory_path() /
+                ("spadework_cli_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
+    std::string out_path = stem.string() + ".out";
+    std::string err_path = stem.string() + ".err";
+
+    std::vector<std::string> argv_text = {SPADEWORK_EXE};
+    argv_text.insert(argv_text.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv_text) argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+    posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+    pid_t pid = 0;
+    int spawned = posix_spawn(&pid, SPADEWORK_EXE, &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    REQUIRE(spawned == 0);
+
+    int wstatus = 0;
+    REQUIRE(waitpid(pid, &wstatus, 0) == pid);
+    RunResult result;
+    result.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+    result.out = slurp(out_path);
+    result.err = slurp(err_path);
+    std::filesystem::remove(out_path);
+    std::filesystem::remove(err_path);
+    return result;
+}
+
+// Runs a command that must succeed and returns its stdout.
+std::string run_ok(const std::vector<std::string>& args) {
+    RunResult r = run(args);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.status == 0);
+    return r.out;
+}
+
+nlohmann::json run_json(std::vector<std::string> args) {
+    args.push_back("--json");
+    return nlohmann::json::parse(run_ok(args));
+}
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> result;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) result.push_back(line);
+    return result;
+}
+
+// The key=value lines of `spadework rules NAME`, in order.
+std::vector<std::string> rule_lines(const std::string& text) {
+    std::vector<std::string> result;
+    for (auto& line : lines(text)) {
+        if (!line.empty() && line[0] != '#') result.push_back(line);
+    }
+    return result;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// The breakdown entry of a kind, or null.
+nlohmann::json item_of(const nlohmann::json& team, const std::string& kind) {
+    for (auto& item : team["breakdown"]) {
+        if (item["kind"] == kind) return item;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// rules
+
+TEST_CASE("rules lists the five presets, name first", "[cli]") {
+    auto out = lines(run_ok({"rules"}));
+    REQUIRE(out.size() == 5);
+    std::vector<std::string> names;
+    for (auto& line : out) names.push_back(line.substr(0, line.find(' ')));
+    CHECK(names ==
+          std::vector<std::string>{"classic", "casual", "computer", "leaflet", "paperless"});
+    CHECK(contains(out[0], "003_f4a25f36449c8121.txt"));
+    CHECK(contains(out[4], "000_0bd66de06d9a6b26.txt"));
+}
+
+TEST_CASE("rules --json lists the presets with their sources", "[cli]") {
+    auto list = run_json({"rules"});
+    REQUIRE(list.size() == 5);
+    CHECK(list[2]["name"] == "computer");
+    CHECK(list[2]["source"] == "002_0a7fefe3c36efc69.txt");
+    CHECK(!list[2]["summary"].get<std::string>().empty());
+}
+
+TEST_CASE("rules paperless prints the 48-card deck and the 3-card pass", "[cli]") {
+    std::string out = run_ok({"rules", "paperless"});
+    CHECK(lines(out)[0] == "# paperless (from 000_0bd66de06d9a6b26.txt)");
+    auto values = rule_lines(out);
+    CHECK(std::find(values.begin(), values.end(), "deck=48") != values.end());
+    CHECK(std::find(values.begin(), values.end(), "pass_cards=3") != values.end());
+}
+
+TEST_CASE("rules classic --rule bag_limit=5 shows the override", "[cli]") {
+    std::string out = run_ok({"rules", "classic", "--rule", "bag_limit=5"});
+    auto all = lines(out);
+    REQUIRE(all.size() > 2);
+    CHECK(all[1] == "# overrides: bag_limit=5");
+    auto values = rule_lines(out);
+    CHECK(std::find(values.begin(), values.end(), "bag_limit=5") != values.end());
+    CHECK(std::find(values.begin(), values.end(), "bag_limit=10") == values.end());
+}
+
+TEST_CASE("rules output fed back as overrides gives the same rule set", "[cli]") {
+    for (std::string name : {"classic", "casual", "computer", "leaflet", "paperless"}) {
+        INFO("preset " << name);
+        auto values = rule_lines(run_ok({"rules", name}));
+        REQUIRE(values.size() > 10);
+        // Applied to a different preset, every key must carry the whole rule set over.
+        std::vector<std::string> args = {"rules", name == "classic" ? "paperless" : "classic"};
+        for (auto& v : values) {
+            args.push_back("--rule");
+            args.push_back(v);
+        }
+        CHECK(rule_lines(run_ok(args)) == values);
+    }
+}
+
+TEST_CASE("rules NAME --json gives name, source, overrides and every rule", "[cli]") {
+    auto j = run_json({"rules", "computer", "--rule", "target=300"});
+    CHECK(j["name"] == "computer");
+    CHECK(j["source"] == "002_0a7fefe3c36efc69.txt");
+    CHECK(j["overrides"] == nlohmann::json::array({"target=300"}));
+    CHECK(j["rules"]["target"] == "300");
+    CHECK(j["rules"]["max_bid"] == "10");
+    CHECK(j["rules"].size() == rule_lines(run_ok({"rules", "computer"})).size());
+}
+
+// ---------------------------------------------------------------------------------------
+// tally
+
+TEST_CASE("tally classic: bid 4+5 taking 5+5 scores 91, a nil made 100", "[cli]") {
+    // 003: 10 a trick bid, 1 a trick over; nil +100 with the partner scoring alone.
+    auto j = run_json({"tally", "--bids", "4,5,5,nil", "--tricks", "5,3,5,0"});
+    CHECK(j["rules"] == "classic");
+    auto ns = j["teams"]["NS"];
+    CHECK(ns["delta"] == 91);
+    CHECK(ns["score"] == 91);
+    CHECK(ns["bags"] == 1);
+    CHECK(ns["bid"] == 9);
+    CHECK(ns["tricks"] == 10);
+    CHECK(item_of(ns, "contract_made")["points"] == 90);
+    CHECK(item_of(ns, "overtricks")["points"] == 1);
+    CHECK(item_of(ns, "overtricks")["bags"] == 1);
+    CHECK_FALSE(item_of(ns, "contract_made").contains("seat"));
+
+    // East bid 5 and took 3: -50; West's nil: +100.
+    auto ew = j["teams"]["EW"];
+    CHECK(ew["delta"] == 50);
+    CHECK(ew["score"] == 50);
+    CHECK(ew["bags"] == 0);
+    CHECK(item_of(ew, "contract_set")["points"] == -50);
+    auto nil = item_of(ew, "nil_made");
+    REQUIRE(nil.is_object());
+    CHECK(nil["points"] == 100);
+    CHECK(nil["seat"] == "W");
+    CHECK(nil["text"].is_string());
+}
+
+TEST_CASE("tally computer: bid 3 and win 5 scores 32", "[cli]") {
+    // 002: "if you bid 3 tricks and win 5 tricks then your total score is 32".
+    auto j = run_json({"tally", "--rules", "computer", "--bids", "2,4,1,4", "--tricks", "3,4,2,4"});
+    CHECK(j["rules"] == "computer");
+    CHECK(j["teams"]["NS"]["delta"] == 32);
+    CHECK(j["teams"]["EW"]["delta"] == 80);
+}
+
+TEST_CASE("tally computer: a failed contract loses 10 per missing trick", "[cli]") {
+    // 002: "you lose 10 points for every trick you couldn't win": bid 8, took 6.
+    auto j = run_json({"tally", "--rules", "computer", "--bids", "4,2,4,2", "--tricks", "3,4,3,3"});
+    CHECK(j["teams"]["NS"]["delta"] == -20);
+    CHECK(j["teams"]["EW"]["delta"] == 43);
+}
+
+TEST_CASE("tally classic: bid 7 taking 6 scores -70", "[cli]") {
+    // 003: "Bidding a total of 7 and taking anywhere from zero to six tricks ... -70".
+    auto j =
+        run_json({"tally", "--bids", "3,3,4,3", "--tricks", "3,4,3,3", "--score", "NS=208,EW=-40"});
+    auto ns = j["teams"]["NS"];
+    CHECK(ns["delta"] == -70);
+    CHECK(ns["score"] == 138);
+    CHECK(item_of(ns, "contract_set")["points"] == -70);
+    CHECK(j["teams"]["EW"]["delta"] == 61);
+    CHECK(j["teams"]["EW"]["score"] == 21);
+}
+
+TEST_CASE("tally classic: three overtricks on 8 bags reach 10 and cost 100", "[cli]") {
+    // Bid 6, took 9: 60 + 3; bags 8 + 3 = 11 -> -100, 1 carried over.
+    auto j = run_json({"tally", "--bids", "3,3,3,3", "--tricks", "5,2,4,2", "--score", "NS=208",
+                       "--bags", "NS=8,EW=0"});
+    auto ns = j["teams"]["NS"];
+    CHECK(ns["bags"] == 1);
+    CHECK(ns["bags_added"] == 3);
+    CHECK(ns["bag_penalties"] == 1);
+    CHECK(item_of(ns, "bag_penalty")["points"] == -100);
+    CHECK(ns["delta"] == -37);
+    CHECK(ns["score"] == 171);
+    CHECK(j["teams"]["EW"]["delta"] == -60);
+    CHECK(j["teams"]["EW"]["score"] == -60);
+}
+
+TEST_CASE("tally paperless: exact scores 2, over 1, honours 2", "[cli]") {
+    // 000: 12-card hands; 2 for an exact contract, 1 for tricks over, 2 for all four honours.
+    std::vector<std::string> args = {"tally",   "--rules",  "paperless", "--bids",
+                                     "3,3,3,2", "--tricks", "3,4,3,2"};
+    auto plain = run_json(args);
+    CHECK(plain["teams"]["NS"]["delta"] == 2);
+    CHECK(item_of(plain["teams"]["NS"], "exact")["points"] == 2);
+    CHECK(plain["teams"]["EW"]["delta"] == 1);
+    CHECK(item_of(plain["teams"]["EW"], "over")["points"] == 1);
+
+    args.insert(args.end(), {"--honours", "NS"});
+    auto honours = run_json(args);
+    CHECK(honours["teams"]["NS"]["delta"] == 4);
+    CHECK(item_of(honours["teams"]["NS"], "honours")["points"] == 2);
+    CHECK(honours["teams"]["EW"]["delta"] == 1);
+}
+
+TEST_CASE("tally --rule overrides the preset", "[cli]") {
+    // With bag_limit=5, the third overtrick on 3 bags already costs 100.
+    auto j = run_json({"tally", "--rule", "bag_limit=5", "--bids", "3,3,3,3", "--tricks", "5,2,4,2",
+                       "--bags", "NS=3"});
+    CHECK(j["teams"]["NS"]["bags"] == 1);
+    CHECK(j["teams"]["NS"]["delta"] == -37);
+}
+
+TEST_CASE("tally prints a readable table per partnership", "[cli]") {
+    std::string out = run_ok({"tally", "--bids", "4,5,5,nil", "--tricks", "5,3,5,0"});
+    CHECK(contains(out, "rules: classic"));
+    CHECK(contains(out, "NS  N bid 4 took 5  S bid 5 took 5"));
+    CHECK(contains(out, "EW  E bid 5 took 3  W bid nil took 0"));
+    CHECK(contains(out, "+91"));
+    CHECK(contains(out, "+100"));
+    CHECK(contains(out, "(was 0)"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Errors: bad input exits 1 with a message naming it, usage errors exit 2.
+
+TEST_CASE("an unknown preset exits 1 and names it", "[cli]") {
+    RunResult r = run({"rules", "nosuchrules"});
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "nosuchrules"));
+    CHECK(r.out.empty());
+
+    RunResult t =
+        run({"tally", "--rules", "nosuchrules", "--bids", "4,4,4,1", "--tricks", "4,4,4,1"});
+    CHECK(t.status == 1);
+    CHECK(contains(t.err, "nosuchrules"));
+}
+
+TEST_CASE("a bad rule override exits 1 and names the key", "[cli]") {
+    RunResult r = run({"rules", "classic", "--rule", "bag_limit=lots"});
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "bag_limit"));
+    CHECK(contains(r.err, "lots"));
+}
+
+TEST_CASE("a bid that does not parse exits 1 and says which value", "[cli]") {
+    RunResult r = run({"tally", "--bids", "4,5,5,x", "--tricks", "5,3,5,0"});
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "--bids: 'x' (4th value) is not a bid"));
+}
+
+TEST_CASE("tricks that do not add up to the hand size exit 1", "[cli]") {
+    RunResult r = run({"tally", "--bids", "4,5,5,nil", "--tricks", "5,3,5,1"});
+    CHECK(r.status == 1);
+    CHECK(!r.err.empty());
+    CHECK(r.out.empty());
+}
+
+TEST_CASE("malformed tally values exit 1 and name the option", "[cli]") {
+    std::vector<std::string> hand = {"--bids", "4,5,5,nil", "--tricks", "5,3,5,0"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"tally"};
+        args.insert(args.end(), hand.begin(), hand.end());
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run(args);
+    };
+    RunResult three_bids = run({"tally", "--bids", "4,5,5", "--tricks", "5,3,5,0"});
+    CHECK(three_bids.status == 1);
+    CHECK(contains(three_bids.err, "--bids"));
+
+    RunResult bad_tricks = run({"tally", "--bids", "4,5,5,nil", "--tricks", "5,three,5,0"});
+    CHECK(bad_tricks.status == 1);
+    CHECK(contains(bad_tricks.err, "--tricks: 'three' (2nd value)"));
+
+    RunResult bad_team = with({"--score", "NS=10,XY=5"});
+    CHECK(bad_team.status == 1);
+    CHECK(contains(bad_team.err, "--score: 'XY=5' (2nd value)"));
+
+    RunResult bad_bags = with({"--bags", "NS=12"});
+    CHECK(bad_bags.status == 1);
+    CHECK(contains(bad_bags.err, "--bags"));
+
+    RunResult bad_honours = with({"--honours", "NE"});
+    CHECK(bad_honours.status == 1);
+    CHECK(contains(bad_honours.err, "--honours"));
+}
+
+TEST_CASE("a missing --bids is a usage error, exit 2", "[cli]") {
+    RunResult r = run({"tally", "--tricks", "5,3,5,0"});
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "--bids"));
+}
+
+TEST_CASE("an unknown subcommand is a usage error, exit 2", "[cli]") {
+    RunResult r = run({"frobnicate"});
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "frobnicate"));
+}
+
+TEST_CASE("no subcommand prints help and exits 2", "[cli]") {
+    RunResult r = run({});
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "rules"));
+    CHECK(contains(r.err, "tally"));
+}
+
+TEST_CASE("--help prints help and exits 0", "[cli]") {
+    RunResult r = run({"tally", "--help"});
+    CHECK(r.status == 0);
+    CHECK(contains(r.out, "--bids"));
+}
