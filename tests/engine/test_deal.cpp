@@ -80,6 +80,16 @@ TEST_CASE("dealing from a seed is repeatable and documented", "[deal]") {
     CHECK(rng.next() == 0xE220A8397B1DCDAFull);
 }
 
+TEST_CASE("seeded deals match an independent implementation of the documented algorithm",
+          "[deal]") {
+    // These two deals were computed by a separate Python program written from the algorithm
+    // as deal.h and README describe it, not from this code.
+    CHECK(to_pbn(deal_from_seed(42, kFullDeck, Seat::North)) ==
+          "N:75.AT62.642.AQ54 J8.KJ8754.KJT3.K AKT963.Q3.Q8.JT9 Q42.9.A975.87632");
+    CHECK(to_pbn(deal_from_seed(2026, preset("paperless").deck(), Seat::West)) ==
+          "N:KQ98.7.QT76.KT5 AJ6.AJT.932.A72 754.K4.AKJ.J986 T.Q9865.854.Q43");
+}
+
 TEST_CASE("seeded deals spread every card evenly over the seats", "[deal]") {
     // 8000 deals: each card should land with each seat about 2000 times.
     std::map<int, std::array<int, 4>> counts;
