@@ -168,7 +168,7 @@ TEST_CASE("random legal hands under every preset keep every invariant", "[proper
             Game game(rules);
             Standings running{};
             int games = 0;
-            for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+            for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
                 HandOutcome out = play_random_hand(rules, seed);
                 REQUIRE_FALSE(check_outcome(rules, out));
                 Standings before = game.standings();
