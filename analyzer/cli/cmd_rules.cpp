@@ -21,14 +21,6 @@ struct RulesOptions {
     bool json = false;
 };
 
-const PresetInfo& preset_info(std::string_view name) {
-    for (auto& p : presets()) {
-        if (p.name == name) return p;
-    }
-    // make_rules has already refused unknown names, so this is never reached for them.
-    throw RuleError("no rule set named '" + std::string(name) + "'");
-}
-
 void list_presets(bool json) {
     if (json) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();

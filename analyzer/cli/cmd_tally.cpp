@@ -143,11 +143,6 @@ HandOutcome read_outcome(const TallyOptions& opts, const RuleSet& rules) {
 // ---------------------------------------------------------------------------------------
 // Printing.
 
-std::array<Seat, 2> members(Team t) {
-    return t == Team::NS ? std::array{Seat::North, Seat::South}
-                         : std::array{Seat::East, Seat::West};
-}
-
 nlohmann::ordered_json team_json(const TeamHandScore& team) {
     nlohmann::ordered_json items = nlohmann::ordered_json::array();
     for (auto& item : team.items) {

@@ -80,7 +80,6 @@ HandState::HandState(RuleSet rules, Seat dealer, Deal deal)
       dealer_(dealer),
       dealt_(deal),
       hands_(deal.hands),
-      at_play_(deal.hands),
       to_act_(next(dealer)),
       leader_(next(dealer)) {
     if (auto problem = check_deal(dealt_, rules_.deck())) throw Error(*problem);
@@ -280,7 +279,6 @@ void HandState::exchange(Seat seat, CardSet cards) {
 
 void HandState::begin_play() {
     phase_ = Phase::Play;
-    at_play_ = hands_;
     leader_ = next(dealer_);
     if (rules_.first_lead == FirstLead::TwoOfClubs) {
         Card two_clubs(Rank::Two, Suit::Clubs);
@@ -426,8 +424,14 @@ void HandState::undo() {
     spades_broken_ = u.spades_broken_before;
     leader_ = u.leader_before;
     irregularities_.resize(u.irregularities_before);
-    // Before play begins, the hands held at play are the hands held now.
-    if (phase_ != Phase::Play && phase_ != Phase::Done) at_play_ = hands_;
+}
+
+CardSet HandState::held_at_play(Seat s) const {
+    CardSet held = hands_[index(s)];
+    for (const PlayedCard& p : played_) {
+        if (p.seat == s) held.insert(p.card);
+    }
+    return held;
 }
 
 HandOutcome HandState::outcome() const {

@@ -292,12 +292,24 @@ const std::vector<PresetInfo>& presets() {
     return infos;
 }
 
-RuleSet preset(std::string_view name) {
+namespace {
+
+const PresetEntry& preset_entry(std::string_view name) {
     for (auto& e : preset_table()) {
-        if (e.info.name == name) return e.make();
+        if (e.info.name == name) return e;
     }
     throw RuleError("no rule set named '" + std::string(name) + "' (presets: " + preset_names() +
                     ")");
+}
+
+}  // namespace
+
+RuleSet preset(std::string_view name) {
+    return preset_entry(name).make();
+}
+
+const PresetInfo& preset_info(std::string_view name) {
+    return preset_entry(name).info;
 }
 
 const std::vector<RuleKeyInfo>& rule_keys() {

@@ -111,8 +111,7 @@ void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp
         if (over > 0 && rules.over_points != 0) {
             add(own, Kind::Over, rules.over_points, "contract made with tricks over");
         }
-        // An overtrick is a bag only where bags are counted (bag_limit > 0).
-        int bags = rules.bag_limit > 0 ? over : 0;
+        int bags = rules.counts_bags() ? over : 0;
         if (over > 0 && (rules.overtrick_points != 0 || bags != 0)) {
             add(own, Kind::Overtricks, over * rules.overtrick_points,
                 std::to_string(over) + (over == 1 ? " overtrick" : " overtricks"), bags);
@@ -159,13 +158,13 @@ void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, TeamHandSco
     if (rules.nil_tricks == NilTricks::BagsOnly && tricks > 0) {
         add(own, Kind::NilTrickBags, tricks * rules.overtrick_points,
             name + ": " + tricks_text(tricks) + " taken count as bags",
-            rules.bag_limit > 0 ? tricks : 0, seat);
+            rules.counts_bags() ? tricks : 0, seat);
     }
 }
 
 void apply_bags(const RuleSet& rules, TeamHandScore& team, const TeamStanding& before) {
     int bags = before.bags + team.bags_added;
-    if (rules.bag_limit > 0) {
+    if (rules.counts_bags()) {
         while (bags >= rules.bag_limit) {
             bags -= rules.bag_limit;
             ++team.bag_penalties;
@@ -185,8 +184,7 @@ HandScore score_hand(const RuleSet& rules, const HandOutcome& outcome, const Sta
     // Contracts first: what counts toward each partnership's bid.
     for (Team t : kAllTeams) {
         TeamHandScore& team = result[t];
-        for (Seat s : kAllSeats) {
-            if (team_of(s) != t) continue;
+        for (Seat s : members(t)) {
             Bid b = outcome.bids[index(s)];
             int tricks = outcome.tricks[index(s)];
             if (!b.is_nil()) {

@@ -72,6 +72,8 @@ TEST_CASE("seats go clockwise with partners opposite", "[card]") {
     CHECK(partner(Seat::East) == Seat::West);
     CHECK(team_of(Seat::South) == Team::NS);
     CHECK(team_of(Seat::West) == Team::EW);
+    CHECK(members(Team::NS) == std::array{Seat::North, Seat::South});
+    CHECK(members(Team::EW) == std::array{Seat::East, Seat::West});
     CHECK(parse_seat("w") == Seat::West);
     CHECK(parse_seat("North") == Seat::North);
     CHECK(parse_team("ew") == Team::EW);

@@ -36,11 +36,13 @@ void check_play_invariants(const HandState& h, const RuleSet& rules) {
         seen |= h.hand(s);
         held += h.hand(s).size();
     }
+    std::array<CardSet, 4> at_play;
+    for (Seat s : kAllSeats) at_play[index(s)] = h.held_at_play(s);
     CardSet played;
     for (const PlayedCard& p : h.play_record()) {
         REQUIRE_FALSE(played.contains(p.card));
         REQUIRE_FALSE(seen.contains(p.card));
-        REQUIRE(h.held_at_play(p.seat).contains(p.card));
+        REQUIRE(at_play[index(p.seat)].contains(p.card));
         played.insert(p.card);
     }
     REQUIRE((seen | played) == rules.deck());

@@ -1,6 +1,7 @@
 // Cards, suits, ranks, seats and sets of cards: the small value types every other part uses.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -60,6 +61,10 @@ constexpr Team team_of(Seat s) {
 }
 constexpr Team opponent(Team t) {
     return t == Team::NS ? Team::EW : Team::NS;
+}
+// The two seats of a partnership: North then South, or East then West.
+constexpr std::array<Seat, 2> members(Team t) {
+    return {static_cast<Seat>(index(t)), partner(static_cast<Seat>(index(t)))};
 }
 
 // A card is six bits: bits 0-3 the rank (2..14), bits 4-5 the suit. The same number is the

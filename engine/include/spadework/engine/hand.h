@@ -114,7 +114,7 @@ class HandState {
     CardSet hand(Seat s) const { return hands_[index(s)]; }
     // The cards a seat held when play began (after passes and exchanges); before play, the
     // cards it holds now.
-    CardSet held_at_play(Seat s) const { return at_play_[index(s)]; }
+    CardSet held_at_play(Seat s) const;
 
     // The pass, simultaneous in principle, is recorded in seat order from the dealer's left:
     // each player gives pass_cards cards of the hand dealt to the partner.
@@ -191,7 +191,6 @@ class HandState {
     Seat dealer_;
     Deal dealt_;
     std::array<CardSet, 4> hands_;
-    std::array<CardSet, 4> at_play_;
     Phase phase_ = Phase::Pass;
     Seat to_act_;
     std::array<std::optional<CardSet>, 4> passed_;

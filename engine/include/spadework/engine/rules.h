@@ -102,6 +102,8 @@ struct RuleSet {
     int overtime_target = 3;
 
     int hand_size() const { return deck_size / 4; }
+    // Whether bags are counted at all (bag_limit=0 turns them off).
+    bool counts_bags() const { return bag_limit > 0; }
     // The cards in play: all 52, or 48 without 2S 3S 2H 3H.
     CardSet deck() const;
     // The largest trick bid: max_bid, but never more than a hand holds.
@@ -122,8 +124,10 @@ struct PresetInfo {
 
 // The presets, classic first (the default).
 const std::vector<PresetInfo>& presets();
-// A preset by name; throws RuleError naming the presets when there is none.
+// A preset by name, and what is known of it; both throw RuleError naming the presets when
+// there is none.
 RuleSet preset(std::string_view name);
+const PresetInfo& preset_info(std::string_view name);
 
 // The rule set as key=value pairs, in a fixed order; every key can be given back to
 // apply_override, and applying them all to any preset gives this rule set back.
