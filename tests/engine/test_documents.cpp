@@ -393,7 +393,7 @@ TEST_CASE("000 paperless: an overtime set ends when one team alone scores more t
 // 001 -> preset "casual"
 // =========================================================================================
 
-TEST_CASE("001 casual: A bids 2 and C bids 3; taking 5 tricks together scores 50", "[documents]") {
+TEST_CASE("001 casual: A bids 2 and C bids 3, taking 5 tricks together scores 50", "[documents]") {
     RuleSet r = preset("casual");
     // A = North, C = South. A takes 1 and C takes 4: only the team's total counts.
     auto s = score(r, hand({B(2), B(4), B(3), B(4)}, {1, 4, 4, 4}));

@@ -242,7 +242,8 @@ TEST_CASE("play: a player void in the suit led may play any card, a spade includ
 // ---------------------------------------------------------------------------------------
 // Breaking spades.
 
-TEST_CASE("play: spades cannot be led until broken by a ruff; after the ruff they can", "[play]") {
+TEST_CASE("play: spades cannot be led until broken by a ruff, and after the ruff they can",
+          "[play]") {
     auto name = GENERATE("classic", "casual", "leaflet");
     INFO("preset " << name);
     HandState h = start(preset(name), W, kD1);
@@ -363,7 +364,8 @@ TEST_CASE("play: bidding starts left of the dealer, and the player left of the d
     }
 }
 
-TEST_CASE("play: classic forbids a spade opening lead; spades_lead=anytime permits one", "[play]") {
+TEST_CASE("play: classic forbids a spade opening lead, and spades_lead=anytime permits one",
+          "[play]") {
     SECTION("classic") {
         HandState h = start(preset("classic"), W, kD1);
         bid_all(h);
@@ -753,7 +755,7 @@ TEST_CASE("play: classic has no blind nil exchange", "[play]") {
 // ---------------------------------------------------------------------------------------
 // Recorded irregularities.
 
-TEST_CASE("play: play_recorded accepts a revoke and records it; play refuses it", "[play]") {
+TEST_CASE("play: play_recorded accepts a revoke and records it, and play refuses it", "[play]") {
     HandState h = start(preset("classic"), W, kD1);
     bid_all(h);
     h.play(C("AH"));
