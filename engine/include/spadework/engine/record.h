@@ -1,0 +1,127 @@
+// A recorded game: what a file holds of a game that was played (metadata, the deal, the pass,
+// the bids, every card, a claim, annotations), and how the engine replays and scores it. The
+// file formats in formats/ read and write these types; nothing outside formats/ sees how a
+// record is stored.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "spadework/engine/card.h"
+#include "spadework/engine/deal.h"
+#include "spadework/engine/error.h"
+#include "spadework/engine/game.h"
+#include "spadework/engine/hand.h"
+#include "spadework/engine/rules.h"
+
+namespace spadework {
+
+// A teaching note on a bid, a card or a whole hand: a glyph ("!", "?", "!!", "??", "!?",
+// "?!") and/or a comment.
+struct Annotation {
+    enum class Target : std::uint8_t { Hand, Bid, Card };
+    Target target = Target::Hand;
+    int index = 0;  // the bid's index in RecordedHand::bids, the card's in ::cards; 0 for Hand
+    std::string glyph;
+    std::string comment;
+    bool operator==(const Annotation&) const = default;
+};
+// The glyphs an annotation may carry.
+inline constexpr std::string_view kGlyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
+bool is_glyph(std::string_view text);
+
+// A claim ends play early: the players agree how the tricks not yet played fall.
+struct Claim {
+    Seat by = Seat::North;
+    std::array<int, 4> tricks{};  // per seat, the remaining tricks each is credited with
+    bool operator==(const Claim&) const = default;
+};
+
+struct RecordedHand {
+    Seat dealer = Seat::North;
+    Deal deal;                            // as dealt, before any pass
+    std::array<CardSet, 4> passes{};      // per seat, the cards it passed (empty: no pass)
+    std::array<CardSet, 4> exchanges{};   // per seat, the cards it gave in a blind nil exchange
+    std::vector<Bid> bids;                // in bidding order, from the dealer's left
+    std::vector<Card> cards;              // every card played, in order
+    std::optional<Claim> claim;           // after the last card, which ends a trick
+    std::vector<Annotation> annotations;  // ordered by (target, index)
+
+    // The annotation on a bid or card, if any.
+    const Annotation* annotation(Annotation::Target target, int index) const;
+    bool operator==(const RecordedHand&) const = default;
+};
+
+struct RecordedGame {
+    std::string event;
+    std::string site;
+    std::string date;  // as written: "2026.11.20" (PBN style) or "2026-11-20"
+    std::string table;
+    std::array<std::string, 4> players;  // per seat
+    RuleSet rules;                       // the rule set the game was played under
+    std::vector<std::pair<std::string, std::string>> tags;  // any other tags, in order
+    std::string comment;                                    // about the game as a whole
+    std::vector<RecordedHand> hands;
+    bool operator==(const RecordedGame&) const = default;
+};
+
+// Where in a recorded hand something went wrong, so a reader can point at the file position
+// of that part.
+struct RecordPlace {
+    enum class Part : std::uint8_t { Hand, Deal, Pass, Bid, Exchange, Card, Claim };
+    Part part = Part::Hand;
+    int index = 0;  // bid or card index; the seat's index for Pass and Exchange
+};
+
+// A recorded hand that cannot have been played under its rule set: a card the player does
+// not hold, a bid out of range, a deal with 12 cards in a hand. what() is the message
+// without a location ("trick 5: E did not follow suit with ♥ in hand (revoke)"); readers
+// add the file position of place().
+class RecordError : public Error {
+  public:
+    RecordError(const std::string& what, int hand, RecordPlace place)
+        : Error(what), hand_(hand), place_(place) {}
+    int hand() const { return hand_; }  // 0-based index in the game; -1: the game itself
+    RecordPlace place() const { return place_; }
+
+  private:
+    int hand_;
+    RecordPlace place_;
+};
+
+// Replays a hand through HandState under the given rules and returns the final state.
+// Every action is checked, revokes and early spade leads included: a record must be legal.
+// A hand may stop before its last trick without a claim (an unfinished record); the state is
+// then not Done. Throws RecordError with hand_index and the place of the first fault.
+HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index = 0);
+
+// The outcome of a replayed hand: the tricks played plus the claim's. Empty when the hand
+// is unfinished (no claim and tricks left to play).
+std::optional<HandOutcome> outcome_of(const HandState& state, const std::optional<Claim>& claim);
+
+// Checks every hand of a game: replay_hand for each one. Throws RecordError.
+void check_game(const RecordedGame& game);
+
+// The rule set a hand played under `played` is scored with under `scoring`: the scoring and
+// game-end keys of `scoring`, and the keys that shaped the cards and bids as they happened
+// (deck, pass, bidding, play) of `played`. So a 48-card Paperless hand is still scored by
+// classic rules, and a nil made under one is a nil under the other.
+RuleSet rescoring_rules(const RuleSet& played, const RuleSet& scoring);
+
+// A game scored under a rule set.
+struct ScoredGame {
+    RuleSet rules;                      // rescoring_rules(game.rules, scoring)
+    std::vector<HandOutcome> outcomes;  // one per hand scored
+    std::vector<HandRecord> hands;      // one per hand scored, until the game ended
+    std::optional<GameResult> result;   // where the rule set ended the game, if it did
+    int hands_unscored = 0;             // recorded hands after that end, or unfinished
+};
+// Scores every finished hand in order until the rule set ends the game. Throws RecordError
+// for an illegal record.
+ScoredGame score_game(const RecordedGame& game, const RuleSet& scoring);
+
+}  // namespace spadework

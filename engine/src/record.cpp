@@ -1,0 +1,265 @@
+#include "spadework/engine/record.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace spadework {
+namespace {
+
+using Part = RecordPlace::Part;
+
+std::string seat_str(Seat s) {
+    return std::string(1, seat_char(s));
+}
+
+std::string trick_prefix(const HandState& state) {
+    return "trick " + std::to_string(state.tricks_played() + 1) + ": ";
+}
+
+// The message for a card the engine refuses, in the words a reader of a score sheet uses.
+std::string card_fault(const HandState& state, Card card, const Illegal& illegal) {
+    Seat seat = state.to_act();
+    std::string who = seat_str(seat);
+    switch (illegal.reason) {
+        case IllegalReason::CardNotHeld: {
+            bool played = std::any_of(state.play_record().begin(), state.play_record().end(),
+                                      [&](const PlayedCard& p) { return p.card == card; });
+            if (played) return trick_prefix(state) + to_string(card) + " was played already";
+            return trick_prefix(state) + to_string(card) + " played by " + who +
+                   ", who does not hold it";
+        }
+        case IllegalReason::MustFollowSuit: {
+            Suit led = *state.led_suit();
+            return trick_prefix(state) + who + " did not follow suit with " +
+                   std::string(suit_symbol(led)) + " in hand (revoke): played " + to_string(card);
+        }
+        case IllegalReason::SpadesNotBroken:
+            return trick_prefix(state) + who + " led " + to_string(card) +
+                   " before spades were broken";
+        default:
+            return trick_prefix(state) + illegal.message;
+    }
+}
+
+void check_annotations(const RecordedHand& hand, int hand_index) {
+    for (const Annotation& a : hand.annotations) {
+        if (!a.glyph.empty() && !is_glyph(a.glyph)) {
+            throw RecordError("'" + a.glyph + "' is not an annotation glyph (! ? !! ?? !? ?!)",
+                              hand_index, {Part::Hand, 0});
+        }
+        std::size_t limit = 0;
+        const char* what = "";
+        switch (a.target) {
+            case Annotation::Target::Hand:
+                continue;
+            case Annotation::Target::Bid:
+                limit = hand.bids.size();
+                what = "bid";
+                break;
+            case Annotation::Target::Card:
+                limit = hand.cards.size();
+                what = "card";
+                break;
+        }
+        if (a.index < 0 || static_cast<std::size_t>(a.index) >= limit) {
+            throw RecordError("an annotation names " + std::string(what) + " " +
+                                  std::to_string(a.index + 1) + " of " + std::to_string(limit),
+                              hand_index, {Part::Hand, 0});
+        }
+    }
+}
+
+void replay_claim(const HandState& state, const Claim& claim, int hand_index) {
+    auto fail = [&](const std::string& what) {
+        throw RecordError(what, hand_index, {Part::Claim, 0});
+    };
+    if (state.phase() != Phase::Play) {
+        fail(state.phase() == Phase::Done ? "a claim after the last trick"
+                                          : "a claim before play began");
+    }
+    if (!state.current_trick().empty()) fail("a claim in the middle of a trick");
+    int left = state.rules().hand_size() - state.tricks_played();
+    int claimed = 0;
+    for (Seat s : kAllSeats) {
+        int n = claim.tricks[index(s)];
+        if (n < 0) fail("the claim credits " + seat_str(s) + " with " + std::to_string(n));
+        claimed += n;
+    }
+    if (claimed != left) {
+        fail("the claim shares " + std::to_string(claimed) + " tricks, but " +
+             std::to_string(left) + " are left to play");
+    }
+}
+
+}  // namespace
+
+bool is_glyph(std::string_view text) {
+    return std::find(std::begin(kGlyphs), std::end(kGlyphs), text) != std::end(kGlyphs);
+}
+
+const Annotation* RecordedHand::annotation(Annotation::Target target, int index) const {
+    for (const Annotation& a : annotations) {
+        if (a.target == target && a.index == index) return &a;
+    }
+    return nullptr;
+}
+
+HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index) {
+    auto fail = [&](const std::string& what, RecordPlace place) -> void {
+        throw RecordError(what, hand_index, place);
+    };
+    std::optional<HandState> built;
+    try {
+        built.emplace(rules, hand.dealer, hand.deal);
+    } catch (const Error& e) {
+        fail(e.what(), {Part::Deal, 0});
+    }
+    HandState& state = *built;
+    check_annotations(hand, hand_index);
+
+    // Step 1. The pass, in seat order from the dealer's left.
+    for (int k = 0; k < 4; ++k) {
+        Seat seat = next(hand.dealer, k + 1);
+        CardSet given = hand.passes[index(seat)];
+        if (rules.pass_cards == 0) {
+            if (!given.empty()) {
+                fail("these rules have no pass, but " + seat_str(seat) + " passes " +
+                         to_string(given),
+                     {Part::Pass, index(seat)});
+            }
+            continue;
+        }
+        if (auto bad = state.check_pass(seat, given)) fail(bad->message, {Part::Pass, index(seat)});
+        state.pass(seat, given);
+    }
+
+    // Step 2. The bids, from the dealer's left.
+    for (std::size_t i = 0; i < hand.bids.size(); ++i) {
+        int at = static_cast<int>(i);
+        if (i >= 4) fail("a fifth bid: each player bids once", {Part::Bid, at});
+        Seat seat = state.to_act();
+        if (auto bad = state.check_bid(seat, hand.bids[i])) {
+            fail(seat_str(seat) + " bids " + to_string(hand.bids[i]) + ": " + bad->message,
+                 {Part::Bid, at});
+        }
+        state.bid(seat, hand.bids[i]);
+    }
+
+    // Step 3. The blind nil exchange, in the order the engine asks for it.
+    if (state.phase() == Phase::Exchange) {
+        while (state.phase() == Phase::Exchange) {
+            Seat seat = state.to_act();
+            if (auto bad = state.check_exchange(seat, hand.exchanges[index(seat)])) {
+                fail(bad->message, {Part::Exchange, index(seat)});
+            }
+            state.exchange(seat, hand.exchanges[index(seat)]);
+        }
+    } else {
+        for (Seat seat : kAllSeats) {
+            if (!hand.exchanges[index(seat)].empty()) {
+                fail("no blind nil exchange in this hand, but " + seat_str(seat) + " gives " +
+                         to_string(hand.exchanges[index(seat)]),
+                     {Part::Exchange, index(seat)});
+            }
+        }
+    }
+
+    // Step 4. The cards.
+    for (std::size_t i = 0; i < hand.cards.size(); ++i) {
+        RecordPlace place{Part::Card, static_cast<int>(i)};
+        if (state.phase() == Phase::Done) fail("a card after the last trick", place);
+        if (state.phase() != Phase::Play) fail("a card played before the bidding ended", place);
+        if (auto bad = state.check_play(hand.cards[i])) {
+            fail(card_fault(state, hand.cards[i], *bad), place);
+        }
+        state.play(hand.cards[i]);
+    }
+
+    // Step 5. The claim.
+    if (hand.claim) replay_claim(state, *hand.claim, hand_index);
+    return std::move(*built);
+}
+
+std::optional<HandOutcome> outcome_of(const HandState& state, const std::optional<Claim>& claim) {
+    if (state.phase() == Phase::Done) return state.outcome();
+    if (!claim || state.phase() != Phase::Play || !state.current_trick().empty()) return {};
+
+    HandOutcome out = state.outcome();
+    for (Seat s : kAllSeats) out.tricks[index(s)] += claim->tricks[index(s)];
+
+    // Honours: the tricks played decide them, and honours not yet played go to the claiming
+    // side when it takes every trick left.
+    std::array<CardSet, 2> won;
+    CardSet played;
+    const auto& record = state.play_record();
+    for (std::size_t t = 0; t < state.trick_winners().size(); ++t) {
+        for (std::size_t k = 0; k < 4; ++k) {
+            won[index(team_of(state.trick_winners()[t]))].insert(record[4 * t + k].card);
+            played.insert(record[4 * t + k].card);
+        }
+    }
+    Team claimer = team_of(claim->by);
+    int to_opponents = 0;
+    for (Seat s : members(opponent(claimer))) to_opponents += claim->tricks[index(s)];
+    if (to_opponents == 0) won[index(claimer)] |= kHonours - played;
+    out.honours.reset();
+    for (Team t : kAllTeams) {
+        if ((won[index(t)] & kHonours) == kHonours) out.honours = t;
+    }
+    return out;
+}
+
+void check_game(const RecordedGame& game) {
+    try {
+        check_rules(game.rules);
+    } catch (const RuleError& e) {
+        throw RecordError(std::string("the rule set does not hold together: ") + e.what(), -1,
+                          {Part::Hand, 0});
+    }
+    for (std::size_t h = 0; h < game.hands.size(); ++h) {
+        int at = static_cast<int>(h);
+        HandState state = replay_hand(game.rules, game.hands[h], at);
+        bool last = h + 1 == game.hands.size();
+        if (!last && !outcome_of(state, game.hands[h].claim)) {
+            throw RecordError(
+                "hand " + std::to_string(h + 1) + " is unfinished, but more hands follow it", at,
+                {Part::Hand, 0});
+        }
+    }
+}
+
+RuleSet rescoring_rules(const RuleSet& played, const RuleSet& scoring) {
+    RuleSet out = scoring;
+    out.deck_size = played.deck_size;
+    out.pass_cards = played.pass_cards;
+    out.max_bid = played.max_bid;
+    out.nil_allowed = played.nil_allowed;
+    out.both_nil_allowed = played.both_nil_allowed;
+    out.blind_nil_allowed = played.blind_nil_allowed;
+    out.blind_nil_exchange = played.blind_nil_exchange;
+    out.spades_lead = played.spades_lead;
+    out.spades_break = played.spades_break;
+    out.first_lead = played.first_lead;
+    return out;
+}
+
+ScoredGame score_game(const RecordedGame& game, const RuleSet& scoring) {
+    ScoredGame scored;
+    scored.rules = rescoring_rules(game.rules, scoring);
+    Game tally(scored.rules);
+    for (std::size_t h = 0; h < game.hands.size(); ++h) {
+        HandState state = replay_hand(game.rules, game.hands[h], static_cast<int>(h));
+        std::optional<HandOutcome> outcome = outcome_of(state, game.hands[h].claim);
+        if (!outcome || tally.over()) {
+            scored.hands_unscored = static_cast<int>(game.hands.size() - h);
+            break;
+        }
+        scored.outcomes.push_back(*outcome);
+        tally.add_hand(*outcome);
+    }
+    scored.hands = tally.hands();
+    scored.result = tally.result();
+    return scored;
+}
+
+}  // namespace spadework
