@@ -9,6 +9,7 @@ JOBS="$(nproc 2>/dev/null || echo 2)"
 PACKAGES=(
   build-essential cmake g++ pkg-config
   catch2 libcli11-dev nlohmann-json3-dev libfmt-dev
+  libprotobuf-dev protobuf-compiler libsqlite3-dev
 )
 
 as_root() {

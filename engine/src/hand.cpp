@@ -25,11 +25,12 @@ Bid parse_bid(std::string_view text) {
         low == "blind_nil" || low == "dnil" || low == "double nil") {
         return Bid::blind_nil();
     }
+    // At most two digits, checked before any arithmetic, so no word can overflow the count.
+    bool digits = !low.empty() && low.size() <= 2 &&
+                  std::all_of(low.begin(), low.end(), [](char c) { return c >= '0' && c <= '9'; });
     int n = 0;
-    bool digits = !low.empty() && low.size() <= 2;
-    for (char c : low) {
-        if (c < '0' || c > '9') digits = false;
-        n = n * 10 + (c - '0');
+    if (digits) {
+        for (char c : low) n = n * 10 + (c - '0');
     }
     if (!digits) {
         throw ParseError("'" + std::string(text) + "' is not a bid (a number, nil or bnil)", 1);

@@ -23,6 +23,8 @@ TEST_CASE("bids print and parse", "[hand]") {
     CHECK_THROWS_AS(parse_bid("-1"), ParseError);
     CHECK_THROWS_AS(parse_bid(""), ParseError);
     CHECK_THROWS_AS(parse_bid("100"), ParseError);
+    // A long word is refused without overflowing the count (UBSan checks this).
+    CHECK_THROWS_AS(parse_bid("99999999999999999999"), ParseError);
 }
 
 TEST_CASE("a classic hand goes deal, bids from dealer's left, tricks, done", "[hand]") {

@@ -1,0 +1,42 @@
+// Game files of every kind, chosen by extension: .spades (text log), .pb (protobuf binary),
+// .textproto (protobuf text format), .json (protobuf JSON mapping).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spadework/engine/record.h"
+#include "spadework/engine/rules.h"
+
+namespace spadework::formats {
+
+enum class FileKind { TextLog, Pb, TextProto, Json };
+
+// The kind a path's extension names, or nothing.
+std::optional<FileKind> file_kind(const std::filesystem::path& path);
+std::string_view extension_of(FileKind kind);  // ".spades", ...
+
+// Reads and checks every game of a file. Throws FormatError (file:line:col, or the file and
+// the game/hand for .pb) for a file that cannot be read, an unknown extension, a syntax
+// error or an illegal record.
+std::vector<RecordedGame> read_game_file(const std::filesystem::path& path);
+std::vector<RecordedGame> parse_games(FileKind kind, std::string_view content,
+                                      std::string_view file);
+std::string format_games(FileKind kind, const std::vector<RecordedGame>& games);
+
+// Writes a file whole or not at all: to a temporary file beside it, then renamed over it.
+void write_game_file(const std::filesystem::path& path, const std::vector<RecordedGame>& games);
+
+// The game files under a directory (recursively, by extension, sorted), or the path itself.
+std::vector<std::filesystem::path> game_files(const std::filesystem::path& path);
+
+// A rule set given on a command line: a preset name, or a path to a RuleSet .textproto.
+RuleSet load_rules(std::string_view name_or_path);
+
+// A file's content; throws FormatError when it cannot be read.
+std::string read_file(const std::filesystem::path& path);
+
+}  // namespace spadework::formats

@@ -1,0 +1,162 @@
+// The game library: an embedded SQLite database of imported games, with the queries the CLI
+// and the viewer use. SQLite stays inside formats/; callers see these types only.
+//
+// Each game is stored once, keyed by a hash of its canonical encoding, as the encoded record
+// plus index rows (players, one row per hand with bids, tricks and score lines) that the
+// queries read. The schema is versioned with PRAGMA user_version and migrated on open; the
+// database runs in WAL mode so a viewer can read while the CLI imports.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spadework/engine/card.h"
+#include "spadework/engine/record.h"
+
+namespace spadework::formats {
+
+using GameId = std::int64_t;
+
+// $XDG_DATA_HOME/spadework/library.sqlite, or ~/.local/share/spadework/library.sqlite.
+std::filesystem::path default_library_path();
+
+struct ImportResult {
+    int games_added = 0;
+    int games_already_there = 0;  // the same content was imported before
+    int hands_added = 0;
+    std::vector<GameId> ids;  // per game of the input, new or existing
+};
+
+struct GameFilter {
+    std::optional<std::string> player;     // a name at any seat (exact)
+    std::optional<std::string> date_from;  // inclusive, compared as text: "2026.11.01"
+    std::optional<std::string> date_to;    // inclusive
+    std::optional<std::string> rules;      // the preset name the game was played under
+    std::optional<std::string> event;      // exact
+    // Games with at least one hand that has...
+    bool with_nil = false;  // a nil or blind nil bid
+    bool with_blind_nil = false;
+    bool with_set = false;  // a partnership that failed its contract
+    bool with_bag_penalty = false;
+    int limit = 0;  // 0: no limit
+};
+
+struct GameSummary {
+    GameId id = 0;
+    std::string event;
+    std::string date;
+    std::string table;
+    std::array<std::string, 4> players;
+    std::string rules;  // preset name
+    int hands = 0;
+    std::array<int, 2> score{};  // final scores per team, under the game's own rules
+    std::optional<Team> winner;  // when the rules ended the game with a winner
+    std::string source;          // the file it was first imported from
+};
+
+struct HandFilter {
+    std::optional<GameId> game;
+    std::optional<std::string> player;  // hands where this player bid (with bids filled in)
+    bool nil = false;                   // a nil or blind nil bid
+    bool blind_nil = false;
+    bool set = false;
+    bool bag_penalty = false;
+    int limit = 0;
+};
+
+struct HandSummary {
+    GameId game = 0;
+    int hand = 0;  // 0-based index in the game
+    Seat dealer = Seat::North;
+    std::array<std::string, 4> players;
+    std::array<Bid, 4> bids;      // per seat
+    std::array<int, 4> tricks{};  // per seat, a claim's tricks included
+    // Whether the game's rules scored the hand: not when it is unfinished or comes after the
+    // game's end. Points, score, set and bag penalties are 0 for a hand not scored.
+    bool scored = false;
+    std::array<int, 2> points{};  // per team, this hand, under the game's rules
+    std::array<int, 2> score{};   // per team, after the hand
+    std::array<bool, 2> set{};    // the team failed its contract
+    std::array<int, 2> bag_penalties{};
+};
+
+// A player's record over every scored hand in the library (see HandSummary::scored), or
+// only the given player's. Seats with no name are left out.
+struct PlayerStats {
+    std::string name;
+    int games = 0;
+    int hands = 0;
+    int trick_bids = 0;         // hands where the player bid a number of tricks
+    int bids_exact = 0;         // ... and took exactly that many tricks
+    int bids_made = 0;          // ... and took at least that many
+    double mean_bid_error = 0;  // mean |tricks - bid| over trick bids
+    int nils = 0;               // nil and blind nil bids
+    int nils_made = 0;
+    int blind_nils = 0;
+    int blind_nils_made = 0;
+    int sets = 0;  // hands where the player's partnership failed its contract
+    int bags = 0;  // bags the partnership took in the player's hands
+    double bags_per_hand = 0;
+    int games_won = 0;
+};
+
+// A partnership's record, counted as PlayerStats is: the same two names on one side of a
+// game, whichever seats they took.
+struct PartnershipStats {
+    std::array<std::string, 2> players;  // sorted by name
+    int games = 0;
+    int hands = 0;
+    int contracts = 0;  // hands with a contract (a trick bid by either)
+    int contracts_made = 0;
+    int sets = 0;
+    int nils = 0;
+    int nils_made = 0;
+    int bags = 0;
+    double bags_per_hand = 0;
+    int games_won = 0;
+};
+
+class Library {
+  public:
+    // Opens (creating it and its folder when missing) and migrates to the current schema.
+    // Throws FormatError naming the path when the file is not a Spadework library or is
+    // from a newer version.
+    explicit Library(const std::filesystem::path& path);
+    ~Library();
+    Library(Library&&) noexcept;
+    Library& operator=(Library&&) noexcept;
+
+    static constexpr int kSchemaVersion = 2;
+    int schema_version() const;
+    const std::filesystem::path& path() const;
+
+    // Imports the games in one transaction: all are stored, or none. Games already there
+    // (same content hash) are counted, not stored again. `source` is kept as where the
+    // game came from. Each game must pass check_game.
+    ImportResult import_games(const std::vector<RecordedGame>& games, const std::string& source);
+    // Reads a game file (any kind) and imports it in one transaction.
+    ImportResult import_file(const std::filesystem::path& path);
+
+    std::vector<GameSummary> list_games(const GameFilter& filter = {}) const;
+    std::optional<GameSummary> game_summary(GameId id) const;
+    // Throws FormatError when there is no such game.
+    RecordedGame load_game(GameId id) const;
+    std::vector<HandSummary> find_hands(const HandFilter& filter = {}) const;
+    int count_games() const;
+    int count_hands() const;
+
+    std::vector<PlayerStats> player_stats(const std::optional<std::string>& player = {}) const;
+    std::vector<PartnershipStats> partnership_stats(
+        const std::optional<std::string>& player = {}) const;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace spadework::formats

@@ -1,0 +1,171 @@
+#include "spadework/formats/game_file.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "spadework/formats/error.h"
+#include "spadework/formats/proto_io.h"
+#include "spadework/formats/text_log.h"
+
+namespace spadework::formats {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lower(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+}
+
+}  // namespace
+
+std::optional<FileKind> file_kind(const fs::path& path) {
+    std::string ext = lower(path.extension().string());
+    if (ext == ".spades") return FileKind::TextLog;
+    if (ext == ".pb") return FileKind::Pb;
+    if (ext == ".textproto" || ext == ".txtpb") return FileKind::TextProto;
+    if (ext == ".json") return FileKind::Json;
+    return std::nullopt;
+}
+
+std::string_view extension_of(FileKind kind) {
+    switch (kind) {
+        case FileKind::TextLog:
+            return ".spades";
+        case FileKind::Pb:
+            return ".pb";
+        case FileKind::TextProto:
+            return ".textproto";
+        case FileKind::Json:
+            return ".json";
+    }
+    return "";
+}
+
+std::string read_file(const fs::path& path) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) throw FormatError(path.string(), 0, 0, "is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw FormatError(path.string(), 0, 0,
+                          std::string("cannot open the file: ") + std::strerror(errno));
+    }
+    std::ostringstream content;
+    content << in.rdbuf();
+    if (in.bad()) throw FormatError(path.string(), 0, 0, "cannot read the file");
+    return std::move(content).str();
+}
+
+std::vector<RecordedGame> parse_games(FileKind kind, std::string_view content,
+                                      std::string_view file) {
+    switch (kind) {
+        case FileKind::TextLog:
+            return read_text_log(content, file);
+        case FileKind::Pb:
+            return read_pb(content, file);
+        case FileKind::TextProto:
+            return read_textproto(content, file);
+        case FileKind::Json:
+            return read_json(content, file);
+    }
+    return {};
+}
+
+std::string format_games(FileKind kind, const std::vector<RecordedGame>& games) {
+    switch (kind) {
+        case FileKind::TextLog:
+            return write_text_log(games);
+        case FileKind::Pb:
+            return write_pb(games);
+        case FileKind::TextProto:
+            return write_textproto(games);
+        case FileKind::Json:
+            return write_json(games);
+    }
+    return {};
+}
+
+namespace {
+
+FileKind kind_or_throw(const fs::path& path) {
+    if (auto kind = file_kind(path)) return *kind;
+    throw FormatError(path.string(), 0, 0,
+                      "unknown kind of game file '" + path.extension().string() +
+                          "': expected .spades, .pb, .textproto or .json");
+}
+
+}  // namespace
+
+std::vector<RecordedGame> read_game_file(const fs::path& path) {
+    FileKind kind = kind_or_throw(path);
+    return parse_games(kind, read_file(path), path.string());
+}
+
+void write_game_file(const fs::path& path, const std::vector<RecordedGame>& games) {
+    std::string content = format_games(kind_or_throw(path), games);
+    // Write beside the target and rename over it, so a reader never sees half a file and a
+    // failure leaves the old file as it was.
+    fs::path temp = path;
+    temp += ".tmp-" + std::to_string(::getpid());
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            throw FormatError(path.string(), 0, 0,
+                              std::string("cannot write the file: ") + std::strerror(errno));
+        }
+        out.write(content.data(), static_cast<std::streamsize>(content.size()));
+        out.flush();
+        if (!out) {
+            out.close();
+            std::remove(temp.c_str());
+            throw FormatError(path.string(), 0, 0, "cannot write the file (disk full?)");
+        }
+    }
+    std::error_code ec;
+    fs::rename(temp, path, ec);
+    if (ec) {
+        std::remove(temp.c_str());
+        throw FormatError(path.string(), 0, 0, "cannot write the file: " + ec.message());
+    }
+}
+
+std::vector<fs::path> game_files(const fs::path& path) {
+    std::error_code ec;
+    if (!fs::is_directory(path, ec)) {
+        if (!fs::exists(path, ec)) throw FormatError(path.string(), 0, 0, "no such file");
+        return {path};
+    }
+    std::vector<fs::path> found;
+    for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::end(it);
+         it.increment(ec)) {
+        if (it->is_regular_file(ec) && file_kind(it->path())) found.push_back(it->path());
+    }
+    if (ec) throw FormatError(path.string(), 0, 0, "cannot list the folder: " + ec.message());
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+RuleSet load_rules(std::string_view name_or_path) {
+    for (const PresetInfo& info : presets()) {
+        if (info.name == name_or_path) return preset(name_or_path);
+    }
+    fs::path path{std::string(name_or_path)};
+    std::error_code ec;
+    if (lower(path.extension().string()) == ".textproto" || fs::exists(path, ec)) {
+        return read_rules_textproto(read_file(path), path.string());
+    }
+    std::string names;
+    for (const PresetInfo& info : presets()) {
+        names += (names.empty() ? "" : ", ") + std::string(info.name);
+    }
+    throw RuleError("no rule set '" + std::string(name_or_path) + "': give a preset (" + names +
+                    ") or a RuleSet .textproto file");
+}
+
+}  // namespace spadework::formats

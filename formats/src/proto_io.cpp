@@ -1,0 +1,464 @@
+#include "spadework/formats/proto_io.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/stubs/logging.h>
+#include <google/protobuf/text_format.h>
+#include <google/protobuf/util/json_util.h>
+
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+
+#include "proto_convert.h"
+#include "spadework/formats/error.h"
+
+namespace spadework::formats {
+namespace {
+
+namespace pb = ::spadework::v1;
+namespace gp = ::google::protobuf;
+using gp::TextFormat;
+using proto_convert::ConvertError;
+using proto_convert::game_from;
+using proto_convert::game_to;
+using proto_convert::Place;
+using proto_convert::rules_from;
+using proto_convert::rules_to;
+using proto_convert::Step;
+using proto_convert::words;
+
+constexpr std::string_view kProtoFile = "formats/proto/spadework.proto";
+
+// ---------------------------------------------------------------------------------------
+// Text format. Errors point at the field that holds the bad value, found through the
+// parser's ParseInfoTree.
+
+// TextFormat's parser reports the first error with a 0-based line and a column in which a
+// tab reaches the next multiple of 8; this keeps the first one.
+class FirstError : public gp::io::ErrorCollector {
+  public:
+    void AddError(int line, gp::io::ColumnNumber column, const std::string& message) override {
+        if (!message_) {
+            line_ = line;
+            column_ = column;
+            message_ = message;
+        }
+    }
+    int line() const { return line_; }
+    int column() const { return column_; }
+    const std::optional<std::string>& message() const { return message_; }
+
+  private:
+    int line_ = -1;
+    int column_ = -1;
+    std::optional<std::string> message_;
+};
+
+// The byte offset in `text` of the tokenizer's 0-based line and column (where a tab reaches
+// the next multiple of 8).
+std::size_t offset_of(std::string_view text, int line, int column) {
+    std::size_t at = 0;
+    for (int i = 0; i < line; ++i) {
+        std::size_t newline = text.find('\n', at);
+        if (newline == std::string_view::npos) return text.size();
+        at = newline + 1;
+    }
+    for (int col = 0; at < text.size() && text[at] != '\n' && col < column; ++at) {
+        col = text[at] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+    }
+    return at;
+}
+
+[[noreturn]] void throw_at_offset(std::string_view text, std::string_view file, std::size_t offset,
+                                  const std::string& message) {
+    offset = std::min(offset, text.size());
+    std::string_view before = text.substr(0, offset);
+    std::size_t line_start = before.rfind('\n');
+    line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+    int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+    throw FormatError(std::string(file), line, static_cast<int>(offset - line_start) + 1, message);
+}
+
+struct TextSource {
+    std::string_view text;
+    std::string_view file;
+    const TextFormat::ParseInfoTree* tree;
+    const gp::Descriptor* root;
+};
+
+// Throws the FormatError of a fault at the deepest field of its path the text holds.
+[[noreturn]] void throw_at(const TextSource& src, std::vector<Step> steps, const Place& place,
+                           const std::string& message) {
+    steps.insert(steps.end(), place.steps.begin(), place.steps.end());
+    const TextFormat::ParseInfoTree* tree = src.tree;
+    const gp::Descriptor* d = src.root;
+    TextFormat::ParseLocation best;
+    bool reached = false;
+    for (std::size_t k = 0; k < steps.size() && tree != nullptr && d != nullptr; ++k) {
+        const gp::FieldDescriptor* f = d->FindFieldByName(steps[k].field);
+        if (f == nullptr) break;
+        int index = f->is_repeated() ? steps[k].index : -1;
+        if (f->is_repeated() && index < 0) break;
+        TextFormat::ParseLocation loc = tree->GetLocation(f, index);
+        if (loc.line < 0) break;
+        best = loc;
+        reached = k + 1 == steps.size();
+        if (f->message_type() == nullptr) break;
+        tree = tree->GetTreeForNested(f, index);
+        d = f->message_type();
+    }
+    if (best.line < 0) throw FormatError(std::string(src.file), 0, 0, message);
+    std::size_t at = offset_of(src.text, best.line, best.column);
+    if (reached && place.value_column > 0) {
+        std::size_t quote = src.text.find_first_of("\"'\n", at);
+        if (quote != std::string_view::npos && src.text[quote] != '\n') {
+            at = quote + static_cast<std::size_t>(place.value_column);
+        }
+    }
+    throw_at_offset(src.text, src.file, at, message);
+}
+
+// Parses text into `out`, recording field locations in `tree`.
+void parse_text(std::string_view text, std::string_view file, gp::Message& out,
+                TextFormat::ParseInfoTree& tree) {
+    FirstError errors;
+    TextFormat::Parser parser;
+    parser.RecordErrorsTo(&errors);
+    parser.WriteLocationsTo(&tree);
+    if (parser.ParseFromString(std::string(text), &out)) return;
+    if (!errors.message()) throw FormatError(std::string(file), 0, 0, "not in text format");
+    const std::string& message = *errors.message();
+    std::size_t at = offset_of(text, errors.line(), errors.column());
+    // Some errors are reported at the token after the one at fault; the message quotes it.
+    for (std::string_view key : {"has no field named \"", "enumeration value of \"", "Value: \""}) {
+        std::size_t quoted = message.find(key);
+        if (quoted == std::string::npos) continue;
+        quoted += key.size();
+        std::string token = message.substr(quoted, message.find('"', quoted) - quoted);
+        std::size_t found = token.empty() ? std::string_view::npos : text.rfind(token, at);
+        if (found != std::string_view::npos) at = found;
+        break;
+    }
+    throw_at_offset(text, file, at, message);
+}
+
+// Where the first thing in a text format file is, past blank lines and # comments.
+std::size_t skip_comments(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (std::isspace(static_cast<unsigned char>(text[i]))) {
+            ++i;
+        } else if (text[i] == '#') {
+            i = text.find('\n', i);
+            if (i == std::string_view::npos) return text.size();
+        } else {
+            break;
+        }
+    }
+    return i;
+}
+
+bool holds_nothing(std::string_view text) {
+    return skip_comments(text) == text.size();
+}
+
+// The first word of a text format file, which tells a GameList ("games") from a Game; empty
+// when the file starts with something other than a word.
+std::string first_word(std::string_view text) {
+    std::size_t i = skip_comments(text);
+    std::size_t end = i;
+    while (end < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) {
+        ++end;
+    }
+    return std::string(text.substr(i, end - i));
+}
+
+// Prints a small message on the line of its field: bids { seat: EAST tricks: 4 }.
+class OneLinePrinter : public TextFormat::FastFieldValuePrinter {
+  public:
+    void PrintMessageStart(const gp::Message&, int, int, bool,
+                           TextFormat::BaseTextGenerator* out) const override {
+        out->PrintLiteral(" { ");
+    }
+    bool PrintMessageContent(const gp::Message& message, int, int, bool,
+                             TextFormat::BaseTextGenerator* out) const override {
+        TextFormat::Printer printer;
+        printer.SetSingleLineMode(true);
+        printer.SetUseUtf8StringEscaping(true);
+        std::string text;
+        printer.PrintToString(message, &text);
+        out->PrintString(text);
+        return true;
+    }
+    void PrintMessageEnd(const gp::Message&, int, int, bool,
+                         TextFormat::BaseTextGenerator* out) const override {
+        out->PrintLiteral("}\n");
+    }
+};
+
+std::string print_text(const gp::Message& message) {
+    TextFormat::Printer printer;
+    printer.SetUseUtf8StringEscaping(true);
+    auto one_line = [&](const gp::Descriptor* d, const char* field) {
+        printer.RegisterFieldValuePrinter(d->FindFieldByName(field), new OneLinePrinter);
+    };
+    for (const char* field : {"players", "tags"}) one_line(pb::Game::descriptor(), field);
+    for (const char* field : {"passes", "exchanges", "bids", "claim", "annotations"}) {
+        one_line(pb::Hand::descriptor(), field);
+    }
+    std::string text = "# proto-file: " + std::string(kProtoFile) +
+                       "\n# proto-message: " + message.GetDescriptor()->full_name() + "\n\n";
+    std::string body;
+    printer.PrintToString(message, &body);
+    return text + body;
+}
+
+// ---------------------------------------------------------------------------------------
+// Binary.
+
+std::string serialize(const gp::Message& message) {
+    std::string out;
+    {
+        gp::io::StringOutputStream stream(&out);
+        gp::io::CodedOutputStream coded(&stream);
+        coded.SetSerializationDeterministic(true);
+        message.SerializeToCodedStream(&coded);
+    }
+    return out;
+}
+
+// Reads a stream of length-delimited games; says which game is damaged when it cannot.
+// (Protobuf logs damaged strings to stderr; the error says all there is to say.)
+std::optional<std::string> parse_stream(std::string_view bytes, std::vector<pb::Game>& games) {
+    gp::LogSilencer quiet;
+    const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+    std::size_t pos = 0;
+    while (pos < bytes.size()) {
+        std::string where =
+            "game " + std::to_string(games.size() + 1) + " (at byte " + std::to_string(pos) + ")";
+        std::size_t left = bytes.size() - pos;
+        gp::io::CodedInputStream in(data + pos, static_cast<int>(std::min<std::size_t>(left, 16)));
+        std::uint32_t size = 0;
+        if (!in.ReadVarint32(&size)) return where + " is damaged: its length does not read";
+        pos += static_cast<std::size_t>(in.CurrentPosition());
+        left = bytes.size() - pos;
+        if (size > left) {
+            return where + " is cut short: " + std::to_string(left) + " of its " +
+                   std::to_string(size) + " bytes are there";
+        }
+        pb::Game game;
+        if (!game.ParseFromArray(data + pos, static_cast<int>(size))) {
+            return where + " is damaged: its " + std::to_string(size) +
+                   " bytes are not a Game message";
+        }
+        games.push_back(std::move(game));
+        pos += size;
+    }
+    return std::nullopt;
+}
+
+// protobuf's JSON parser gives no line. A syntax error's message is "what\n<the text up to
+// 20 bytes either side>\n   ^": where that text first occurs is taken for where it was cut
+// from. Other messages name a field or quote a value: when it occurs once in the file, that
+// is the place. Otherwise the error names the file alone.
+[[noreturn]] void throw_json_error(std::string_view text, std::string_view file,
+                                   std::string message) {
+    std::size_t context = message.find('\n');
+    std::size_t caret_line = message.rfind('\n');
+    if (context != std::string::npos && caret_line != context) {
+        std::string segment = message.substr(context + 1, caret_line - context - 1);
+        std::size_t caret = message.size() - caret_line - 2;
+        std::size_t at = segment.empty() ? text.size() : text.find(segment);
+        message.erase(context);
+        if (at != std::string_view::npos) {
+            throw_at_offset(text, file, segment.empty() ? at : at + caret, message);
+        }
+        throw FormatError(std::string(file), 0, 0, message);
+    }
+    // "(hands[0]) foo: Cannot find field." reads "hands[0].foo: Cannot find field.".
+    if (!message.empty() && message[0] == '(') {
+        std::size_t close = message.find(')');
+        if (close != std::string::npos) {
+            std::string path = message.substr(1, close - 1);
+            std::string rest = message.substr(close + 1);
+            if (rest.rfind(' ', 0) == 0 && !path.empty()) rest[0] = '.';
+            message = path + rest;
+        }
+    }
+    if (message.rfind(": ", 0) == 0) message.erase(0, 2);
+    std::string token;
+    if (std::size_t v = message.find("invalid value "); v != std::string::npos) {
+        std::size_t end = message.find(" for type", v);
+        if (end != std::string::npos) token = message.substr(v + 14, end - v - 14);
+    } else if (std::size_t c = message.find(": Cannot find field."); c != std::string::npos) {
+        std::string name = message.substr(0, c);
+        token = '"' + name.substr(name.rfind('.') + 1) + '"';
+    }
+    std::size_t at = token.empty() ? std::string_view::npos : text.find(token);
+    if (at != std::string_view::npos && text.find(token, at + 1) == std::string_view::npos) {
+        throw_at_offset(text, file, at, message);
+    }
+    throw FormatError(std::string(file), 0, 0, message);
+}
+
+}  // namespace
+
+std::string encode_game(const RecordedGame& game) {
+    return serialize(game_to(game));
+}
+
+RecordedGame decode_game(std::string_view bytes, std::string_view file) {
+    pb::Game m;
+    gp::LogSilencer quiet;
+    if (bytes.size() > INT_MAX || !m.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+        throw FormatError(std::string(file), 0, 0, "not a Game message");
+    }
+    try {
+        return game_from(m);
+    } catch (const ConvertError& e) {
+        throw FormatError(std::string(file), 0, 0, words(0, e.place()) + ": " + e.what());
+    }
+}
+
+std::vector<RecordedGame> read_pb(std::string_view bytes, std::string_view file) {
+    if (bytes.size() > INT_MAX) throw FormatError(std::string(file), 0, 0, "too large");
+    std::vector<pb::Game> messages;
+    if (std::optional<std::string> damage = parse_stream(bytes, messages)) {
+        // Perhaps one bare Game. Bytes of a stream read as one message leave fields it does
+        // not know, so a bare message with unknown fields is taken for a damaged stream.
+        pb::Game bare;
+        gp::LogSilencer quiet;
+        if (!bare.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) ||
+            !bare.GetReflection()->GetUnknownFields(bare).empty()) {
+            throw FormatError(std::string(file), 0, 0, *damage);
+        }
+        messages.assign(1, std::move(bare));
+    }
+    std::vector<RecordedGame> games;
+    for (std::size_t g = 0; g < messages.size(); ++g) {
+        try {
+            games.push_back(game_from(messages[g]));
+        } catch (const ConvertError& e) {
+            throw FormatError(std::string(file), 0, 0,
+                              words(static_cast<int>(g), e.place()) + ": " + e.what());
+        }
+    }
+    return games;
+}
+
+std::string write_pb(const std::vector<RecordedGame>& games) {
+    std::string out;
+    for (const RecordedGame& game : games) {
+        std::string bytes = encode_game(game);
+        gp::io::StringOutputStream stream(&out);
+        gp::io::CodedOutputStream coded(&stream);
+        coded.WriteVarint32(static_cast<std::uint32_t>(bytes.size()));
+        coded.WriteRaw(bytes.data(), static_cast<int>(bytes.size()));
+    }
+    return out;
+}
+
+std::vector<RecordedGame> read_textproto(std::string_view text, std::string_view file) {
+    std::string first = first_word(text);
+    if (first.empty() && holds_nothing(text)) return {};
+    bool list = first == "games";
+    pb::GameList all;
+    pb::Game one;
+    TextFormat::ParseInfoTree tree;
+    if (list) {
+        parse_text(text, file, all, tree);
+    } else {
+        parse_text(text, file, one, tree);
+    }
+    TextSource src{text, file, &tree, list ? pb::GameList::descriptor() : pb::Game::descriptor()};
+    std::vector<RecordedGame> games;
+    int count = list ? all.games_size() : 1;
+    for (int g = 0; g < count; ++g) {
+        try {
+            games.push_back(game_from(list ? all.games(g) : one));
+        } catch (const ConvertError& e) {
+            std::vector<Step> prefix;
+            if (list) prefix.push_back({"games", g});
+            throw_at(src, prefix, e.place(), words(g, e.place()) + ": " + e.what());
+        }
+    }
+    return games;
+}
+
+std::string write_textproto(const std::vector<RecordedGame>& games) {
+    if (games.size() == 1) return print_text(game_to(games[0]));
+    pb::GameList list;
+    for (const RecordedGame& game : games) *list.add_games() = game_to(game);
+    return print_text(list);
+}
+
+std::vector<RecordedGame> read_json(std::string_view text, std::string_view file) {
+    std::size_t start = text.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos) return {};
+    bool list = false;
+    if (text[start] == '{') {
+        std::size_t key = text.find_first_not_of(" \t\r\n", start + 1);
+        list = key != std::string_view::npos && text.substr(key, 7) == "\"games\"";
+    }
+    pb::GameList all;
+    pb::Game one;
+    gp::util::JsonParseOptions options;
+    gp::Message& target = list ? static_cast<gp::Message&>(all) : one;
+    gp::util::Status status =
+        gp::util::JsonStringToMessage(gp::StringPiece(text.data(), text.size()), &target, options);
+    if (!status.ok()) throw_json_error(text, file, std::string(status.message()));
+    std::vector<RecordedGame> games;
+    int count = list ? all.games_size() : 1;
+    for (int g = 0; g < count; ++g) {
+        try {
+            games.push_back(game_from(list ? all.games(g) : one));
+        } catch (const ConvertError& e) {
+            throw FormatError(std::string(file), 0, 0, words(g, e.place()) + ": " + e.what());
+        }
+    }
+    return games;
+}
+
+std::string write_json(const std::vector<RecordedGame>& games) {
+    if (games.empty()) return "{\n \"games\": []\n}\n";
+    gp::util::JsonPrintOptions options;
+    options.add_whitespace = true;
+    options.preserve_proto_field_names = true;
+    std::string out;
+    gp::util::Status status;
+    if (games.size() == 1) {
+        status = gp::util::MessageToJsonString(game_to(games[0]), &out, options);
+    } else {
+        pb::GameList list;
+        for (const RecordedGame& game : games) *list.add_games() = game_to(game);
+        status = gp::util::MessageToJsonString(list, &out, options);
+    }
+    if (!status.ok()) throw std::logic_error("JSON printing failed: " + status.ToString());
+    if (out.empty() || out.back() != '\n') out += '\n';
+    return out;
+}
+
+RuleSet read_rules_textproto(std::string_view text, std::string_view file) {
+    pb::RuleSet m;
+    TextFormat::ParseInfoTree tree;
+    parse_text(text, file, m, tree);
+    try {
+        return rules_from(m, Place{});
+    } catch (const ConvertError& e) {
+        throw_at({text, file, &tree, pb::RuleSet::descriptor()}, {}, e.place(), e.what());
+    }
+}
+
+std::string write_rules_textproto(const RuleSet& rules) {
+    pb::RuleSet m;
+    rules_to(rules, m);
+    return print_text(m);
+}
+
+}  // namespace spadework::formats

@@ -1,0 +1,596 @@
+#include "spadework/formats/text_log.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <set>
+
+#include "spadework/formats/error.h"
+#include "text_log_grammar.h"
+
+namespace spadework::formats {
+namespace {
+
+using namespace text_log;
+using Target = Annotation::Target;
+
+// The lines of a hand come in this order, each once except the tricks.
+enum class Stage { Tags, Pass, Bids, Exchange, Tricks, Claim };
+
+void add_comment(std::string& to, std::string_view text) {
+    if (!to.empty()) to += '\n';
+    to += text;
+}
+
+std::string_view glyph_owner(const Annotation& a) {
+    return a.target == Target::Hand ? "hand" : a.target == Target::Bid ? "bid" : "card";
+}
+
+// Reads a text log line by line. A line is the tokens up to a line break (a comment may
+// span line breaks). Tags and comments are taken one by one; a line that starts with a word
+// is a line of play and is read whole.
+class Reader {
+  public:
+    Reader(std::string_view text, std::string_view file) : lex_(text, file) {}
+    std::vector<RecordedGame> read();
+
+  private:
+    [[noreturn]] void fail(Position pos, const std::string& message) const {
+        throw FormatError(lex_.file(), pos.line, pos.col, message);
+    }
+    [[noreturn]] void fail_record(const RecordError& e, const HandMarks& marks) const {
+        fail(e.hand() < 0 ? rules_pos_ : locate(marks, e.place()), e.what());
+    }
+    std::string hand_name() const { return "hand " + std::to_string(game_.hands.size() + 1); }
+
+    void read_line(const std::vector<Token>& line);
+    void read_play_line(const std::vector<Token>& line, std::size_t i);
+    std::vector<LineItem> items_of(const std::vector<Token>& line, std::size_t from) const {
+        return split_line(line, from, lex_.file());
+    }
+
+    void on_tag(const Token& tag);
+    void on_game_tag(const Token& tag);
+    void on_hand_tag(const Token& tag);
+    void on_comment(const Token& comment);
+
+    void start_game(const Token& event);
+    void check_game_so_far() const;
+    void finish_game();
+    void start_hand(const Token& tag);
+    void finish_hand();
+    void require_deal() const;
+    void begin_play_line(const Token& first, Stage stage, const std::string& name);
+
+    void read_cards_by_seat(const std::vector<Token>& line, std::size_t i, bool exchange);
+    void read_bids(const std::vector<Token>& line, std::size_t i);
+    void read_trick(const std::vector<Token>& line, std::size_t i, int number);
+    void read_claim(const std::vector<Token>& line, std::size_t i);
+    void read_hand_glyph(const std::vector<Token>& line, std::size_t i);
+
+    Annotation& annotation(Target target, int index);
+    void set_glyph(Annotation& a, std::string_view glyph, Position pos) const;
+    Card card_at(const LineItem& item) const;
+    Seat first_leader(Position pos, const std::string& what) const;
+    Seat next_leader(Position pos, const std::string& what) const;
+
+    Lexer lex_;
+    std::vector<RecordedGame> games_;
+
+    bool in_game_ = false;
+    RecordedGame game_;
+    std::set<std::string> game_tags_seen_;
+    Position rules_pos_;
+    std::vector<HandMarks> hand_marks_;  // one per finished hand of the game
+    bool previous_unfinished_ = false;
+
+    bool in_hand_ = false;
+    RecordedHand hand_;
+    HandMarks marks_;
+    Stage stage_ = Stage::Tags;
+    bool has_dealer_ = false;
+    bool has_deal_ = false;
+    int tricks_ = 0;                 // trick lines read
+    std::vector<PlayedCard> trick_;  // the cards of the last trick line
+};
+
+std::vector<RecordedGame> Reader::read() {
+    std::vector<Token> line;
+    while (true) {
+        Token token = lex_.next();
+        if (token.kind == TokenKind::LineEnd || token.kind == TokenKind::End) {
+            read_line(line);
+            line.clear();
+            if (token.kind == TokenKind::End) break;
+        } else {
+            line.push_back(std::move(token));
+        }
+    }
+    if (in_game_) finish_game();
+    return std::move(games_);
+}
+
+void Reader::read_line(const std::vector<Token>& line) {
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        switch (line[i].kind) {
+            case TokenKind::Tag:
+                on_tag(line[i]);
+                break;
+            case TokenKind::Comment:
+                on_comment(line[i]);
+                break;
+            default:
+                read_play_line(line, i);
+                return;
+        }
+    }
+}
+
+void Reader::read_play_line(const std::vector<Token>& line, std::size_t i) {
+    const std::string& word = line[i].text;
+    if (is_keyword(word, kPassWord)) return read_cards_by_seat(line, i, false);
+    if (is_keyword(word, kBidsWord)) return read_bids(line, i);
+    if (is_keyword(word, kExchangeWord)) return read_cards_by_seat(line, i, true);
+    if (is_keyword(word, kClaimWord)) return read_claim(line, i);
+    if (auto number = parse_count(word)) return read_trick(line, i, *number);
+    if (word.find_first_not_of("!?") == std::string::npos) return read_hand_glyph(line, i);
+    fail(line[i].pos,
+         "expected a tag, a comment or a line of play (pass, bids, exchange, a "
+         "trick number or claim), got " +
+             quoted(word));
+}
+
+// Tags.
+
+void Reader::on_tag(const Token& tag) {
+    const std::string& name = tag.text;
+    if (name == kEventTag) {
+        if (in_game_) finish_game();
+        start_game(tag);
+        return;
+    }
+    if (!in_game_) {
+        fail(tag.pos, "tag [" + name + "] outside a game (a game starts with its [Event] tag)");
+    }
+    if (name == kHandTag) {
+        start_hand(tag);
+    } else if (name == kDealerTag || name == kDealTag) {
+        on_hand_tag(tag);
+    } else if (in_hand_) {
+        fail(tag.pos, "tag [" + name + "] inside " + hand_name() +
+                          " (game tags come before the first [Hand])");
+    } else {
+        on_game_tag(tag);
+    }
+}
+
+void Reader::on_game_tag(const Token& tag) {
+    const std::string& name = tag.text;
+    std::string* field = nullptr;
+    if (name == kSiteTag) field = &game_.site;
+    if (name == kDateTag) field = &game_.date;
+    if (name == kTableTag) field = &game_.table;
+    for (Seat s : kAllSeats) {
+        if (name == player_tag(s)) field = &game_.players[index(s)];
+    }
+    bool known = field != nullptr || name == kRulesTag;
+    if (known && !game_tags_seen_.insert(name).second) {
+        fail(tag.pos, "[" + name + "] given twice in this game");
+    }
+    if (field) {
+        *field = tag.value;
+    } else if (name == kRulesTag) {
+        rules_pos_ = tag.value_pos;
+        game_.rules = read_rules(tag, lex_.file());
+    } else {
+        game_.tags.emplace_back(name, tag.value);
+    }
+}
+
+void Reader::on_hand_tag(const Token& tag) {
+    const std::string& name = tag.text;
+    if (!in_hand_) {
+        fail(tag.pos, "tag [" + name + "] before the first [Hand] of the game");
+    }
+    if (stage_ != Stage::Tags) {
+        fail(tag.pos, "tag [" + name + "] after the play of " + hand_name() + " began");
+    }
+    bool& seen = name == kDealerTag ? has_dealer_ : has_deal_;
+    if (seen) fail(tag.pos, "[" + name + "] given twice in " + hand_name());
+    seen = true;
+    if (name == kDealerTag) {
+        try {
+            hand_.dealer = parse_seat(tag.value);
+        } catch (const ParseError&) {
+            fail(tag.value_pos, "unknown seat " + quoted(tag.value) + " (N, E, S or W)");
+        }
+        return;
+    }
+    marks_.deal = tag.value_pos;
+    try {
+        hand_.deal = parse_pbn(tag.value);
+    } catch (const ParseError& e) {
+        std::size_t offset = e.column() > 0 ? static_cast<std::size_t>(e.column() - 1) : 0;
+        fail(value_position(tag, offset), e.what());
+    }
+}
+
+void Reader::on_comment(const Token& comment) {
+    if (!in_game_) {
+        fail(comment.pos,
+             "a comment outside a game (a game starts with its [Event] tag; ';' starts a note "
+             "that is not kept)");
+    }
+    if (in_hand_) {
+        add_comment(annotation(Target::Hand, 0).comment, comment.text);
+    } else {
+        add_comment(game_.comment, comment.text);
+    }
+}
+
+// Games and hands.
+
+void Reader::start_game(const Token& event) {
+    in_game_ = true;
+    game_ = RecordedGame{};
+    game_.event = event.value;
+    game_.rules = preset(presets().front().name);
+    game_tags_seen_.clear();
+    rules_pos_ = event.pos;
+    hand_marks_.clear();
+    previous_unfinished_ = false;
+}
+
+// The engine's check of the game as read so far; its error points at the hand it names.
+void Reader::check_game_so_far() const {
+    try {
+        check_game(game_);
+    } catch (const RecordError& e) {
+        std::size_t h = static_cast<std::size_t>(std::max(e.hand(), 0));
+        fail_record(e, h < hand_marks_.size() ? hand_marks_[h] : HandMarks{});
+    }
+}
+
+void Reader::finish_game() {
+    if (in_hand_) finish_hand();
+    check_game_so_far();
+    games_.push_back(std::move(game_));
+    in_game_ = false;
+}
+
+void Reader::start_hand(const Token& tag) {
+    if (in_hand_) finish_hand();
+    int expected = static_cast<int>(game_.hands.size()) + 1;
+    std::optional<int> number = parse_count(tag.value);
+    if (!number) fail(tag.value_pos, "expected a hand number, got " + quoted(tag.value));
+    if (*number != expected) {
+        fail(tag.value_pos, expected == 1 ? "the first hand is numbered 1, not " + tag.value
+                                          : "hand numbered " + tag.value + " after hand " +
+                                                std::to_string(expected - 1));
+    }
+    in_hand_ = true;
+    hand_ = RecordedHand{};
+    marks_ = HandMarks{};
+    marks_.hand = tag.pos;
+    stage_ = Stage::Tags;
+    has_dealer_ = has_deal_ = false;
+    tricks_ = 0;
+    trick_.clear();
+}
+
+void Reader::finish_hand() {
+    require_deal();
+    std::stable_sort(hand_.annotations.begin(), hand_.annotations.end(),
+                     [](const Annotation& a, const Annotation& b) {
+                         return std::pair(a.target, a.index) < std::pair(b.target, b.index);
+                     });
+    int at = static_cast<int>(game_.hands.size());
+    std::optional<HandState> state;
+    try {
+        state.emplace(replay_hand(game_.rules, hand_, at));
+    } catch (const RecordError& e) {
+        fail_record(e, marks_);
+    }
+    bool finished = outcome_of(*state, hand_.claim).has_value();
+    game_.hands.push_back(std::move(hand_));
+    hand_marks_.push_back(marks_);
+    in_hand_ = false;
+    if (previous_unfinished_) check_game_so_far();  // the engine says why, at that hand
+    previous_unfinished_ = !finished;
+}
+
+void Reader::require_deal() const {
+    if (!has_dealer_) fail(marks_.hand, hand_name() + " has no [Dealer] tag");
+    if (!has_deal_) fail(marks_.hand, hand_name() + " has no [Deal] tag");
+}
+
+// Every line of play: inside a hand that has its dealer and deal, in the order of Stage.
+void Reader::begin_play_line(const Token& first, Stage stage, const std::string& name) {
+    if (!in_game_) {
+        fail(first.pos, "the " + name + " outside a game (a game starts with its [Event] tag)");
+    }
+    if (!in_hand_) fail(first.pos, "the " + name + " before the first [Hand] of the game");
+    require_deal();
+    if (stage == stage_ && stage != Stage::Tricks) {
+        fail(first.pos, hand_name() + " has a second " + name);
+    }
+    if (stage < stage_) {
+        fail(first.pos,
+             "the " + name + " out of order (a hand goes pass, bids, exchange, tricks, claim)");
+    }
+    stage_ = stage;
+}
+
+Annotation& Reader::annotation(Target target, int index) {
+    for (Annotation& a : hand_.annotations) {
+        if (a.target == target && a.index == index) return a;
+    }
+    hand_.annotations.push_back(Annotation{target, index, {}, {}});
+    return hand_.annotations.back();
+}
+
+void Reader::set_glyph(Annotation& a, std::string_view glyph, Position pos) const {
+    if (!a.glyph.empty()) fail(pos, "a second glyph on the same " + std::string(glyph_owner(a)));
+    a.glyph = glyph;
+}
+
+Card Reader::card_at(const LineItem& item) const {
+    try {
+        return parse_card(item.text);
+    } catch (const ParseError&) {
+        fail(item.pos, "expected a card, got " + quoted(item.text));
+    }
+}
+
+// The seat that leads the first trick, as the engine has it once the pass, the bids and the
+// exchange are replayed. A fault in those is reported here, before any card.
+Seat Reader::first_leader(Position pos, const std::string& what) const {
+    RecordedHand before = hand_;
+    before.cards.clear();
+    before.claim.reset();
+    before.annotations.clear();
+    std::optional<HandState> state;
+    try {
+        state.emplace(replay_hand(game_.rules, before, static_cast<int>(game_.hands.size())));
+    } catch (const RecordError& e) {
+        fail_record(e, marks_);
+    }
+    switch (state->phase()) {
+        case Phase::Pass:
+            fail(pos, what + " before the pass is complete");
+        case Phase::Bid:
+            fail(pos, what + " before the bidding is complete");
+        case Phase::Exchange:
+            fail(pos, what + " before the blind nil exchange is complete");
+        default:
+            return state->to_act();
+    }
+}
+
+// The seat to lead the next trick: the first leader, or the winner of the last trick.
+Seat Reader::next_leader(Position pos, const std::string& what) const {
+    return tricks_ == 0 ? first_leader(pos, what) : trick_winner(trick_);
+}
+
+// Lines of play.
+
+void Reader::read_cards_by_seat(const std::vector<Token>& line, std::size_t i, bool exchange) {
+    std::string name = exchange ? "'exchange' line" : "'pass' line";
+    begin_play_line(line[i], exchange ? Stage::Exchange : Stage::Pass, name);
+    std::string what = "the " + name;
+    (exchange ? marks_.exchange_line : marks_.pass_line) = line[i].pos;
+    auto& sets = exchange ? hand_.exchanges : hand_.passes;
+    auto& marks = exchange ? marks_.exchange : marks_.pass;
+    std::optional<Seat> seat;
+    for (const LineItem& item : items_of(line, i + 1)) {
+        switch (item.kind) {
+            case LineItem::Kind::SeatMark:
+                if (marks[index(item.seat)]) {
+                    fail(item.pos, seat_str(item.seat) + " appears twice in " + what);
+                }
+                seat = item.seat;
+                marks[index(item.seat)] = item.pos;
+                break;
+            case LineItem::Kind::Item: {
+                if (!seat) fail(item.pos, "expected a seat before the cards, like N:2S 3S 4H");
+                Card card = card_at(item);
+                CardSet& set = sets[index(*seat)];
+                if (set.contains(card)) {
+                    fail(item.pos, to_string(card) + " appears twice for " + seat_str(*seat));
+                }
+                set.insert(card);
+                break;
+            }
+            case LineItem::Kind::Glyph:
+                fail(item.pos, "a glyph belongs to a bid or a card of play, not to " + what);
+            case LineItem::Kind::Comment:
+                add_comment(annotation(Target::Hand, 0).comment, item.text);
+                break;
+        }
+    }
+}
+
+void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
+    begin_play_line(line[i], Stage::Bids, "'bids' line");
+    marks_.bids_line = line[i].pos;
+    const std::vector<LineItem> items = items_of(line, i + 1);
+    const LineItem* seat_mark = nullptr;  // a seat written before its bid
+    std::optional<int> last;
+    for (const LineItem& item : items) {
+        if (seat_mark && item.kind != LineItem::Kind::Item) {
+            fail(item.pos, "expected a bid after " + spell_seat_prefix(seat_mark->seat));
+        }
+        switch (item.kind) {
+            case LineItem::Kind::SeatMark:
+                seat_mark = &item;
+                break;
+            case LineItem::Kind::Item: {
+                int at = static_cast<int>(hand_.bids.size());
+                if (at == 4) fail(item.pos, "a fifth bid: each player bids once");
+                Seat turn = next(hand_.dealer, at + 1);
+                if (seat_mark && seat_mark->seat != turn) {
+                    fail(seat_mark->pos, seat_str(seat_mark->seat) + " bids out of turn: " +
+                                             seat_str(turn) + " is next to bid");
+                }
+                seat_mark = nullptr;
+                try {
+                    // parse_bid's number loop overflows on long words; no bid spelling is
+                    // longer than 8 characters except "blind_nil".
+                    if (item.text.size() > 8 && !is_keyword(item.text, "blind_nil")) {
+                        throw ParseError("", 1);
+                    }
+                    hand_.bids.push_back(parse_bid(item.text));
+                } catch (const ParseError&) {
+                    fail(item.pos, "expected a bid, got " + quoted(item.text));
+                }
+                marks_.bids.push_back(item.pos);
+                last = at;
+                break;
+            }
+            case LineItem::Kind::Glyph:
+                if (!last) fail(item.pos, "a glyph follows the bid it is about");
+                set_glyph(annotation(Target::Bid, *last), item.text, item.pos);
+                break;
+            case LineItem::Kind::Comment:
+                add_comment(last ? annotation(Target::Bid, *last).comment
+                                 : annotation(Target::Hand, 0).comment,
+                            item.text);
+                break;
+        }
+    }
+    if (seat_mark) {
+        fail(seat_mark->pos, "expected a bid after " + spell_seat_prefix(seat_mark->seat));
+    }
+}
+
+void Reader::read_trick(const std::vector<Token>& line, std::size_t i, int number) {
+    const Token& first = line[i];
+    begin_play_line(first, Stage::Tricks, "trick line");
+    if (tricks_ > 0 && trick_.size() < 4) {
+        fail(first.pos, "trick " + std::to_string(tricks_) + " has only " +
+                            std::to_string(trick_.size()) +
+                            " cards (only the last trick may be unfinished)");
+    }
+    if (number != tricks_ + 1) {
+        fail(first.pos, tricks_ == 0 ? "the first trick is numbered 1, not " + first.text
+                                     : "trick numbered " + first.text + " after trick " +
+                                           std::to_string(tricks_));
+    }
+    Seat leader = next_leader(first.pos, "trick 1");
+    std::vector<LineItem> items = items_of(line, i + 1);
+    std::size_t k = 0;
+    if (k < items.size() && items[k].kind == LineItem::Kind::SeatMark) {
+        if (items[k].seat != leader) {
+            fail(items[k].pos,
+                 "leader given as " + seat_str(items[k].seat) + " but " + seat_str(leader) +
+                     (tricks_ == 0 ? " leads the first trick" : " won the previous trick"));
+        }
+        ++k;
+    }
+    ++tricks_;
+    trick_.clear();
+    std::optional<int> last;
+    for (; k < items.size(); ++k) {
+        const LineItem& item = items[k];
+        switch (item.kind) {
+            case LineItem::Kind::SeatMark:
+                fail(item.pos, "only the leader's seat is written in a trick, before its cards");
+            case LineItem::Kind::Item: {
+                if (trick_.size() == 4) {
+                    fail(item.pos, "a fifth card in trick " + std::to_string(tricks_));
+                }
+                Card card = card_at(item);
+                trick_.push_back({next(leader, static_cast<int>(trick_.size())), card});
+                last = static_cast<int>(hand_.cards.size());
+                hand_.cards.push_back(card);
+                marks_.cards.push_back(item.pos);
+                break;
+            }
+            case LineItem::Kind::Glyph:
+                if (!last) fail(item.pos, "a glyph follows the card it is about");
+                set_glyph(annotation(Target::Card, *last), item.text, item.pos);
+                break;
+            case LineItem::Kind::Comment:
+                add_comment(last ? annotation(Target::Card, *last).comment
+                                 : annotation(Target::Hand, 0).comment,
+                            item.text);
+                break;
+        }
+    }
+    if (trick_.empty()) fail(first.pos, "trick " + std::to_string(tricks_) + " has no cards");
+}
+
+void Reader::read_claim(const std::vector<Token>& line, std::size_t i) {
+    const Token& first = line[i];
+    begin_play_line(first, Stage::Claim, "'claim' line");
+    marks_.claim = first.pos;
+    if (tricks_ > 0 && trick_.size() < 4) {
+        fail(first.pos, "a claim comes after a complete trick, but trick " +
+                            std::to_string(tricks_) + " has " + std::to_string(trick_.size()) +
+                            " cards");
+    }
+    Claim claim;
+    claim.by = next_leader(first.pos, "the claim");
+    std::array<bool, 4> credited{};
+    bool any = false;
+    std::vector<LineItem> items = items_of(line, i + 1);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+        const LineItem& item = items[k];
+        switch (item.kind) {
+            case LineItem::Kind::SeatMark:
+                if (k > 0) fail(item.pos, "the claimer's seat comes right after 'claim'");
+                claim.by = item.seat;
+                break;
+            case LineItem::Kind::Item: {
+                std::optional<std::pair<Seat, int>> share = split_claim_share(item.text);
+                if (!share) fail(item.pos, "expected a share like N=3, got " + quoted(item.text));
+                auto [seat, count] = *share;
+                if (credited[index(seat)]) {
+                    fail(item.pos, seat_str(seat) + " appears twice in the claim");
+                }
+                credited[index(seat)] = any = true;
+                claim.tricks[index(seat)] = count;
+                break;
+            }
+            case LineItem::Kind::Glyph:
+                fail(item.pos, "a glyph belongs to a bid or a card of play, not to the claim");
+            case LineItem::Kind::Comment:
+                add_comment(annotation(Target::Hand, 0).comment, item.text);
+                break;
+        }
+    }
+    if (!any) fail(first.pos, "a claim gives each seat its tricks, like claim N: N=3 S=1");
+    hand_.claim = claim;
+}
+
+void Reader::read_hand_glyph(const std::vector<Token>& line, std::size_t i) {
+    const Token& first = line[i];
+    if (!in_game_ || !in_hand_) {
+        fail(first.pos, "a glyph outside a hand (it belongs to a hand, a bid or a card)");
+    }
+    std::vector<LineItem> items = items_of(line, i);
+    set_glyph(annotation(Target::Hand, 0), items[0].text, items[0].pos);
+    for (std::size_t k = 1; k < items.size(); ++k) {
+        if (items[k].kind != LineItem::Kind::Comment) {
+            fail(items[k].pos, "expected a comment after the hand's glyph");
+        }
+        add_comment(annotation(Target::Hand, 0).comment, items[k].text);
+    }
+}
+
+}  // namespace
+
+std::vector<RecordedGame> read_text_log(std::string_view text, std::string_view file) {
+    return Reader(text, file).read();
+}
+
+std::string write_text_log(const std::vector<RecordedGame>& games) {
+    std::string out;
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        if (g > 0) out += '\n';  // a blank line between games
+        out += spell_game(games[g]);
+    }
+    return out;
+}
+
+}  // namespace spadework::formats
