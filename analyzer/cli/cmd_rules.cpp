@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "common.h"
 #include "spadework/engine/error.h"
 #include "spadework/engine/rules.h"
 
@@ -42,7 +43,7 @@ void list_presets(bool json) {
 }
 
 void print_rule_set(const RulesOptions& opts) {
-    RuleSet rules = make_rules(opts.name, opts.overrides);
+    RuleSet rules = load_rules_with(opts.name, opts.overrides);
     const PresetInfo& info = preset_info(rules.name);
     auto values = rule_values(rules);
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "common.h"
 #include "spadework/engine/error.h"
 #include "spadework/engine/scoring.h"
 
@@ -206,7 +207,7 @@ void print_text(const TallyOptions& opts, const HandOutcome& outcome, const Stan
 }
 
 void run_tally(const TallyOptions& opts) {
-    RuleSet rules = make_rules(opts.rules_name, opts.overrides);
+    RuleSet rules = load_rules_with(opts.rules_name, opts.overrides);
     HandOutcome outcome = read_outcome(opts, rules);
     Standings before = read_standings(opts, rules);
     HandScore score = score_hand(rules, outcome, before);

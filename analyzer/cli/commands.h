@@ -14,4 +14,13 @@ void add_rules_command(CLI::App& app);
 // `spadework tally --bids ... --tricks ...`: the score of one hand under a rule set.
 void add_tally_command(CLI::App& app);
 
+// `spadework import FILE...`, `list [filters] [--json]`, `stats [--player NAME] [--json]`.
+void add_library_commands(CLI::App& app);
+
+// `spadework show GAME[:HAND]` and `spadework convert IN OUT`.
+void add_show_commands(CLI::App& app);
+
+// `spadework score GAME|FILE --rules a,b,... [--json]`.
+void add_score_command(CLI::App& app);
+
 }  // namespace spadework::cli

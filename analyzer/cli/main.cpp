@@ -21,6 +21,9 @@ int main(int argc, char** argv) {
     app.require_subcommand(0, 1);
     spadework::cli::add_rules_command(app);
     spadework::cli::add_tally_command(app);
+    spadework::cli::add_library_commands(app);
+    spadework::cli::add_show_commands(app);
+    spadework::cli::add_score_command(app);
 
     // Subcommand callbacks run inside parse(), so input errors surface here too.
     try {

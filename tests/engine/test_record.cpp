@@ -4,55 +4,14 @@
 #include <catch2/catch.hpp>
 
 #include "spadework/engine/record.h"
+#include "support/test_games.h"
 
 using namespace spadework;
 
 namespace {
 
-CardSet first_cards(CardSet hand, int n) {
-    CardSet out;
-    for (Card c : hand) {
-        if (out.size() == n) break;
-        out.insert(c);
-    }
-    return out;
-}
-
-// A legal hand: the first cards for passes and exchanges, `bid` for every bid where legal,
-// the first legal card for every play.
-RecordedHand first_legal_hand(const RuleSet& rules, Seat dealer, std::uint64_t seed,
-                              Bid bid = Bid::tricks(3)) {
-    RecordedHand h;
-    h.dealer = dealer;
-    h.deal = deal_from_seed(seed, rules.deck(), dealer);
-    HandState st(rules, dealer, h.deal);
-    while (st.phase() != Phase::Done) {
-        Seat s = st.to_act();
-        switch (st.phase()) {
-            case Phase::Pass:
-                h.passes[index(s)] = first_cards(st.hand(s), rules.pass_cards);
-                st.pass(s, h.passes[index(s)]);
-                break;
-            case Phase::Bid: {
-                Bid b = st.check_bid(s, bid) ? Bid::tricks(1) : bid;
-                h.bids.push_back(b);
-                st.bid(s, b);
-                break;
-            }
-            case Phase::Exchange:
-                h.exchanges[index(s)] = first_cards(st.hand(s), rules.blind_nil_exchange);
-                st.exchange(s, h.exchanges[index(s)]);
-                break;
-            case Phase::Play:
-                h.cards.push_back(*st.legal_cards().begin());
-                st.play(h.cards.back());
-                break;
-            case Phase::Done:
-                break;
-        }
-    }
-    return h;
-}
+using testing::first_cards;
+using testing::first_legal_hand;
 
 // The RecordError that replaying `h` raises.
 RecordError replay_error(const RuleSet& rules, const RecordedHand& h) {

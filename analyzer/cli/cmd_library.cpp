@@ -1,0 +1,250 @@
+// `spadework import`, `list` and `stats`: the game library from the command line.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "common.h"
+#include "spadework/formats/error.h"
+#include "spadework/formats/game_file.h"
+
+namespace spadework::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+// ---------------------------------------------------------------------------------------
+// import
+
+struct ImportOptions {
+    std::vector<std::string> paths;
+    std::string db;
+};
+
+// Each file is its own transaction: a bad file imports nothing and the others still go in.
+// The exit code is 1 when any file failed.
+void run_import(const ImportOptions& opts) {
+    formats::Library library = open_library(opts.db);
+    int failed = 0;
+    int games = 0;
+    int added = 0;
+    int hands = 0;
+    for (const std::string& arg : opts.paths) {
+        std::vector<std::filesystem::path> files;
+        try {
+            files = formats::game_files(arg);
+        } catch (const Error& e) {
+            fmt::print(stderr, "spadework: {}\n", e.what());
+            ++failed;
+            continue;
+        }
+        for (const auto& file : files) {
+            try {
+                formats::ImportResult r = library.import_file(file);
+                fmt::print("{}: {} game{}, {} new, {} already in the library, {} hands added\n",
+                           file.string(), r.ids.size(), r.ids.size() == 1 ? "" : "s", r.games_added,
+                           r.games_already_there, r.hands_added);
+                games += static_cast<int>(r.ids.size());
+                added += r.games_added;
+                hands += r.hands_added;
+            } catch (const Error& e) {
+                fmt::print(stderr, "spadework: {}\n", e.what());
+                fmt::print(stderr, "spadework: {}: nothing imported\n", file.string());
+                ++failed;
+            }
+        }
+    }
+    fmt::print("{} game{} read, {} new, {} hands added to {}\n", games, games == 1 ? "" : "s",
+               added, hands, library.path().string());
+    if (failed > 0) {
+        throw Error(fmt::format("{} file{} not imported", failed, failed == 1 ? "" : "s"));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// list
+
+struct ListOptions {
+    formats::GameFilter filter;
+    std::string player, from, to, rules, event;
+    std::string db;
+    bool json = false;
+};
+
+std::string winner_text(const formats::GameSummary& g) {
+    return g.winner ? std::string(team_name(*g.winner)) : "-";
+}
+
+void run_list(ListOptions opts) {
+    auto set = [](std::optional<std::string>& field, const std::string& value) {
+        if (!value.empty()) field = value;
+    };
+    set(opts.filter.player, opts.player);
+    set(opts.filter.date_from, opts.from);
+    set(opts.filter.date_to, opts.to);
+    set(opts.filter.rules, opts.rules);
+    set(opts.filter.event, opts.event);
+    formats::Library library = open_library(opts.db);
+    std::vector<formats::GameSummary> games = library.list_games(opts.filter);
+
+    if (opts.json) {
+        ordered_json list = ordered_json::array();
+        for (const auto& g : games) {
+            ordered_json j;
+            j["id"] = g.id;
+            j["event"] = g.event;
+            j["date"] = g.date;
+            j["table"] = g.table;
+            j["players"] = {
+                {"N", g.players[0]}, {"E", g.players[1]}, {"S", g.players[2]}, {"W", g.players[3]}};
+            j["rules"] = g.rules;
+            j["hands"] = g.hands;
+            j["score"] = {{"NS", g.score[0]}, {"EW", g.score[1]}};
+            j["winner"] = g.winner ? ordered_json(std::string(team_name(*g.winner))) : nullptr;
+            j["source"] = g.source;
+            list.push_back(std::move(j));
+        }
+        fmt::print("{}\n", list.dump(2));
+        return;
+    }
+    if (games.empty()) {
+        fmt::print("no games match\n");
+        return;
+    }
+    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", "id", "date", "event",
+               "players N/E/S/W", "rules", "hands", "NS-EW", "winner");
+    for (const auto& g : games) {
+        std::string players =
+            fmt::format("{}/{}/{}/{}", g.players[0], g.players[1], g.players[2], g.players[3]);
+        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", g.id, g.date,
+                   g.event, players, g.rules, g.hands, fmt::format("{}-{}", g.score[0], g.score[1]),
+                   winner_text(g));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// stats
+
+struct StatsOptions {
+    std::string player;
+    std::string db;
+    bool json = false;
+};
+
+double share(int part, int whole) {
+    return whole == 0 ? 0.0 : static_cast<double>(part) / whole;
+}
+
+std::string percent(int part, int whole) {
+    return whole == 0 ? "-" : fmt::format("{:.0f}%", 100.0 * part / whole);
+}
+
+void run_stats(const StatsOptions& opts) {
+    formats::Library library = open_library(opts.db);
+    std::optional<std::string> player;
+    if (!opts.player.empty()) player = opts.player;
+    auto players = library.player_stats(player);
+    auto partnerships = library.partnership_stats(player);
+    if (player && players.empty())
+        throw Error(fmt::format("no games with a player named '{}'", opts.player));
+
+    if (opts.json) {
+        ordered_json out;
+        out["players"] = ordered_json::array();
+        for (const auto& p : players) {
+            out["players"].push_back({{"name", p.name},
+                                      {"games", p.games},
+                                      {"games_won", p.games_won},
+                                      {"hands", p.hands},
+                                      {"trick_bids", p.trick_bids},
+                                      {"bids_exact", p.bids_exact},
+                                      {"bids_made", p.bids_made},
+                                      {"bid_accuracy", share(p.bids_exact, p.trick_bids)},
+                                      {"mean_bid_error", p.mean_bid_error},
+                                      {"nils", p.nils},
+                                      {"nils_made", p.nils_made},
+                                      {"nil_success", share(p.nils_made, p.nils)},
+                                      {"blind_nils", p.blind_nils},
+                                      {"blind_nils_made", p.blind_nils_made},
+                                      {"sets", p.sets},
+                                      {"set_rate", share(p.sets, p.hands)},
+                                      {"bags", p.bags},
+                                      {"bags_per_hand", p.bags_per_hand}});
+        }
+        out["partnerships"] = ordered_json::array();
+        for (const auto& p : partnerships) {
+            out["partnerships"].push_back({{"players", p.players},
+                                           {"games", p.games},
+                                           {"games_won", p.games_won},
+                                           {"hands", p.hands},
+                                           {"contracts", p.contracts},
+                                           {"contracts_made", p.contracts_made},
+                                           {"sets", p.sets},
+                                           {"set_rate", share(p.sets, p.contracts)},
+                                           {"nils", p.nils},
+                                           {"nils_made", p.nils_made},
+                                           {"bags", p.bags},
+                                           {"bags_per_hand", p.bags_per_hand}});
+        }
+        fmt::print("{}\n", out.dump(2));
+        return;
+    }
+    fmt::print("{:<24} {:>5} {:>4} {:>6}  {:>9} {:>9} {:>7}  {:>9}  {:>7}  {:>9}\n", "player",
+               "games", "won", "hands", "bid exact", "bid made", "error", "nil made", "set",
+               "bags/hand");
+    for (const auto& p : players) {
+        fmt::print("{:<24} {:>5} {:>4} {:>6}  {:>9} {:>9} {:>7.2f}  {:>9}  {:>7}  {:>9.2f}\n",
+                   p.name, p.games, p.games_won, p.hands, percent(p.bids_exact, p.trick_bids),
+                   percent(p.bids_made, p.trick_bids), p.mean_bid_error,
+                   fmt::format("{}/{}", p.nils_made, p.nils), percent(p.sets, p.hands),
+                   p.bags_per_hand);
+    }
+    fmt::print("\n{:<32} {:>5} {:>4} {:>6}  {:>9}  {:>7}  {:>9}  {:>9}\n", "partnership", "games",
+               "won", "hands", "made", "set", "nil made", "bags/hand");
+    for (const auto& p : partnerships) {
+        fmt::print("{:<32} {:>5} {:>4} {:>6}  {:>9}  {:>7}  {:>9}  {:>9.2f}\n",
+                   p.players[0] + " & " + p.players[1], p.games, p.games_won, p.hands,
+                   percent(p.contracts_made, p.contracts), percent(p.sets, p.contracts),
+                   fmt::format("{}/{}", p.nils_made, p.nils), p.bags_per_hand);
+    }
+}
+
+}  // namespace
+
+void add_library_commands(CLI::App& app) {
+    auto imp = std::make_shared<ImportOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "import", "Import game files (.spades .pb .json .textproto, or folders) into the library");
+    cmd->add_option("files", imp->paths, "Files or folders")->required();
+    add_db_option(cmd, imp->db);
+    cmd->callback([imp] { run_import(*imp); });
+
+    auto list = std::make_shared<ListOptions>();
+    cmd = app.add_subcommand("list", "List the games in the library");
+    cmd->add_option("--player", list->player, "Games with this player at any seat");
+    cmd->add_option("--from", list->from, "Games on or after this date (as written: 2026.11.01)");
+    cmd->add_option("--to", list->to, "Games on or before this date");
+    cmd->add_option("--rules", list->rules, "Games played under this preset");
+    cmd->add_option("--event", list->event, "Games of this event");
+    cmd->add_flag("--nil", list->filter.with_nil, "Games with a nil or blind nil bid");
+    cmd->add_flag("--blind-nil", list->filter.with_blind_nil, "Games with a blind nil bid");
+    cmd->add_flag("--set", list->filter.with_set, "Games where a contract was set");
+    cmd->add_flag("--bag-penalty", list->filter.with_bag_penalty, "Games with a bag penalty");
+    cmd->add_option("--limit", list->filter.limit, "At most this many games");
+    cmd->add_flag("--json", list->json, "Print JSON");
+    add_db_option(cmd, list->db);
+    cmd->callback([list] { run_list(*list); });
+
+    auto stats = std::make_shared<StatsOptions>();
+    cmd = app.add_subcommand("stats", "Per-player and per-partnership statistics");
+    cmd->add_option("--player", stats->player, "Only this player and the partnerships with them");
+    cmd->add_flag("--json", stats->json, "Print JSON");
+    add_db_option(cmd, stats->db);
+    cmd->callback([stats] { run_stats(*stats); });
+}
+
+}  // namespace spadework::cli

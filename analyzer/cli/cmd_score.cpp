@@ -1,0 +1,176 @@
+// `spadework score GAME|FILE --rules a,b,...`: a recorded game re-scored under several rule
+// sets side by side.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "common.h"
+#include "spadework/analyzer/comparison.h"
+
+namespace spadework::cli {
+namespace {
+
+using analyzer::RuleSetRun;
+using nlohmann::ordered_json;
+
+struct ScoreOptions {
+    std::string game;
+    std::vector<std::string> rules;
+    std::string db;
+    bool json = false;
+};
+
+constexpr int kRunWidth = 40;  // two cells of 19 and the space between them
+
+std::string ending(const RuleSetRun& run) {
+    const ScoredGame& s = run.scored;
+    if (!s.result) {
+        if (s.hands.empty()) return "no hand finished";
+        const Standings& st = s.hands.back().after;
+        return fmt::format("not over after {} hands (NS {}, EW {})", s.hands.size(), st[0].score,
+                           st[1].score);
+    }
+    const GameResult& r = *s.result;
+    std::string who = r.winner ? fmt::format("{} win {}-{}", team_name(*r.winner),
+                                             r.final[index(*r.winner)].score,
+                                             r.final[index(opponent(*r.winner))].score)
+                               : fmt::format("drawn {}-{}", r.final[0].score, r.final[1].score);
+    std::string out =
+        fmt::format("ends after hand {} ({}): {}", s.hands.size(), end_reason_name(r.reason), who);
+    if (r.overtime_sets > 0) out += fmt::format(", after {} overtime set(s)", r.overtime_sets);
+    if (s.hands_unscored > 0) {
+        out += fmt::format("; the {} hand(s) played after that are not scored", s.hands_unscored);
+    }
+    return out;
+}
+
+void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
+    fmt::print("{}: played under {}, {} hand{}\n", loaded.label, loaded.game.rules.name,
+               cmp.hands_recorded, cmp.hands_recorded == 1 ? "" : "s");
+    for (const auto& run : cmp.runs) {
+        for (const auto& note : run.carried_over) {
+            fmt::print("  {}: carried over {}\n", run.label, note);
+        }
+    }
+    // One cell per partnership: "NS   +62   312  2b", a "!" after the bags when a bag
+    // penalty was paid in that hand.
+    std::string head = "hand";
+    for (const auto& run : cmp.runs) head += fmt::format(" | {:<{}}", run.label, kRunWidth);
+    fmt::print("\n{}\n", head);
+    for (int h = 0; h < cmp.hands_recorded; ++h) {
+        std::string line = fmt::format("{:>4}", h + 1);
+        for (const auto& run : cmp.runs) {
+            line += " | ";
+            if (h >= static_cast<int>(run.scored.hands.size())) {
+                line += fmt::format("{:<{}}", run.scored.result ? "(game over)" : "(not scored)",
+                                    kRunWidth);
+                continue;
+            }
+            const HandRecord& r = run.scored.hands[static_cast<std::size_t>(h)];
+            for (Team t : kAllTeams) {
+                const TeamHandScore& ts = r.score[t];
+                line += fmt::format("{} {:>5} {:>5} {:>2}b{}", team_name(t),
+                                    fmt::format("{:+}", ts.delta), r.after[index(t)].score,
+                                    r.after[index(t)].bags, ts.bag_penalties > 0 ? "!" : " ");
+                if (t == Team::NS) line += "  ";
+            }
+        }
+        for (const auto& run : cmp.runs) {
+            const auto& hands = run.scored.hands;
+            if (h < static_cast<int>(hands.size()) &&
+                hands[static_cast<std::size_t>(h)].tie_to_overtime) {
+                line += fmt::format("  ({}: level at the end, an overtime set to {} begins)",
+                                    run.label, run.scored.rules.overtime_target);
+            }
+        }
+        fmt::print("{}\n", line);
+    }
+    fmt::print("\n");
+    for (const auto& run : cmp.runs) fmt::print("{}: {}\n", run.label, ending(run));
+    fmt::print("(! marks a bag penalty in that hand)\n");
+}
+
+ordered_json run_json(const RuleSetRun& run) {
+    ordered_json j;
+    j["rules"] = run.label;
+    j["carried_over"] = run.carried_over;
+    j["hands"] = ordered_json::array();
+    for (std::size_t h = 0; h < run.scored.hands.size(); ++h) {
+        const HandRecord& r = run.scored.hands[h];
+        ordered_json hand;
+        hand["hand"] = h + 1;
+        for (Team t : kAllTeams) {
+            const TeamHandScore& ts = r.score[t];
+            hand[std::string(team_name(t))] = {{"points", ts.delta},
+                                               {"bags_added", ts.bags_added},
+                                               {"bag_penalties", ts.bag_penalties},
+                                               {"score", r.after[index(t)].score},
+                                               {"bags", r.after[index(t)].bags}};
+        }
+        hand["tie_to_overtime"] = r.tie_to_overtime;
+        j["hands"].push_back(std::move(hand));
+    }
+    if (const auto& res = run.scored.result) {
+        j["result"] = {{"ended_after_hand", run.scored.hands.size()},
+                       {"reason", std::string(end_reason_name(res->reason))},
+                       {"winner", res->winner ? ordered_json(std::string(team_name(*res->winner)))
+                                              : ordered_json(nullptr)},
+                       {"NS", res->final[0].score},
+                       {"EW", res->final[1].score},
+                       {"margin", res->margin},
+                       {"overtime_sets", res->overtime_sets}};
+    } else {
+        j["result"] = nullptr;
+    }
+    j["hands_unscored"] = run.scored.hands_unscored;
+    return j;
+}
+
+void run_score(const ScoreOptions& opts) {
+    std::vector<RuleSet> rule_sets;
+    for (const std::string& name : opts.rules) rule_sets.push_back(load_rules_with(name, {}));
+    auto games = load_game_arg(opts.game, opts.db);
+    ordered_json all = ordered_json::array();
+    bool first = true;
+    for (const LoadedGame& loaded : games) {
+        analyzer::Comparison cmp = analyzer::compare_scoring(loaded.game, rule_sets, opts.rules);
+        if (opts.json) {
+            ordered_json j;
+            j["game"] = loaded.label;
+            j["played_under"] = loaded.game.rules.name;
+            j["hands"] = cmp.hands_recorded;
+            j["rule_sets"] = ordered_json::array();
+            for (const auto& run : cmp.runs) j["rule_sets"].push_back(run_json(run));
+            all.push_back(std::move(j));
+            continue;
+        }
+        if (!first) fmt::print("\n");
+        first = false;
+        print_text(loaded, cmp);
+    }
+    if (opts.json) fmt::print("{}\n", (games.size() == 1 ? all[0] : all).dump(2));
+}
+
+}  // namespace
+
+void add_score_command(CLI::App& app) {
+    auto opts = std::make_shared<ScoreOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "score", "Re-score a recorded game under several rule sets, side by side");
+    cmd->add_option("game", opts->game, "A library id or a game file (FILE@N for one game)")
+        ->required();
+    cmd->add_option("--rules", opts->rules,
+                    "Rule sets: preset names or RuleSet .textproto files, comma separated")
+        ->required()
+        ->delimiter(',');
+    cmd->add_flag("--json", opts->json, "Print JSON");
+    add_db_option(cmd, opts->db);
+    cmd->callback([opts] { run_score(*opts); });
+}
+
+}  // namespace spadework::cli

@@ -1,0 +1,73 @@
+// `spadework show` and `spadework convert`: one game or hand as text, and a file in another
+// format.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+
+#include "commands.h"
+#include "common.h"
+#include "spadework/analyzer/diagram.h"
+#include "spadework/formats/game_file.h"
+
+namespace spadework::cli {
+namespace {
+
+struct ShowOptions {
+    std::string game;
+    std::string db;
+};
+
+void run_show(const ShowOptions& opts) {
+    auto games = load_game_arg(opts.game, opts.db);
+    bool first = true;
+    for (const LoadedGame& loaded : games) {
+        if (!first) fmt::print("\n");
+        first = false;
+        if (games.size() > 1) fmt::print("== {}\n", loaded.label);
+        if (loaded.hand) {
+            fmt::print("{}", analyzer::hand_diagram(loaded.game, *loaded.hand));
+        } else {
+            fmt::print("{}", analyzer::game_table(loaded.game));
+        }
+    }
+}
+
+struct ConvertOptions {
+    std::string in;
+    std::string out;
+};
+
+void run_convert(const ConvertOptions& opts) {
+    if (!formats::file_kind(opts.out)) {
+        throw Error(fmt::format(
+            "{}: unknown output kind: expected .spades, .pb, .textproto or .json", opts.out));
+    }
+    auto games = formats::read_game_file(opts.in);
+    formats::write_game_file(opts.out, games);
+    fmt::print("{}: {} game{} written\n", opts.out, games.size(), games.size() == 1 ? "" : "s");
+}
+
+}  // namespace
+
+void add_show_commands(CLI::App& app) {
+    auto show = std::make_shared<ShowOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "show", "Show a game as a table of hands, or one hand as a diagram (GAME:HAND)");
+    cmd->add_option("game", show->game,
+                    "A library id or a file, with :HAND for one hand and FILE@N for game N of "
+                    "a file (12, 12:3, games.spades@2:3)")
+        ->required();
+    add_db_option(cmd, show->db);
+    cmd->callback([show] { run_show(*show); });
+
+    auto convert = std::make_shared<ConvertOptions>();
+    cmd = app.add_subcommand("convert", "Convert a game file to another format, by extension");
+    cmd->add_option("in", convert->in, "The file to read")->required();
+    cmd->add_option("out", convert->out, "The file to write (.spades .pb .textproto .json)")
+        ->required();
+    cmd->callback([convert] { run_convert(*convert); });
+}
+
+}  // namespace spadework::cli

@@ -1,0 +1,38 @@
+// What several subcommands share: rule sets given by preset name or file, the --db option,
+// and GAME arguments that name a library id or a file.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spadework/engine/record.h"
+#include "spadework/formats/library.h"
+
+namespace CLI {
+class App;
+}
+
+namespace spadework::cli {
+
+// A preset name or a RuleSet .textproto file, with key=value overrides applied, checked.
+RuleSet load_rules_with(std::string_view name_or_path, const std::vector<std::string>& overrides);
+
+// --db PATH, defaulting to the library in $XDG_DATA_HOME.
+void add_db_option(CLI::App* cmd, std::string& db);
+formats::Library open_library(const std::string& db);
+
+// A game named on the command line.
+struct LoadedGame {
+    std::string label;  // "library game 12", "games.spades game 2"
+    RecordedGame game;
+    std::optional<int> hand;  // 0-based, when the argument named one
+};
+
+// GAME[:HAND]: a library id ("12", "12:3"), or a file ("f.spades", "f.spades:3"), where a
+// file of several games takes @N to pick one ("f.spades@2:3"); without @N every game of the
+// file is returned. Throws Error saying what was not found.
+std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db);
+
+}  // namespace spadework::cli

@@ -1,0 +1,32 @@
+#include "spadework/analyzer/comparison.h"
+
+namespace spadework::analyzer {
+
+std::vector<std::string> carried_over(const RuleSet& played, const RuleSet& scoring) {
+    auto wanted = rule_values(scoring);
+    auto applied = rule_values(rescoring_rules(played, scoring));
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
+        if (wanted[i].second != applied[i].second) {
+            out.push_back(applied[i].first + "=" + applied[i].second + " (as played; " +
+                          scoring.name + " has " + wanted[i].second + ")");
+        }
+    }
+    return out;
+}
+
+Comparison compare_scoring(const RecordedGame& game, const std::vector<RuleSet>& rule_sets,
+                           const std::vector<std::string>& labels) {
+    Comparison out;
+    out.hands_recorded = static_cast<int>(game.hands.size());
+    for (std::size_t i = 0; i < rule_sets.size(); ++i) {
+        RuleSetRun run;
+        run.label = i < labels.size() ? labels[i] : rule_sets[i].name;
+        run.scored = score_game(game, rule_sets[i]);
+        run.carried_over = carried_over(game.rules, rule_sets[i]);
+        out.runs.push_back(std::move(run));
+    }
+    return out;
+}
+
+}  // namespace spadework::analyzer

@@ -1,0 +1,256 @@
+#include "spadework/analyzer/diagram.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+namespace spadework::analyzer {
+namespace {
+
+constexpr int kColumn = 22;  // where North and South start; East starts at twice this
+
+std::string seat_str(Seat s) {
+    return std::string(1, seat_char(s));
+}
+
+// "AKT4" for a suit holding, "—" for a void: compact, so a hand fits in 16 columns.
+std::string suit_holding(CardSet hand, Suit suit) {
+    std::string out;
+    for (int r = kHighestRank; r >= kLowestRank; --r) {
+        if (hand.contains(Card(static_cast<Rank>(r), suit))) {
+            out += rank_char(static_cast<Rank>(r));
+        }
+    }
+    return out.empty() ? "—" : out;
+}
+
+std::vector<std::string> hand_lines(const RecordedGame& game, const HandState& state, Seat s) {
+    std::vector<std::string> lines;
+    std::string name = game.players[index(s)].empty()
+                           ? std::string(seat_name(s))
+                           : std::string(seat_name(s)) + " " + game.players[index(s)];
+    lines.push_back(name);
+    for (Suit suit : kAllSuits) {
+        lines.push_back(std::string(suit_symbol(suit)) + " " +
+                        suit_holding(state.held_at_play(s), suit));
+    }
+    return lines;
+}
+
+// Display width of UTF-8 text: one column per code point.
+std::size_t width(const std::string& text) {
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+std::string pad(const std::string& text, std::size_t to) {
+    std::size_t w = width(text);
+    return text + std::string(to > w ? to - w : 0, ' ');
+}
+
+std::string annotated(std::string text, const Annotation* note) {
+    if (note) text += note->glyph;
+    return text;
+}
+
+void append_comment(std::string& out, const Annotation* note, const std::string& indent) {
+    if (note && !note->comment.empty()) out += indent + "{" + note->comment + "}\n";
+}
+
+std::string heading(const RecordedGame& game) {
+    std::vector<std::string> parts;
+    for (const std::string* s : {&game.event, &game.site, &game.date}) {
+        if (!s->empty()) parts.push_back(*s);
+    }
+    if (!game.table.empty()) parts.push_back("table " + game.table);
+    parts.push_back("rules " + game.rules.name);
+    std::string out;
+    for (auto& p : parts) out += (out.empty() ? "" : " · ") + p;
+    return out;
+}
+
+std::string team_players(const RecordedGame& game, Team t) {
+    auto [a, b] = members(t);
+    std::string first = game.players[index(a)].empty() ? seat_str(a) : game.players[index(a)];
+    std::string second = game.players[index(b)].empty() ? seat_str(b) : game.players[index(b)];
+    return std::string(team_name(t)) + " " + first + " & " + second;
+}
+
+std::string result_line(const ScoredGame& scored, int hands) {
+    const auto& r = scored.result;
+    if (!r) {
+        if (scored.hands.empty()) return "No hand finished.";
+        const Standings& s = scored.hands.back().after;
+        return fmt::format("Not over after {} hand{}: NS {}, EW {}.", scored.hands.size(),
+                           scored.hands.size() == 1 ? "" : "s", s[0].score, s[1].score);
+    }
+    std::string out;
+    if (r->winner) {
+        Team w = *r->winner;
+        out = fmt::format("{} win {} to {} ({}) after hand {}", team_name(w),
+                          r->final[index(w)].score, r->final[index(opponent(w))].score,
+                          end_reason_name(r->reason), scored.hands.size());
+    } else {
+        out = fmt::format("Drawn at {} all ({}) after hand {}", r->final[0].score,
+                          end_reason_name(r->reason), scored.hands.size());
+    }
+    if (r->overtime_sets > 0) out += fmt::format(", {} overtime set(s)", r->overtime_sets);
+    out += ".";
+    if (scored.hands_unscored > 0 && static_cast<int>(scored.hands.size()) < hands) {
+        out += fmt::format(" {} hand(s) after that are not scored.", scored.hands_unscored);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string hand_diagram(const RecordedGame& game, int hand) {
+    const RecordedHand& h = game.hands.at(static_cast<std::size_t>(hand));
+    HandState state = replay_hand(game.rules, h, hand);
+    ScoredGame scored = score_game(game, game.rules);
+
+    std::string out = heading(game) + "\n";
+    out += fmt::format("Hand {} of {} · dealer {}\n", hand + 1, game.hands.size(),
+                       seat_name(h.dealer));
+    if (const Annotation* note = h.annotation(Annotation::Target::Hand, 0)) {
+        append_comment(out, note, "");
+    }
+    out += "\n";
+
+    // The four hands as play began, North at the top.
+    auto north = hand_lines(game, state, Seat::North);
+    auto south = hand_lines(game, state, Seat::South);
+    auto west = hand_lines(game, state, Seat::West);
+    auto east = hand_lines(game, state, Seat::East);
+    std::string indent(kColumn, ' ');
+    for (auto& line : north) out += indent + line + "\n";
+    for (std::size_t i = 0; i < west.size(); ++i) {
+        out += pad(west[i], 2 * kColumn) + east[i] + "\n";
+    }
+    for (auto& line : south) out += indent + line + "\n";
+    if (game.rules.pass_cards > 0 || state.exchanged(Seat::North) || state.exchanged(Seat::East) ||
+        state.exchanged(Seat::South) || state.exchanged(Seat::West)) {
+        out += "(the hands as play began, after the cards passed below)\n";
+    }
+
+    // Step 1. Passes and exchanges.
+    for (Seat s : kAllSeats) {
+        if (!h.passes[index(s)].empty()) {
+            out += fmt::format("Pass: {} gives {} to {}\n", seat_str(s),
+                               to_string(h.passes[index(s)]), seat_str(partner(s)));
+        }
+    }
+    for (Seat s : kAllSeats) {
+        if (!h.exchanges[index(s)].empty()) {
+            out += fmt::format("Exchange: {} gives {} to {}\n", seat_str(s),
+                               to_string(h.exchanges[index(s)]), seat_str(partner(s)));
+        }
+    }
+
+    // Step 2. Bids.
+    out += "\nBids:";
+    for (std::size_t i = 0; i < h.bids.size(); ++i) {
+        Seat s = next(h.dealer, static_cast<int>(i) + 1);
+        out += " " + seat_str(s) + " " +
+               annotated(to_string(h.bids[i]),
+                         h.annotation(Annotation::Target::Bid, static_cast<int>(i)));
+    }
+    out += "\n";
+    for (std::size_t i = 0; i < h.bids.size(); ++i) {
+        append_comment(out, h.annotation(Annotation::Target::Bid, static_cast<int>(i)),
+                       "  " + seat_str(next(h.dealer, static_cast<int>(i) + 1)) + ": ");
+    }
+
+    // Step 3. Tricks, leader first, with the winner.
+    const auto& played = state.play_record();
+    if (!played.empty()) out += "\nTrick  Lead  Cards                  Won by\n";
+    for (std::size_t t = 0; t * 4 < played.size(); ++t) {
+        std::string cards;
+        std::string comments;
+        for (std::size_t k = 4 * t; k < std::min(played.size(), 4 * t + 4); ++k) {
+            const Annotation* note = h.annotation(Annotation::Target::Card, static_cast<int>(k));
+            cards += pad(annotated(to_string(played[k].card), note), 5) + " ";
+            append_comment(
+                comments, note,
+                "         " + seat_str(played[k].seat) + " " + to_string(played[k].card) + ": ");
+        }
+        std::string winner =
+            t < state.trick_winners().size() ? seat_str(state.trick_winners()[t]) : "";
+        out += fmt::format("{:>5}  {:<4}  {}{}\n", t + 1, seat_str(played[4 * t].seat),
+                           pad(cards, 23), winner);
+        out += comments;
+    }
+    if (h.claim) {
+        out += "Claim by " + seat_str(h.claim->by) + ":";
+        for (Seat s : kAllSeats) {
+            out += fmt::format(" {} {}", seat_str(s), h.claim->tricks[index(s)]);
+        }
+        out += "\n";
+    }
+
+    // Step 4. Tricks taken and the score.
+    out += "\nTricks:";
+    std::optional<HandOutcome> outcome = outcome_of(state, h.claim);
+    for (Seat s : kAllSeats) {
+        out += fmt::format(" {} {}", seat_str(s),
+                           outcome ? outcome->tricks[index(s)] : state.tricks_taken(s));
+    }
+    out += outcome ? "\n" : " (unfinished)\n";
+    if (static_cast<std::size_t>(hand) < scored.hands.size()) {
+        const HandRecord& record = scored.hands[static_cast<std::size_t>(hand)];
+        for (Team t : kAllTeams) {
+            const TeamHandScore& team = record.score[t];
+            out += fmt::format("{}: {:+} → {} ({} bag{})\n", team_players(game, t), team.delta,
+                               team.after.score, team.after.bags, team.after.bags == 1 ? "" : "s");
+            for (const ScoreItem& item : team.items) {
+                out += fmt::format("    {:<40} {:>+5}\n", item.text, item.points);
+            }
+        }
+    } else if (outcome) {
+        out += "Not scored: the game had ended before this hand.\n";
+    }
+    return out;
+}
+
+std::string game_table(const RecordedGame& game) {
+    ScoredGame scored = score_game(game, game.rules);
+    std::string out = heading(game) + "\n";
+    out += team_players(game, Team::NS) + " v " + team_players(game, Team::EW) + "\n";
+    if (!game.comment.empty()) out += "{" + game.comment + "}\n";
+    out += fmt::format("\n{:>4}  {:<6}  {:<20}  {:<15}  {:>5}  {:>6}  {:>5}  {:>6}\n", "Hand",
+                       "Dealer", "Bids N E S W", "Tricks N E S W", "NS", "score", "EW", "score");
+    for (std::size_t i = 0; i < game.hands.size(); ++i) {
+        const RecordedHand& h = game.hands[i];
+        std::array<std::string, 4> bids{"-", "-", "-", "-"};
+        for (std::size_t b = 0; b < h.bids.size(); ++b) {
+            bids[index(next(h.dealer, static_cast<int>(b) + 1))] = to_string(h.bids[b]);
+        }
+        std::string bid_text = fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]);
+        std::string trick_text = "unfinished";
+        std::string score_text;
+        HandState state = replay_hand(game.rules, h, static_cast<int>(i));
+        if (auto outcome = outcome_of(state, h.claim)) {
+            const auto& t = outcome->tricks;
+            trick_text = fmt::format("{} {} {} {}", t[0], t[1], t[2], t[3]);
+            score_text = "not scored: the game was over";
+        }
+        if (i < scored.hands.size()) {
+            const HandRecord& r = scored.hands[i];
+            score_text = fmt::format("{:>+5}  {:>6}  {:>+5}  {:>6}", r.score.teams[0].delta,
+                                     r.after[0].score, r.score.teams[1].delta, r.after[1].score);
+            if (r.tie_to_overtime) {
+                score_text += fmt::format("  level: an overtime set to {} begins",
+                                          scored.rules.overtime_target);
+            }
+        }
+        out += fmt::format("{:>4}  {:<6}  {:<20}  {:<15}  {}\n", i + 1, seat_str(h.dealer),
+                           bid_text, trick_text, score_text);
+    }
+    out += "\n" + result_line(scored, static_cast<int>(game.hands.size())) + "\n";
+    return out;
+}
+
+}  // namespace spadework::analyzer

@@ -1,0 +1,213 @@
+// The game commands as a user runs them: import, list, show, convert, stats and score, on the
+// sample games and on files made here.
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "spadework/formats/game_file.h"
+#include "support/run_command.h"
+#include "support/test_games.h"
+
+using namespace spadework;
+using spadework::testing::run;
+using spadework::testing::run_json;
+using spadework::testing::run_ok;
+using spadework::testing::RunResult;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSamples = SPADEWORK_SAMPLES;
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// A folder and a library file of its own for each test.
+struct Workspace {
+    fs::path dir;
+    std::string db;
+    Workspace() {
+        static int counter = 0;
+        dir = fs::temp_directory_path() / ("spadework-cli-games-" + std::to_string(::getpid()) +
+                                           "-" + std::to_string(counter++));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        db = (dir / "library.sqlite").string();
+    }
+    ~Workspace() { fs::remove_all(dir); }
+    std::vector<std::string> with_db(std::vector<std::string> args) const {
+        args.push_back("--db");
+        args.push_back(db);
+        return args;
+    }
+};
+
+std::size_t game_count(const Workspace& ws) {
+    return run_json(ws.with_db({"list"})).size();
+}
+
+}  // namespace
+
+TEST_CASE("import reads a folder of samples once and again changes nothing", "[cli-games]") {
+    Workspace ws;
+    std::string out = run_ok(ws.with_db({"import", (kSamples / "games").string()}));
+    // Files go in sorted order; the .spades twin of each .pb holds the same game, so it is
+    // found already there.
+    CHECK(contains(out, "classic.pb: 1 game, 1 new, 0 already in the library, 9 hands added"));
+    CHECK(contains(out, "classic.spades: 1 game, 0 new, 1 already in the library, 0 hands added"));
+    CHECK(contains(out, "10 games read, 5 new"));
+    CHECK(game_count(ws) == 5);
+    out = run_ok(ws.with_db({"import", (kSamples / "games" / "casual.spades").string()}));
+    CHECK(contains(out, "0 new, 1 already in the library"));
+    CHECK(game_count(ws) == 5);
+}
+
+TEST_CASE("list filters by rules player and what happened in the hands", "[cli-games]") {
+    Workspace ws;
+    run_ok(ws.with_db({"import", (kSamples / "games").string()}));
+    auto paperless = run_json(ws.with_db({"list", "--rules", "paperless"}));
+    REQUIRE(paperless.size() == 1);
+    CHECK(paperless[0]["rules"] == "paperless");
+    auto obrien = run_json(ws.with_db({"list", "--player", "Cathal O'Brien"}));
+    REQUIRE(obrien.size() == 1);
+    CHECK(obrien[0]["players"]["S"] == "Cathal O'Brien");
+    auto blind = run_json(ws.with_db({"list", "--blind-nil"}));
+    CHECK(blind.size() >= 2);  // the classic and computer samples
+    auto penalties = run_json(ws.with_db({"list", "--bag-penalty"}));
+    std::vector<std::string> penalty_rules;
+    for (auto& g : penalties) penalty_rules.push_back(g["rules"]);
+    // classic and leaflet were chosen for one; computer and paperless count no bags at all.
+    CHECK(std::count(penalty_rules.begin(), penalty_rules.end(), "classic") == 1);
+    CHECK(std::count(penalty_rules.begin(), penalty_rules.end(), "leaflet") == 1);
+    CHECK(std::count(penalty_rules.begin(), penalty_rules.end(), "computer") == 0);
+    CHECK(std::count(penalty_rules.begin(), penalty_rules.end(), "paperless") == 0);
+    CHECK(run_json(ws.with_db({"list", "--player", "Nobody"})).empty());
+    std::string text = run_ok(ws.with_db({"list", "--limit", "2"}));
+    CHECK(contains(text, "players N/E/S/W"));
+}
+
+TEST_CASE("A name full of SQL is stored and shown exactly", "[cli-games]") {
+    Workspace ws;
+    const std::string name = "O'Brien\"; DROP TABLE games;--";
+    RecordedGame game = testing::first_legal_game(preset("classic"), 2, 7);
+    game.players[1] = name;
+    fs::path file = ws.dir / "sql.spades";
+    formats::write_game_file(file, {game});
+    run_ok(ws.with_db({"import", file.string()}));
+    auto found = run_json(ws.with_db({"list", "--player", name}));
+    REQUIRE(found.size() == 1);
+    CHECK(found[0]["players"]["E"] == name);
+    std::string shown = run_ok(ws.with_db({"show", std::to_string(found[0]["id"].get<int>())}));
+    CHECK(contains(shown, name));
+    auto stats = run_json(ws.with_db({"stats", "--player", name}));
+    REQUIRE(stats["players"].size() == 1);
+    CHECK(stats["players"][0]["name"] == name);
+    CHECK(stats["players"][0]["hands"] == 2);
+}
+
+TEST_CASE("A file with a bad game imports nothing and says where", "[cli-games]") {
+    Workspace ws;
+    RecordedGame good = testing::first_legal_game(preset("classic"), 2, 9);
+    RecordedGame bad = testing::first_legal_game(preset("classic"), 2, 19);
+    // The first card of the second trick of hand 2 swapped for the card after it.
+    std::swap(bad.hands[1].cards[4], bad.hands[1].cards[5]);
+    fs::path file = ws.dir / "mixed.spades";
+    formats::write_game_file(ws.dir / "good.spades", {good});
+    std::string text = formats::format_games(formats::FileKind::TextLog, {good, bad});
+    std::ofstream(file, std::ios::binary) << text;
+    RunResult r = run(ws.with_db({"import", file.string()}));
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, file.string() + ":"));
+    CHECK(contains(r.err, "mixed.spades: nothing imported"));
+    CHECK(game_count(ws) == 0);
+    // The good file next to it still goes in.
+    r = run(ws.with_db({"import", file.string(), (ws.dir / "good.spades").string()}));
+    CHECK(r.status == 1);
+    CHECK(game_count(ws) == 1);
+}
+
+TEST_CASE("show draws a game as a table and a hand as a diagram", "[cli-games]") {
+    Workspace ws;
+    fs::path file = kSamples / "games" / "classic.spades";
+    std::string table = run_ok({"show", file.string()});
+    CHECK(contains(table, "Sample: classic"));
+    CHECK(contains(table, "NS Ann & Cathal O'Brien v EW Bob & Dee"));
+    CHECK(contains(table, "Hand  Dealer  Bids N E S W"));
+    CHECK((contains(table, "NS win") || contains(table, "EW win")));
+    std::string hand = run_ok({"show", file.string() + ":1"});
+    CHECK(contains(hand, "Hand 1 of"));
+    CHECK(contains(hand, "North Ann"));
+    CHECK(contains(hand, "Bids:"));
+    CHECK(contains(hand, "Trick  Lead  Cards"));
+    CHECK(contains(hand, "NS Ann & Cathal O'Brien: "));
+    // The same hand by library id.
+    run_ok(ws.with_db({"import", file.string()}));
+    CHECK(run_ok(ws.with_db({"show", "1:1"})) == hand);
+    RunResult r = run(ws.with_db({"show", "1:99"}));
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "there is no hand 99"));
+    r = run(ws.with_db({"show", "42"}));
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "no game 42 in the library"));
+}
+
+TEST_CASE("convert goes between every form and back to the same bytes", "[cli-games]") {
+    Workspace ws;
+    fs::path original = kSamples / "games" / "paperless.spades";
+    std::string pb = (ws.dir / "p.pb").string();
+    std::string json = (ws.dir / "p.json").string();
+    std::string textproto = (ws.dir / "p.textproto").string();
+    std::string back = (ws.dir / "p.spades").string();
+    run_ok({"convert", original.string(), pb});
+    run_ok({"convert", pb, json});
+    run_ok({"convert", json, textproto});
+    run_ok({"convert", textproto, back});
+    CHECK(formats::read_file(back) == formats::read_file(original));
+    CHECK(formats::read_file(pb) == formats::read_file(kSamples / "games" / "paperless.pb"));
+    RunResult r = run({"convert", original.string(), (ws.dir / "p.txt").string()});
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "unknown output kind"));
+}
+
+TEST_CASE("score puts a game under several rule sets side by side", "[cli-games]") {
+    fs::path file = kSamples / "games" / "paperless.spades";
+    auto j = run_json({"score", file.string(), "--rules", "paperless,classic"});
+    CHECK(j["played_under"] == "paperless");
+    REQUIRE(j["rule_sets"].size() == 2);
+    auto& own = j["rule_sets"][0];
+    auto& classic = j["rule_sets"][1];
+    CHECK(own["rules"] == "paperless");
+    CHECK(own["carried_over"].empty());
+    CHECK(own["result"]["overtime_sets"].get<int>() > 0);
+    CHECK(own["hands"].size() == j["hands"].get<std::size_t>());
+    // Scored by classic rules, the 48-card deck and the pass are carried over.
+    std::vector<std::string> carried = classic["carried_over"];
+    CHECK(std::find(carried.begin(), carried.end(), "deck=48 (as played; classic has 52)") !=
+          carried.end());
+    // Running totals add up the points of each hand.
+    int ns = 0;
+    for (auto& hand : classic["hands"]) {
+        ns += hand["NS"]["points"].get<int>();
+        CHECK(hand["NS"]["score"].get<int>() == ns);
+    }
+    std::string text = run_ok({"score", file.string(), "--rules", "paperless,classic"});
+    CHECK(contains(text, "classic: carried over deck=48"));
+    CHECK(contains(text, "paperless: ends after hand"));
+    CHECK(contains(text, "(paperless: level at the end, an overtime set to 3 begins)"));
+}
+
+TEST_CASE("score takes a rule set from a textproto file", "[cli-games]") {
+    Workspace ws;
+    fs::path rules = ws.dir / "house.textproto";
+    std::ofstream(rules) << "name: \"classic\"\ntarget: 200\n";
+    auto j = run_json({"score", (kSamples / "games" / "classic.spades").string(), "--rules",
+                       "classic," + rules.string()});
+    REQUIRE(j["rule_sets"].size() == 2);
+    auto& house = j["rule_sets"][1];
+    CHECK(house["rules"] == rules.string());
+    REQUIRE(!house["result"].is_null());
+    CHECK(house["hands"].size() <= j["rule_sets"][0]["hands"].size());
+    int last_ns = house["hands"].back()["NS"]["score"];
+    int last_ew = house["hands"].back()["EW"]["score"];
+    CHECK((last_ns >= 200 || last_ew >= 200 || last_ns <= -250 || last_ew <= -250));
+}

@@ -1,0 +1,134 @@
+// Game files chosen by extension, whole-or-nothing writes, folders of files, and rule sets
+// given as a preset name or a RuleSet .textproto.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include "spadework/formats/error.h"
+#include "spadework/formats/game_file.h"
+#include "spadework/formats/proto_io.h"
+#include "support/test_games.h"
+
+using namespace spadework;
+using namespace spadework::formats;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        path = fs::temp_directory_path() / ("spadework-files-" + std::to_string(::getpid()) + "-" +
+                                            std::to_string(reinterpret_cast<std::uintptr_t>(this)));
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+void write(const fs::path& p, const std::string& text) {
+    std::ofstream(p, std::ios::binary) << text;
+}
+
+std::vector<RecordedGame> sample_games() {
+    return {testing::first_legal_game(preset("classic"), 3, 40),
+            testing::first_legal_game(preset("paperless"), 2, 50)};
+}
+
+}  // namespace
+
+TEST_CASE("The kind of a game file follows its extension", "[files]") {
+    CHECK(file_kind("a/b.spades") == FileKind::TextLog);
+    CHECK(file_kind("b.PB") == FileKind::Pb);
+    CHECK(file_kind("b.textproto") == FileKind::TextProto);
+    CHECK(file_kind("b.json") == FileKind::Json);
+    CHECK_FALSE(file_kind("b.txt"));
+    CHECK(extension_of(FileKind::TextLog) == ".spades");
+}
+
+TEST_CASE("Every kind of file gives back the games written to it", "[files]") {
+    TempDir dir;
+    auto games = sample_games();
+    for (const char* name : {"g.spades", "g.pb", "g.textproto", "g.json"}) {
+        write_game_file(dir.path / name, games);
+        CHECK(read_game_file(dir.path / name) == games);
+    }
+    // Converting through every kind in turn changes nothing.
+    auto through = read_game_file(dir.path / "g.json");
+    write_game_file(dir.path / "h.spades", through);
+    write_game_file(dir.path / "h.pb", read_game_file(dir.path / "h.spades"));
+    CHECK(read_game_file(dir.path / "h.pb") == games);
+    // .pb -> .spades -> .pb is byte for byte the same.
+    auto pb_bytes = read_file(dir.path / "g.pb");
+    CHECK(read_file(dir.path / "h.pb") == pb_bytes);
+}
+
+TEST_CASE("An unknown extension or a missing file is an error naming the file", "[files]") {
+    TempDir dir;
+    write(dir.path / "notes.txt", "hello");
+    try {
+        read_game_file(dir.path / "notes.txt");
+        FAIL("read a .txt file");
+    } catch (const FormatError& e) {
+        CHECK(std::string(e.what()) ==
+              (dir.path / "notes.txt").string() +
+                  ": unknown kind of game file '.txt': expected .spades, .pb, .textproto or .json");
+    }
+    try {
+        read_game_file(dir.path / "missing.spades");
+        FAIL("read a missing file");
+    } catch (const FormatError& e) {
+        CHECK(std::string(e.what()) == (dir.path / "missing.spades").string() +
+                                           ": cannot open the file: No such file or directory");
+    }
+}
+
+TEST_CASE("A failed write leaves no file and no temporary behind", "[files]") {
+    TempDir dir;
+    fs::path target = dir.path / "no-such-folder" / "g.spades";
+    CHECK_THROWS_AS(write_game_file(target, sample_games()), FormatError);
+    CHECK_FALSE(fs::exists(dir.path / "no-such-folder"));
+
+    // Over an existing file, the old content stays until the new one is whole.
+    fs::path existing = dir.path / "g.pb";
+    write_game_file(existing, sample_games());
+    auto before = read_file(existing);
+    write_game_file(existing, {sample_games()[0]});
+    CHECK(read_file(existing) != before);
+    CHECK(read_game_file(existing).size() == 1);
+    for (auto& entry : fs::directory_iterator(dir.path)) {
+        CHECK(entry.path().filename().string().find(".tmp-") == std::string::npos);
+    }
+}
+
+TEST_CASE("A folder lists its game files recursively in order", "[files]") {
+    TempDir dir;
+    fs::create_directories(dir.path / "b");
+    write(dir.path / "b" / "z.pb", "");
+    write(dir.path / "a.spades", "");
+    write(dir.path / "readme.md", "");
+    auto files = game_files(dir.path);
+    REQUIRE(files.size() == 2);
+    CHECK(files[0] == dir.path / "a.spades");
+    CHECK(files[1] == dir.path / "b" / "z.pb");
+    CHECK(game_files(dir.path / "a.spades") == std::vector<fs::path>{dir.path / "a.spades"});
+    CHECK_THROWS_AS(game_files(dir.path / "nothing"), FormatError);
+}
+
+TEST_CASE("A rule set is a preset name or a RuleSet textproto file", "[files]") {
+    TempDir dir;
+    CHECK(load_rules("paperless") == preset("paperless"));
+    fs::path file = dir.path / "house.textproto";
+    write(file, "name: \"classic\"\nbag_limit: 5\ntarget: 300\n");
+    RuleSet house = load_rules(file.string());
+    RuleSet expected = make_rules("classic", {"bag_limit=5", "target=300"});
+    CHECK(house == expected);
+    try {
+        load_rules("clasic");
+        FAIL("an unknown preset was accepted");
+    } catch (const RuleError& e) {
+        CHECK(std::string(e.what()) ==
+              "no rule set 'clasic': give a preset (classic, casual, computer, leaflet, "
+              "paperless) or a RuleSet .textproto file");
+    }
+}
