@@ -116,13 +116,79 @@ void run_list(ListOptions opts) {
         return;
     }
     fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", "id", "date", "event",
-               "players N/E/S/W", "rules", "hands", "NS-EW", "winner");
+               "players N/E/S/W", "rules", "hands", "NS / EW", "winner");
     for (const auto& g : games) {
         std::string players =
             fmt::format("{}/{}/{}/{}", g.players[0], g.players[1], g.players[2], g.players[3]);
         fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", g.id, g.date,
-                   g.event, players, g.rules, g.hands, fmt::format("{}-{}", g.score[0], g.score[1]),
-                   winner_text(g));
+                   g.event, players, g.rules, g.hands,
+                   fmt::format("{} / {}", g.score[0], g.score[1]), winner_text(g));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// hands
+
+struct HandsOptions {
+    formats::HandFilter filter;
+    std::string player;
+    formats::GameId game = 0;
+    std::string db;
+    bool json = false;
+};
+
+void run_hands(HandsOptions opts) {
+    if (!opts.player.empty()) opts.filter.player = opts.player;
+    if (opts.game > 0) opts.filter.game = opts.game;
+    formats::Library library = open_library(opts.db);
+    std::vector<formats::HandSummary> hands = library.find_hands(opts.filter);
+    if (opts.json) {
+        ordered_json list = ordered_json::array();
+        for (const auto& h : hands) {
+            ordered_json j;
+            j["game"] = h.game;
+            j["hand"] = h.hand + 1;
+            j["dealer"] = std::string(1, seat_char(h.dealer));
+            for (const char* key : {"players", "bids", "tricks"}) j[key] = ordered_json::object();
+            for (Seat s : kAllSeats) {
+                std::string seat(1, seat_char(s));
+                j["players"][seat] = h.players[index(s)];
+                j["bids"][seat] = to_string(h.bids[index(s)]);
+                j["tricks"][seat] = h.tricks[index(s)];
+            }
+            j["scored"] = h.scored;
+            for (Team t : kAllTeams) {
+                j[std::string(team_name(t))] = {{"points", h.points[index(t)]},
+                                                {"score", h.score[index(t)]},
+                                                {"set", h.set[index(t)]},
+                                                {"bag_penalties", h.bag_penalties[index(t)]}};
+            }
+            list.push_back(std::move(j));
+        }
+        fmt::print("{}\n", list.dump(2));
+        return;
+    }
+    if (hands.empty()) {
+        fmt::print("no hands match\n");
+        return;
+    }
+    fmt::print("{:>9}  {:<6}  {:<40}  {:<14}  {:>11}  {}\n", "game:hand", "dealer",
+               "bids (tricks) N E S W", "points NS EW", "NS / EW", "");
+    for (const auto& h : hands) {
+        std::string bids;
+        for (Seat s : kAllSeats) {
+            bids += fmt::format("{}({}) ", to_string(h.bids[index(s)]), h.tricks[index(s)]);
+        }
+        std::string notes;
+        for (Team t : kAllTeams) {
+            if (h.set[index(t)]) notes += fmt::format(" {} set", team_name(t));
+            if (h.bag_penalties[index(t)]) notes += fmt::format(" {} bag penalty", team_name(t));
+        }
+        std::string points =
+            h.scored ? fmt::format("{:+} {:+}", h.points[0], h.points[1]) : "not scored";
+        fmt::print("{:>9}  {:<6}  {:<40}  {:<14}  {:>11}  {}\n",
+                   fmt::format("{}:{}", h.game, h.hand + 1), seat_char(h.dealer), bids, points,
+                   fmt::format("{} / {}", h.score[0], h.score[1]), notes);
     }
 }
 
@@ -238,6 +304,19 @@ void add_library_commands(CLI::App& app) {
     cmd->add_flag("--json", list->json, "Print JSON");
     add_db_option(cmd, list->db);
     cmd->callback([list] { run_list(*list); });
+
+    auto hands = std::make_shared<HandsOptions>();
+    cmd = app.add_subcommand("hands", "List the hands in the library that match filters");
+    cmd->add_option("--player", hands->player, "Hands this player bid in");
+    cmd->add_option("--game", hands->game, "Hands of this game (a library id)");
+    cmd->add_flag("--nil", hands->filter.nil, "Hands with a nil or blind nil bid");
+    cmd->add_flag("--blind-nil", hands->filter.blind_nil, "Hands with a blind nil bid");
+    cmd->add_flag("--set", hands->filter.set, "Hands where a contract was set");
+    cmd->add_flag("--bag-penalty", hands->filter.bag_penalty, "Hands with a bag penalty");
+    cmd->add_option("--limit", hands->filter.limit, "At most this many hands");
+    cmd->add_flag("--json", hands->json, "Print JSON");
+    add_db_option(cmd, hands->db);
+    cmd->callback([hands] { run_hands(*hands); });
 
     auto stats = std::make_shared<StatsOptions>();
     cmd = app.add_subcommand("stats", "Per-player and per-partnership statistics");

@@ -56,6 +56,7 @@ class Reader {
 
     void start_game(const Token& event);
     void check_game_so_far() const;
+    void check_cards_so_far() const;
     void finish_game();
     void start_hand(const Token& tag);
     void finish_hand();
@@ -367,6 +368,19 @@ Seat Reader::first_leader(Position pos, const std::string& what) const {
     }
 }
 
+// Replays the hand as read so far, so that the engine reports a fault in its cards where it
+// stands.
+void Reader::check_cards_so_far() const {
+    RecordedHand so_far = hand_;
+    so_far.claim.reset();
+    so_far.annotations.clear();
+    try {
+        replay_hand(game_.rules, so_far, static_cast<int>(game_.hands.size()));
+    } catch (const RecordError& e) {
+        fail_record(e, marks_);
+    }
+}
+
 // The seat to lead the next trick: the first leader, or the winner of the last trick.
 Seat Reader::next_leader(Position pos, const std::string& what) const {
     return tricks_ == 0 ? first_leader(pos, what) : trick_winner(trick_);
@@ -481,6 +495,9 @@ void Reader::read_trick(const std::vector<Token>& line, std::size_t i, int numbe
     std::size_t k = 0;
     if (k < items.size() && items[k].kind == LineItem::Kind::SeatMark) {
         if (items[k].seat != leader) {
+            // A wrong card earlier in the hand can make the leader look wrong: the engine
+            // names that card first.
+            if (tricks_ > 0) check_cards_so_far();
             fail(items[k].pos,
                  "leader given as " + seat_str(items[k].seat) + " but " + seat_str(leader) +
                      (tricks_ == 0 ? " leads the first trick" : " won the previous trick"));

@@ -211,3 +211,24 @@ TEST_CASE("score takes a rule set from a textproto file", "[cli-games]") {
     int last_ew = house["hands"].back()["EW"]["score"];
     CHECK((last_ns >= 200 || last_ew >= 200 || last_ns <= -250 || last_ew <= -250));
 }
+
+TEST_CASE("hands finds the hands with a blind nil and a game's hands", "[cli-games]") {
+    Workspace ws;
+    run_ok(ws.with_db({"import", (kSamples / "games").string()}));
+    auto blind = run_json(ws.with_db({"hands", "--blind-nil"}));
+    REQUIRE(!blind.empty());
+    for (auto& h : blind) {
+        int count = 0;
+        for (auto& [seat, bid] : h["bids"].items()) count += bid == "bnil" ? 1 : 0;
+        CHECK(count >= 1);
+    }
+    auto games = run_json(ws.with_db({"list"}));
+    auto first =
+        run_json(ws.with_db({"hands", "--game", std::to_string(games[0]["id"].get<int>())}));
+    CHECK(first.size() == games[0]["hands"].get<std::size_t>());
+    auto sets = run_json(ws.with_db({"hands", "--set", "--player", "Cathal O'Brien"}));
+    for (auto& h : sets) {
+        CHECK(h["players"]["S"] == "Cathal O'Brien");
+        CHECK((h["NS"]["set"].get<bool>() || h["EW"]["set"].get<bool>()));
+    }
+}

@@ -391,6 +391,9 @@ TEST_CASE("more syntax errors name the file line and column", "[text_log]") {
 TEST_CASE("record errors point at the token the engine names", "[text_log]") {
     CHECK(error_of(kHead + "1 E: 2H 2D QS 2C\n") ==
           "club.spades:6:12: trick 1: QS played by W, who does not hold it");
+    // A card the player never held is named before the wrong leader it leads to.
+    CHECK(error_of(kHead + "1 E: 2H 3H 2C 2S\n2 S: 3D 3C 3S 4H\n") ==
+          "club.spades:6:9: trick 1: 3H played by S, who does not hold it");
     // N holds the 2 of hearts and trumps instead.
     std::string revoke_deal =
         "N:AKQJT9876543.2.. 2.AKQJT9876543.. ..AKQJT98765432. ...AKQJT98765432";
