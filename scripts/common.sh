@@ -10,6 +10,7 @@ PACKAGES=(
   build-essential cmake g++ pkg-config
   catch2 libcli11-dev nlohmann-json3-dev libfmt-dev
   libprotobuf-dev protobuf-compiler libsqlite3-dev
+  libdds-dev
 )
 
 as_root() {

@@ -32,48 +32,7 @@ struct TallyOptions {
 };
 
 // ---------------------------------------------------------------------------------------
-// Reading the options. Each error names the option, the value and its position, since a
-// comma list is easy to miscount.
-
-std::string ordinal(std::size_t n) {
-    static const char* const kSuffix[] = {"th", "st", "nd", "rd"};
-    std::size_t last = n % 10;
-    bool teen = n % 100 >= 11 && n % 100 <= 13;
-    return std::to_string(n) + (teen || last > 3 ? "th" : kSuffix[last]);
-}
-
-[[noreturn]] void bad_value(std::string_view option, std::string_view value, std::size_t i,
-                            std::string_view why) {
-    throw Error(fmt::format("{}: '{}' ({} value) {}", option, value, ordinal(i + 1), why));
-}
-
-std::optional<int> to_int(std::string_view text) {
-    int n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return {};
-    return n;
-}
-
-void expect_four(std::string_view option, const std::vector<std::string>& values) {
-    if (values.size() != 4) {
-        throw Error(fmt::format("{}: expected 4 values in seat order N,E,S,W, got {}", option,
-                                values.size()));
-    }
-}
-
-std::array<Bid, 4> read_bids(const std::vector<std::string>& values) {
-    expect_four("--bids", values);
-    std::array<Bid, 4> bids;
-    for (std::size_t i = 0; i < 4; ++i) {
-        try {
-            bids[i] = parse_bid(values[i]);
-        } catch (const ParseError&) {
-            // The engine's message repeats the value, which this one already quotes.
-            bad_value("--bids", values[i], i, "is not a bid: expected a number, nil or bnil");
-        }
-    }
-    return bids;
-}
+// Reading the options (the shared readers are in common.h).
 
 std::array<int, 4> read_tricks(const std::vector<std::string>& values) {
     expect_four("--tricks", values);
@@ -84,46 +43,6 @@ std::array<int, 4> read_tricks(const std::vector<std::string>& values) {
         tricks[i] = *n;
     }
     return tricks;
-}
-
-// "NS=208,EW=-40" into one field of the standings; a team left out keeps its 0.
-void read_team_values(std::string_view option, const std::vector<std::string>& values,
-                      Standings& standings, int TeamStanding::*field, bool allow_negative) {
-    std::array<bool, 2> seen{};
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        const std::string& v = values[i];
-        auto eq = v.find('=');
-        if (eq == std::string::npos) bad_value(option, v, i, "is not of the form NS=N or EW=N");
-        Team team;
-        try {
-            team = parse_team(std::string_view(v).substr(0, eq));
-        } catch (const ParseError&) {
-            bad_value(option, v, i, "does not start with NS= or EW=");
-        }
-        if (seen[index(team)]) bad_value(option, v, i, "gives a partnership a second time");
-        seen[index(team)] = true;
-        auto n = to_int(std::string_view(v).substr(eq + 1));
-        if (!n || (!allow_negative && *n < 0)) {
-            bad_value(option, v, i,
-                      allow_negative ? "does not end in a number" : "does not end in a count");
-        }
-        standings[index(team)].*field = *n;
-    }
-}
-
-Standings read_standings(const TallyOptions& opts, const RuleSet& rules) {
-    Standings before{};
-    read_team_values("--score", opts.score, before, &TeamStanding::score, true);
-    read_team_values("--bags", opts.bags, before, &TeamStanding::bags, false);
-    // A count at or over the limit would already have been paid for, so no game holds one.
-    for (Team t : kAllTeams) {
-        int bags = before[index(t)].bags;
-        if (rules.bag_limit > 0 && bags >= rules.bag_limit) {
-            throw Error(fmt::format("--bags: {}={} is not below bag_limit={}", team_name(t), bags,
-                                    rules.bag_limit));
-        }
-    }
-    return before;
 }
 
 HandOutcome read_outcome(const TallyOptions& opts, const RuleSet& rules) {
@@ -209,7 +128,7 @@ void print_text(const TallyOptions& opts, const HandOutcome& outcome, const Stan
 void run_tally(const TallyOptions& opts) {
     RuleSet rules = load_rules_with(opts.rules_name, opts.overrides);
     HandOutcome outcome = read_outcome(opts, rules);
-    Standings before = read_standings(opts, rules);
+    Standings before = read_standings(opts.score, opts.bags, rules);
     HandScore score = score_hand(rules, outcome, before);
     if (opts.json) {
         print_json(rules, score);

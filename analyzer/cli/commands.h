@@ -23,4 +23,7 @@ void add_show_commands(CLI::App& app);
 // `spadework score GAME|FILE --rules a,b,... [--json]`.
 void add_score_command(CLI::App& app);
 
+// `spadework solve --deal ... --leader S [--played ...] [--objective tricks|nil|score]`.
+void add_solve_command(CLI::App& app);
+
 }  // namespace spadework::cli

@@ -2,12 +2,14 @@
 // and GAME arguments that name a library id or a file.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "spadework/engine/record.h"
+#include "spadework/engine/scoring.h"
 #include "spadework/formats/library.h"
 
 namespace CLI {
@@ -15,6 +17,17 @@ class App;
 }
 
 namespace spadework::cli {
+
+// Comma-list option readers. Each error names the option, the value and its position.
+std::optional<int> to_int(std::string_view text);
+[[noreturn]] void bad_value(std::string_view option, std::string_view value, std::size_t i,
+                            std::string_view why);
+void expect_four(std::string_view option, const std::vector<std::string>& values);
+// --bids in seat order N,E,S,W.
+std::array<Bid, 4> read_bids(const std::vector<std::string>& values);
+// --score NS=208,EW=-40 and --bags NS=8,EW=0: the standings before a hand.
+Standings read_standings(const std::vector<std::string>& score,
+                         const std::vector<std::string>& bags, const RuleSet& rules);
 
 // A preset name or a RuleSet .textproto file, with key=value overrides applied, checked.
 RuleSet load_rules_with(std::string_view name_or_path, const std::vector<std::string>& overrides);

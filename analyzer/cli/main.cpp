@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     spadework::cli::add_library_commands(app);
     spadework::cli::add_show_commands(app);
     spadework::cli::add_score_command(app);
+    spadework::cli::add_solve_command(app);
 
     // Subcommand callbacks run inside parse(), so input errors surface here too.
     try {

@@ -1,0 +1,115 @@
+// Bit layouts and small bit tricks shared by the solver's parts.
+//
+// A set of cards is a uint64_t in CardSet's layout: four 16-bit suit masks, spades in bits
+// 0-15, hearts 16-31, diamonds 32-47, clubs 48-63; inside a suit, bit r is rank r (2..14).
+// A card is its bit index, suit * 16 + rank (the same number as Card::index()).
+//
+// A suit's holder pattern keys the transposition table: the cards of the suit still held,
+// numbered from the lowest (relative rank 0) up; relative rank i takes bits 2i..2i+1 and
+// holds the seat that has the card (0..3). Thirteen cards need 26 bits.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+namespace spadework::solver {
+
+inline constexpr int kSpades = 0;  // always trump
+inline constexpr int kHearts = 1;
+inline constexpr int kMaxCards = 52;
+
+constexpr int suit_of(int card) {
+    return card >> 4;
+}
+constexpr int rank_of(int card) {
+    return card & 15;
+}
+constexpr int make_card(int suit, int rank) {
+    return suit * 16 + rank;
+}
+constexpr std::uint64_t card_bit(int card) {
+    return std::uint64_t{1} << card;
+}
+constexpr std::uint16_t suit_bits(std::uint64_t set, int suit) {
+    return static_cast<std::uint16_t>(set >> (16 * suit));
+}
+constexpr std::uint64_t suit_set(std::uint16_t mask, int suit) {
+    return std::uint64_t{mask} << (16 * suit);
+}
+constexpr std::uint64_t kSuitMask = 0xFFFF;
+
+// The lowest and highest rank of a non-empty suit mask. (The extra bit tells the compiler the
+// argument is never zero, which saves a branch.)
+constexpr int lowest_rank(std::uint16_t m) {
+    return std::countr_zero(static_cast<std::uint32_t>(m) | 0x10000u);
+}
+constexpr int highest_rank(std::uint16_t m) {
+    return 31 - std::countl_zero(static_cast<std::uint32_t>(m) | 1u);
+}
+// Ranks strictly below r, and r and above.
+constexpr std::uint16_t below(int r) {
+    return static_cast<std::uint16_t>((1u << r) - 1);
+}
+constexpr std::uint16_t at_or_above(int r) {
+    return static_cast<std::uint16_t>(~((1u << r) - 1));
+}
+
+// Tables for the hot paths, built once (tables.cpp): the number of cards in a suit mask, and
+// compress (the bits of x that lie under mask a, packed to the low end, as BMI2's pext),
+// split in a 7-bit and a 6-bit half of the 13 rank bits.
+struct BitTables {
+    std::uint8_t count[1 << 13];
+    std::uint8_t compress_low[128][128];
+    std::uint8_t compress_high[64][64];
+    // compress then spread2, for the holder patterns.
+    std::uint16_t spread_low[128][128];
+    std::uint16_t spread_high[64][64];
+    // expand, the inverse of compress (as BMI2's pdep).
+    std::uint8_t expand_low[128][128];
+    std::uint8_t expand_high[64][64];
+};
+extern const BitTables kBits;
+
+// Cards in a suit mask (bits 2..14).
+inline int suit_count(std::uint16_t m) {
+    return kBits.count[m >> 2];
+}
+
+// The ranks of x (a subset of a) renumbered among a's ranks: bit i set when x holds a's
+// i-th lowest card.
+inline std::uint32_t compress(std::uint16_t x, std::uint16_t a) {
+    unsigned xs = x >> 2;
+    unsigned as = a >> 2;
+    unsigned low = kBits.compress_low[as & 127][xs & 127];
+    unsigned high = kBits.compress_high[as >> 7][xs >> 7];
+    return low | (high << kBits.count[as & 127]);
+}
+
+// The inverse of compress: bit i of x goes to a's i-th lowest card.
+inline std::uint16_t expand(std::uint32_t x, std::uint16_t a) {
+    unsigned as = a >> 2;
+    unsigned n_low = kBits.count[as & 127];
+    unsigned low = kBits.expand_low[as & 127][x & ((1u << n_low) - 1)];
+    unsigned high = kBits.expand_high[as >> 7][(x >> n_low) & 63];
+    return static_cast<std::uint16_t>((low | (high << 7)) << 2);
+}
+
+// spread2(compress(x, a)).
+inline std::uint32_t compress_spread(std::uint16_t x, std::uint16_t a) {
+    unsigned xs = x >> 2;
+    unsigned as = a >> 2;
+    std::uint32_t low = kBits.spread_low[as & 127][xs & 127];
+    std::uint32_t high = kBits.spread_high[as >> 7][xs >> 7];
+    return low | (high << (2 * kBits.count[as & 127]));
+}
+
+// Spreads 13 bits to the even bits of 26: bit i moves to bit 2i.
+constexpr std::uint32_t spread2(std::uint32_t x) {
+    x = (x | (x << 8)) & 0x00FF00FFu;
+    x = (x | (x << 4)) & 0x0F0F0F0Fu;
+    x = (x | (x << 2)) & 0x33333333u;
+    x = (x | (x << 1)) & 0x55555555u;
+    return x;
+}
+
+}  // namespace spadework::solver

@@ -1,0 +1,323 @@
+#include "moves.h"
+
+#include <algorithm>
+
+namespace spadework::solver {
+
+namespace {
+
+// What every weight of one node looks at: the seats around the player to move and their
+// suit holdings.
+struct View {
+    const State& st;
+    int seat;
+    int partner;
+    int lho;
+    int rho;
+    std::uint16_t h[4][4];  // [seat][suit]
+
+    explicit View(const State& s) : st(s), seat(s.to_play()) {
+        partner = seat ^ 2;
+        lho = (seat + 1) & 3;
+        rho = (seat + 3) & 3;
+        for (int w = 0; w < 4; ++w) {
+            for (int u = 0; u < 4; ++u) h[w][u] = suit_bits(s.hand[w], u);
+        }
+    }
+    int len(int who, int suit) const { return suit_count(h[who][suit]); }
+    bool has_spades(int who) const { return h[who][kSpades] != 0; }
+    int holder(int suit, int rank) const {
+        if (rank < 0) return -1;
+        for (int w = 0; w < 4; ++w) {
+            if ((h[w][suit] >> rank) & 1) return w;
+        }
+        return -1;
+    }
+    // Discard from long suits, not from a guarded second-best card.
+    int discard_bonus(int suit) const {
+        int n = len(seat, suit);
+        int add = n * 64 / 36;
+        if (n == 2 && suit != kSpades) {
+            std::uint16_t all = st.in_play(suit);
+            std::uint16_t rest = all & static_cast<std::uint16_t>(~(1u << highest_rank(all)));
+            if (rest && ((h[seat][suit] >> highest_rank(rest)) & 1)) add -= 4;
+        }
+        return add;
+    }
+};
+
+// The lead (tricks), weighed after DDS's principles: suits where the opponents have few
+// cards but are not void (a small tree), where the side holds the top cards, where the
+// partner can ruff; not into a right-hand opponent's top cards.
+struct LeadSuit {
+    int top = 0;
+    int second = -1;
+    int top_h = -1;
+    int second_h = -1;
+    int sw = 0;            // the suit's share of the weight
+    int sw_losing = 0;     // added when the card led does not win
+    bool win_top = false;  // the top card takes the trick
+    bool win_any = false;  // any card does: the partner's best or its ruff
+    bool singleton_top_opp = false;
+};
+
+LeadSuit lead_suit(const View& v, int s) {
+    const State& st = v.st;
+    LeadSuit f;
+    std::uint16_t all = st.remaining[s];
+    f.top = highest_rank(all);
+    all &= static_cast<std::uint16_t>(~(1u << f.top));
+    f.second = all ? highest_rank(all) : -1;
+    if (all) all &= static_cast<std::uint16_t>(~(1u << f.second));
+    int third = all ? highest_rank(all) : -1;
+    f.top_h = v.holder(s, f.top);
+    f.second_h = v.holder(s, f.second);
+    int third_h = v.holder(s, third);
+    const int llho = v.len(v.lho, s);
+    const int lrho = v.len(v.rho, s);
+    const int lpart = v.len(v.partner, s);
+    const int cl = (llho ? llho : st.tricks_left) * 4;
+    const int cr = (lrho ? lrho : st.tricks_left) * 4;
+    int sw = -((cl + cr) * 32) / 13;
+    bool opp_ruff = false;
+    if (s != kSpades) {
+        opp_ruff = (llho == 0 && v.has_spades(v.lho)) || (lrho == 0 && v.has_spades(v.rho));
+        if (opp_ruff) sw -= 12;
+        if (lpart == 0 && v.has_spades(v.partner) && lrho > 0) sw += 17;
+        if (v.len(v.seat, s) == 1 && v.has_spades(v.seat) && lpart > 1 && f.top_h == v.partner) {
+            sw += 19;
+        }
+    }
+    if (f.top_h == v.rho || f.second_h == v.rho) {
+        if (lrho != 1) sw -= 12;
+    } else if (f.top_h == v.lho && f.second_h == v.partner && lpart != 1) {
+        sw += 27;
+    }
+    f.sw = sw;
+    std::uint16_t part = v.h[v.partner][s];
+    std::uint16_t opps = v.h[v.lho][s] | v.h[v.rho][s];
+    f.win_top = !opp_ruff;
+    if (part && (!opps || highest_rank(part) > highest_rank(opps))) {
+        f.win_any = !opp_ruff;
+    } else if (s != kSpades && lpart == 0 && v.has_spades(v.partner)) {
+        int ps = highest_rank(v.h[v.partner][kSpades]);
+        auto overruffs = [&](int who) {
+            return v.h[who][s] == 0 && v.h[who][kSpades] && highest_rank(v.h[who][kSpades]) > ps;
+        };
+        f.win_any = !overruffs(v.lho) && !overruffs(v.rho);
+    }
+    f.singleton_top_opp = (llho == 1 && f.top_h == v.lho) || (lrho == 1 && f.top_h == v.rho);
+    if (f.second_h == v.partner && third_h == v.partner) {
+        f.sw_losing = 20;
+    } else if (lpart > 1 && ((f.second_h == v.seat && third_h == v.partner) ||
+                             (f.second_h == v.partner && third_h == v.seat))) {
+        f.sw_losing = 13;
+    }
+    return f;
+}
+
+int lead_weight(const View& v, const LeadSuit& f, int card, int low) {
+    const int s = suit_of(card);
+    const int r = rank_of(card);
+    const int rrank = suit_count(v.st.remaining[s] & below(r));
+    const bool sequence = low != card;
+    const bool win = (r == f.top && f.win_top) || f.win_any;
+    if (win) {
+        int w;
+        if (f.singleton_top_opp)
+            w = 35 + rrank;
+        else if (f.top_h == v.seat)
+            w = f.second_h == v.partner ? 48 + rrank : (r == f.top ? 31 : -3 + rrank);
+        else if (f.top_h == v.partner)
+            w = f.second_h == v.seat ? 42 + rrank : 28 + rrank;
+        else if (sequence && r == f.second)
+            w = 40;
+        else if (sequence)
+            w = 22 + rrank;
+        else
+            w = 11 + rrank;
+        return f.sw + w;
+    }
+    int w;
+    if (f.singleton_top_opp)
+        w = rrank + 2;
+    else if (f.top_h == v.seat)
+        w = f.second_h == v.partner ? 33 + rrank : (r == f.top ? 38 : -14 + rrank);
+    else if (f.top_h == v.partner)
+        w = 34 + rrank;
+    else if (sequence && r == f.second)
+        w = 35;
+    else
+        w = 17 - r;
+    return f.sw + f.sw_losing + w;
+}
+
+// Following (tricks): what the opponents still to play can do, once per node.
+struct Follow {
+    int led = 0;
+    int winning = 0;  // the card winning the trick so far
+    bool partner_winning = false;
+    bool partner_sure = false;  // and no opponent still to play can beat it
+    int opp_follow = 0;         // the best card of the suit led among them (rank, 0 none)
+    bool opp_can_ruff = false;  // one of them is void in a side suit led and has spades
+    int opp_ruff = 0;           // the best spade among those
+};
+
+Follow follow_facts(const View& v) {
+    const State& st = v.st;
+    Follow f;
+    f.led = suit_of(st.trick[0]);
+    f.winning = st.trick[st.win_pos];
+    f.partner_winning = st.winner_so_far() == v.partner;
+    for (int p = st.count + 1; p < 4; ++p) {
+        int who = (st.leader + p) & 3;
+        if ((who & 1) == (v.seat & 1)) continue;
+        std::uint16_t follow = v.h[who][f.led];
+        if (follow) {
+            f.opp_follow = std::max(f.opp_follow, highest_rank(follow));
+        } else if (f.led != kSpades && v.h[who][kSpades]) {
+            f.opp_can_ruff = true;
+            f.opp_ruff = std::max(f.opp_ruff, highest_rank(v.h[who][kSpades]));
+        }
+    }
+    if (f.partner_winning) {
+        int w = f.winning;
+        if (suit_of(w) == f.led) {
+            f.partner_sure = f.opp_follow < rank_of(w) && !f.opp_can_ruff;
+        } else {  // the partner ruffed
+            f.partner_sure = f.opp_ruff < rank_of(w);
+        }
+    }
+    return f;
+}
+
+// Whether an opponent still to play can beat card c (which beats the trick so far).
+bool opp_beats(const Follow& f, int c) {
+    if (suit_of(c) == f.led) return f.opp_follow > rank_of(c) || f.opp_can_ruff;
+    return f.opp_ruff > rank_of(c);
+}
+
+// Let a partner's sure winner stand and play low; otherwise win as cheaply as is sure, or
+// force out the opponents' high cards; ruff cheaply, never over a partner's sure trick;
+// discard from long suits.
+int follow_weight(const View& v, const Follow& f, int card) {
+    const int s = suit_of(card);
+    const int r = rank_of(card);
+    const bool beats = State::beats(card, f.winning);
+    if (s == f.led) {
+        if (f.partner_sure) return beats ? -30 - r : -r;
+        if (beats) return opp_beats(f, card) ? 20 - r : 60 - r;
+        return f.partner_winning ? -r : -10 - r;
+    }
+    int add = v.discard_bonus(s);
+    if (s == kSpades) {
+        if (f.partner_sure) return -40 - r + add;
+        if (beats) return (opp_beats(f, card) ? 30 : 70) - r + add;
+        return -30 - r + add;
+    }
+    return (f.partner_sure ? 25 : 0) - r + add;
+}
+
+// Nil: the nil bidder ducks with its highest safe card, its partner covers, the opponents
+// duck under it.
+int nil_weight(const View& v, int card, int nil) {
+    const State& st = v.st;
+    int s = suit_of(card);
+    int r = rank_of(card);
+    if (st.count == 0) {
+        if (v.seat == nil) return -r;
+        if (v.seat == (nil ^ 2)) return r + (v.h[nil][s] ? 10 : 0);
+        return -r + (v.h[nil][s] ? 20 : 0);
+    }
+    int wc = st.trick[st.win_pos];
+    bool beats_now = State::beats(card, wc);
+    int nil_pos = (nil - st.leader) & 3;
+    bool nil_played = nil_pos < st.count;
+    bool nil_winning = nil_played && st.winner_so_far() == nil;
+    if (v.seat == nil) {
+        if (!beats_now) return 20 + r + (s != suit_of(st.trick[0]) ? 10 : 0);
+        return -50 - r;
+    }
+    if (v.seat == (nil ^ 2)) {
+        if (nil_winning) return beats_now ? 50 - r : -r;
+        if (!nil_played) return r;
+        return -r;
+    }
+    if (nil_winning) return beats_now ? -50 - r : r;
+    return -r;
+}
+
+}  // namespace
+
+int generate_moves(const State& st, const Ordering& ordering, int preferred, Move* out) {
+    // 1. The sequences; a single one needs no weighing.
+    int n = generate_sequences(st, ordering.honours_apart, out);
+    if (n == 1) return 1;
+    // 2. The weights.
+    View v(st);
+    if (ordering.nil_seat >= 0) {
+        for (int i = 0; i < n; ++i)
+            out[i].weight =
+                static_cast<std::int16_t>(nil_weight(v, out[i].card, ordering.nil_seat));
+    } else if (st.count == 0) {
+        LeadSuit lead;
+        int suit = -1;
+        for (int i = 0; i < n; ++i) {
+            int s = suit_of(out[i].card);
+            if (s != suit) {
+                lead = lead_suit(v, s);
+                suit = s;
+            }
+            out[i].weight =
+                static_cast<std::int16_t>(lead_weight(v, lead, out[i].card, out[i].low));
+        }
+    } else {
+        Follow follow = follow_facts(v);
+        for (int i = 0; i < n; ++i)
+            out[i].weight = static_cast<std::int16_t>(follow_weight(v, follow, out[i].card));
+    }
+    if (preferred >= 0) {
+        for (int i = 0; i < n; ++i) {
+            if (suit_of(preferred) == suit_of(out[i].card) && preferred <= out[i].card &&
+                preferred >= out[i].low) {
+                out[i].weight = static_cast<std::int16_t>(out[i].weight + 20);
+            }
+        }
+    }
+    return n;
+}
+
+int generate_sequences(const State& st, bool honours_apart, Move* out) {
+    std::uint64_t legal = st.legal_moves();
+    int n = 0;
+    for (int s = 0; s < 4; ++s) {
+        std::uint16_t mine = suit_bits(legal, s);
+        if (!mine) continue;
+        // Among the cards in play, a sequence's top has no card of ours just above it and its
+        // lowest none just below.
+        std::uint16_t all = st.in_play(s);
+        std::uint32_t rel = compress(mine, all);
+        std::uint32_t tops = rel & ~(rel >> 1);
+        std::uint32_t lows = rel & ~(rel << 1);
+        if (honours_apart && s == kHearts) {
+            // No sequence spans the honours and the hearts below them.
+            int b = suit_count(all & below(11));
+            if (b > 0) {
+                tops |= rel & (1u << (b - 1));
+                lows |= rel & (1u << b);
+            }
+        }
+        std::uint16_t top_cards = expand(tops, all);
+        std::uint16_t low_cards = expand(lows, all);
+        while (top_cards) {
+            int top = highest_rank(top_cards);
+            int low = highest_rank(static_cast<std::uint16_t>(low_cards & ((2u << top) - 1)));
+            out[n++] = Move{static_cast<std::uint8_t>(make_card(s, top)),
+                            static_cast<std::uint8_t>(make_card(s, low)), 0};
+            top_cards &= static_cast<std::uint16_t>(~(1u << top));
+        }
+    }
+    return n;
+}
+
+}  // namespace spadework::solver

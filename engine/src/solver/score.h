@@ -1,0 +1,117 @@
+// The Score objective: the hand's score difference (side to play minus opponents) under
+// perfect play, each side maximising its own difference.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "moves.h"
+#include "search.h"
+#include "spadework/engine/scoring.h"
+
+namespace spadework::solver {
+
+// The value of every end of the hand, computed once with score_hand: for each trick count
+// per seat (c0..c3, each 0..13, in a dense array of 14^4) and each honours outcome (0 none,
+// 1 NS won all four, 2 EW did), NS's points minus EW's. For counts adding up to less than a
+// hand, the lowest and highest value any end can still give.
+struct ScoreTable {
+    static constexpr int kSide = 14;
+    int hand_size = 13;
+    bool honours = false;              // whether honours score at all
+    std::array<bool, 4> nil{};         // which seats bid nil (or blind nil)
+    std::vector<std::int16_t> low[3];  // per honours outcome
+    std::vector<std::int16_t> high[3];
+
+    static int index(const std::array<int, 4>& c) {
+        return c[0] + kSide * (c[1] + kSide * (c[2] + kSide * c[3]));
+    }
+};
+
+// Builds tables and keeps the last one: the positions of one hand share it.
+class ScoreTableCache {
+  public:
+    const ScoreTable& get(const RuleSet& rules, const std::array<std::optional<Bid>, 4>& bids,
+                          const Standings& before);
+
+  private:
+    std::optional<RuleSet> rules_;
+    std::array<std::optional<Bid>, 4> bids_;
+    Standings before_{};
+    std::unique_ptr<ScoreTable> table_;
+};
+
+// The honours outcomes still possible (bit o for outcome o) from a position.
+int honours_outcomes(const ScoreTable& table, const State& st);
+
+// "Does the root's side end with a difference of at least `threshold`?" The table's bounds
+// are NS's difference at the end of the hand; the key holds the tricks taken so far (a team
+// without a nil bidder only by its total) and the honours outcomes still open.
+class ScoreGoal {
+  public:
+    ScoreGoal(const State& root, const ScoreTable& table, int threshold, std::uint64_t context)
+        : table_(table), max_team_(root.to_play() & 1), threshold_(threshold), context_(context) {}
+
+    bool is_max(int seat) const { return (seat & 1) == max_team_; }
+    int objective_id() const { return 2; }
+    std::uint64_t key_terms(const State& st) const;
+    Ordering ordering(const State& st) const;
+    std::uint64_t forced_relevant(const State& st) const;
+
+    int threshold(const State&) const { return threshold_; }
+    int trick_bonus(const State&) const { return 0; }
+    // A leaf's value exactly; elsewhere a cut when every end still reachable lies on one side
+    // of the threshold.
+    bool settled(const State& st, int& value) const;
+    // Quick tricks do not bound a score: a side that can make sure of tricks may prefer not
+    // to take them.
+    bool bounds(const State&, std::uint64_t&, int&) const { return false; }
+    bool mid_trick(const State&, std::uint64_t&, int&) const { return false; }
+    bool table_value(const State&, int lower, int upper, int& value) const {
+        int lo = max_team_ == 0 ? lower : -upper;
+        int hi = max_team_ == 0 ? upper : -lower;
+        if (lo >= threshold_)
+            value = lo;
+        else if (hi < threshold_)
+            value = hi;
+        else
+            return false;
+        return true;
+    }
+    void table_bounds(const State&, int value, bool yes, int& lower, int& upper) const {
+        if (max_team_ == 0) {
+            if (yes)
+                lower = value;
+            else
+                upper = value;
+        } else {
+            if (yes)
+                upper = -value;
+            else
+                lower = -value;
+        }
+    }
+
+  private:
+    const ScoreTable& table_;
+    int max_team_;
+    int threshold_;
+    std::uint64_t context_;
+};
+
+struct ScoreRun {
+    std::uint64_t nodes = 0;
+};
+
+// The difference for the side to play under best play.
+int best_score(State& st, TransTable& tt, std::uint64_t context, const ScoreTable& table,
+               ScoreRun& run);
+// The same after each root move, knowing the best is `best`.
+std::vector<int> best_score_per_move(State& st, TransTable& tt, std::uint64_t context,
+                                     const ScoreTable& table, int best,
+                                     const std::vector<Move>& moves, ScoreRun& run);
+
+}  // namespace spadework::solver

@@ -1,0 +1,158 @@
+#include "tricks.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "bounds.h"
+#include "search.h"
+
+namespace spadework::solver {
+
+bool TricksGoal::settled(const State& st, int& value) const {
+    // The target is reached (nothing more is needed), or out of reach.
+    int need = threshold(st);
+    if (need <= 0) {
+        value = 0;
+        return true;
+    }
+    if (need > st.tricks_left) {
+        value = st.tricks_left;
+        return true;
+    }
+    return false;
+}
+
+bool TricksGoal::bounds(const State& st, std::uint64_t& relevant, int& value) const {
+    int need = threshold(st);
+    int r = st.tricks_left;
+    // The root's first lead may be forced to the 2C: no bound that assumes a free lead.
+    if (st.two_clubs_first && st.ply == 0) return false;
+
+    // Quick tricks for the leader's side, then sure tricks for the other side.
+    bool leader_max = is_max(st.leader);
+    std::uint64_t rel = 0;
+    int quick = quick_tricks(st, leader_max ? need : r - need + 1, rel);
+    if (leader_max ? quick >= need : r - quick < need) {
+        relevant = rel;
+        value = leader_max ? quick : r - quick;
+        return true;
+    }
+    rel = 0;
+    int against = sure_tricks_against(st, rel);
+    if (leader_max ? r - against < need : against >= need) {
+        relevant = rel;
+        value = leader_max ? r - against : against;
+        return true;
+    }
+    return false;
+}
+
+bool TricksGoal::mid_trick(const State& st, std::uint64_t& relevant, int& value) const {
+    int need = threshold(st);
+    int r = st.tricks_left;
+    // Only a cut is worth the look: this trick is the last one needed, or one too many lost.
+    if (need > 1 && r - 1 >= need) return false;
+    std::uint64_t rel = 0;
+    int d = trick_decided(st, rel);
+    if (d == 0) return false;
+    bool max_wins = (d > 0) == is_max(st.to_play());
+    if (max_wins ? need > 1 : r - 1 >= need) return false;
+    relevant = rel;
+    value = max_wins ? 1 : r - 1;
+    return true;
+}
+
+bool TricksGoal::table_value(const State& st, int lower, int upper, int& value) const {
+    int need = threshold(st);
+    int r = st.tricks_left;
+    int lo = is_max(st.leader) ? lower : r - upper;
+    int hi = is_max(st.leader) ? upper : r - lower;
+    if (lo >= need) {
+        value = std::min(lo, r);
+        return true;
+    }
+    if (hi < need) {
+        value = std::max(hi, 0);
+        return true;
+    }
+    return false;
+}
+
+void TricksGoal::table_bounds(const State& st, int value, bool yes, int& lower, int& upper) const {
+    int r = st.tricks_left;
+    if (is_max(st.leader)) {
+        if (yes)
+            lower = value;
+        else
+            upper = value;
+    } else {
+        if (yes)
+            upper = r - value;
+        else
+            lower = r - value;
+    }
+}
+
+namespace {
+
+// The tricks the root's side takes from the root on: a bound on the right side of target.
+int search_value(State& st, TransTable& tt, std::uint64_t context, int target, TricksRun& run) {
+    TricksGoal goal(st, target, context);
+    auto search = std::make_unique<Search<TricksGoal>>(st, tt, goal);
+    int value = search->run();
+    run.nodes += search->nodes();
+    return value;
+}
+
+// The same after the root move `card`.
+int move_value(State& st, TransTable& tt, std::uint64_t context, int card, int target,
+               TricksRun& run) {
+    TricksGoal goal(st, target, context);
+    bool completes = st.play(card);
+    ++run.nodes;
+    auto search = std::make_unique<Search<TricksGoal>>(st, tt, goal);
+    int value = search->run();
+    if (completes) value += goal.trick_bonus(st);
+    run.nodes += search->nodes();
+    st.undo();
+    return value;
+}
+
+// MTD-style: null-window tests from a guess until the bounds meet, each test's fail-soft
+// value moving a bound as far as it can.
+template <class Test>
+int converge(int lower, int upper, int guess, Test&& test) {
+    int g = std::clamp(guess, lower, upper);
+    while (lower < upper) {
+        int t = std::clamp(g, lower + 1, upper);
+        int v = test(t);
+        if (v >= t) {
+            lower = std::min(v, upper);
+            g = lower + 1;
+        } else {
+            upper = std::max(v, lower);
+            g = upper;
+        }
+    }
+    return lower;
+}
+
+}  // namespace
+
+int future_tricks(State& st, TransTable& tt, std::uint64_t context, int guess, TricksRun& run) {
+    return converge(0, st.tricks_left, guess,
+                    [&](int t) { return search_value(st, tt, context, t, run); });
+}
+
+std::vector<int> future_tricks_per_move(State& st, TransTable& tt, std::uint64_t context, int best,
+                                        const std::vector<Move>& moves, TricksRun& run) {
+    std::vector<int> values;
+    values.reserve(moves.size());
+    for (const Move& m : moves) {
+        values.push_back(converge(
+            0, best, best, [&](int t) { return move_value(st, tt, context, m.card, t, run); }));
+    }
+    return values;
+}
+
+}  // namespace spadework::solver

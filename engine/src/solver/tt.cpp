@@ -1,0 +1,192 @@
+#include "tt.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace spadework::solver {
+
+namespace {
+
+constexpr std::size_t kInitialBuckets = 1024;
+constexpr std::uint16_t kMaxEntriesPerBucket = 256;
+constexpr std::size_t kMinBytes = std::size_t{1} << 20;
+
+}  // namespace
+
+TransTable::TransTable(std::size_t max_bytes)
+    : max_bytes_(std::max(max_bytes, kMinBytes)),
+      chunk_bytes_(std::clamp<std::size_t>(max_bytes_ / 64, 16 * 1024, 256 * 1024)) {
+    buckets_.assign(kInitialBuckets, Bucket{});
+    account();
+}
+
+void TransTable::account() {
+    bytes_ = buckets_.size() * sizeof(Bucket) + owned_.size() * chunk_bytes_;
+    peak_bytes_ = std::max(peak_bytes_, bytes_);
+}
+
+std::size_t TransTable::slot_of(const TTKey& key) const {
+    std::uint64_t h =
+        key.a * 0x9E3779B97F4A7C15ull ^ (key.b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    return static_cast<std::size_t>(h) & (buckets_.size() - 1);
+}
+
+TransTable::Span TransTable::lookup(const TTKey& key) {
+    std::size_t mask = buckets_.size() - 1;
+    for (std::size_t i = slot_of(key);; i = (i + 1) & mask) {
+        Bucket& b = buckets_[i];
+        if (!b.used) return {};
+        if (b.key == key) return {b.entries, b.entries + b.count};
+    }
+}
+
+TransTable::Bucket* TransTable::find_or_add(const TTKey& key, int tricks_left) {
+    std::size_t mask = buckets_.size() - 1;
+    for (std::size_t i = slot_of(key);; i = (i + 1) & mask) {
+        Bucket& b = buckets_[i];
+        if (b.used && b.key == key) return &b;
+        if (!b.used) break;
+    }
+    // A new bucket: keep the array at most half full, growing it within the bound.
+    if (2 * (used_buckets_ + 1) > buckets_.size() && !grow_buckets()) {
+        if (4 * (used_buckets_ + 1) > 3 * buckets_.size()) clear();
+    }
+    mask = buckets_.size() - 1;
+    for (std::size_t i = slot_of(key);; i = (i + 1) & mask) {
+        Bucket& b = buckets_[i];
+        if (!b.used) {
+            b = Bucket{};
+            b.key = key;
+            b.used = true;
+            b.tricks_left = static_cast<std::uint8_t>(tricks_left);
+            ++used_buckets_;
+            return &b;
+        }
+    }
+}
+
+bool TransTable::grow_buckets() {
+    std::size_t size = buckets_.size() * 2;
+    std::size_t extra = (size - buckets_.size()) * sizeof(Bucket);
+    if (size * sizeof(Bucket) > max_bytes_ / 4 || bytes_ + extra > max_bytes_) return false;
+    rebuild_buckets(size, 14);
+    return true;
+}
+
+void TransTable::rebuild_buckets(std::size_t size, int keep_up_to) {
+    std::vector<Bucket> old;
+    old.swap(buckets_);
+    buckets_.assign(size, Bucket{});
+    used_buckets_ = 0;
+    entries_ = 0;
+    std::size_t mask = size - 1;
+    for (const Bucket& b : old) {
+        if (!b.used || b.tricks_left > keep_up_to) continue;
+        for (std::size_t i = slot_of(b.key);; i = (i + 1) & mask) {
+            if (!buckets_[i].used) {
+                buckets_[i] = b;
+                break;
+            }
+        }
+        ++used_buckets_;
+        entries_ += b.count;
+    }
+    account();
+}
+
+TTEntry* TransTable::allocate(int tricks_left, std::size_t count) {
+    std::size_t need = count * sizeof(TTEntry);
+    Arena& arena = arenas_[tricks_left];
+    if (arena.chunks.empty() || arena.offset + need > chunk_bytes_) {
+        std::byte* chunk = nullptr;
+        if (!free_chunks_.empty()) {
+            chunk = free_chunks_.back();
+            free_chunks_.pop_back();
+        } else if (bytes_ + chunk_bytes_ <= max_bytes_) {
+            // Not zeroed: entries are written before they are read.
+            owned_.push_back(std::unique_ptr<std::byte[]>(new std::byte[chunk_bytes_]));
+            chunk = owned_.back().get();
+            account();
+        } else {
+            return nullptr;
+        }
+        arena.chunks.push_back(chunk);
+        arena.offset = 0;
+    }
+    auto* out = reinterpret_cast<TTEntry*>(arena.chunks.back() + arena.offset);
+    arena.offset += need;
+    return out;
+}
+
+void TransTable::store(const TTKey& key, int tricks_left, const Pattern& pattern,
+                       const Pattern& mask, int lower, int upper) {
+    Pattern masked;
+    masked.w[0] = pattern.w[0] & mask.w[0];
+    masked.w[1] = pattern.w[1] & mask.w[1];
+    Bucket* b = find_or_add(key, tricks_left);
+    // 1. The same family already stored: tighten its bounds.
+    for (TTEntry* e = b->entries; e != b->entries + b->count; ++e) {
+        if (e->mask.w[0] == mask.w[0] && e->mask.w[1] == mask.w[1] &&
+            e->pattern.w[0] == masked.w[0] && e->pattern.w[1] == masked.w[1]) {
+            e->lower = static_cast<std::int16_t>(std::max<int>(e->lower, lower));
+            e->upper = static_cast<std::int16_t>(std::min<int>(e->upper, upper));
+            return;
+        }
+    }
+    TTEntry entry{masked, mask, static_cast<std::int16_t>(lower), static_cast<std::int16_t>(upper),
+                  0};
+    // 2. A full bucket replaces its entries in turn.
+    if (b->count == kMaxEntriesPerBucket) {
+        b->entries[b->next] = entry;
+        b->next = static_cast<std::uint16_t>((b->next + 1) % kMaxEntriesPerBucket);
+        return;
+    }
+    // 3. Room to grow: a new array twice the size, the old one left to its chunk.
+    if (b->count == b->capacity) {
+        std::uint16_t capacity = b->capacity ? static_cast<std::uint16_t>(b->capacity * 2) : 4;
+        TTEntry* fresh = allocate(tricks_left, capacity);
+        if (fresh == nullptr) {
+            // The bound is reached: start again with an empty table.
+            clear();
+            b = find_or_add(key, tricks_left);
+            capacity = 4;
+            fresh = allocate(tricks_left, capacity);
+        }
+        if (b->count)
+            std::memcpy(static_cast<void*>(fresh), b->entries, b->count * sizeof(TTEntry));
+        b->entries = fresh;
+        b->capacity = capacity;
+    }
+    b->entries[b->count++] = entry;
+    ++entries_;
+}
+
+void TransTable::drop_larger_than(int tricks_left) {
+    bool any = false;
+    for (int r = tricks_left + 1; r < 14; ++r) {
+        Arena& arena = arenas_[r];
+        if (arena.chunks.empty()) continue;
+        any = true;
+        free_chunks_.insert(free_chunks_.end(), arena.chunks.begin(), arena.chunks.end());
+        arena.chunks.clear();
+        arena.offset = 0;
+    }
+    if (any) rebuild_buckets(buckets_.size(), tricks_left);
+}
+
+void TransTable::clear() {
+    for (Arena& arena : arenas_) {
+        free_chunks_.insert(free_chunks_.end(), arena.chunks.begin(), arena.chunks.end());
+        arena.chunks.clear();
+        arena.offset = 0;
+    }
+    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+    used_buckets_ = 0;
+    entries_ = 0;
+    account();
+}
+
+}  // namespace spadework::solver

@@ -1,0 +1,119 @@
+// The transposition table: what earlier searches proved about positions at trick starts,
+// shared by every position that agrees on what mattered.
+//
+// A bucket is keyed on everything exact about a position: each seat's suit lengths, the
+// leader, the spades-broken state and the objective's own terms (TTKey). Its entries each
+// cover a family of positions: for every suit, the holders of the top k cards still in play
+// (k per suit, the ranks that mattered to the proof, Ginsberg's partition search and DDS's
+// winning ranks) must be those stored; the lower cards only count. An entry holds a lower and
+// an upper bound of the objective's value (what the bound means is the objective's affair).
+//
+// Memory: buckets live in an open-addressing array; each bucket's entries in one array carved
+// from chunks of the arena of its number of tricks left, so positions that can no longer
+// occur in a card-by-card analysis are freed together. Everything counts against the bound;
+// when the bound is reached the table is emptied and fills again.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace spadework::solver {
+
+// Word a: bits 0-47 the suit lengths of spades, hearts and diamonds for seats N, E, S, W (4
+// bits each, seat-major; clubs follow from the tricks left), 48-51 the tricks left, 52-53 the
+// leader, 54 spades broken, 55-56 the objective. Word b: the objective's terms.
+struct TTKey {
+    std::uint64_t a = 0;
+    std::uint64_t b = 0;
+    bool operator==(const TTKey&) const = default;
+};
+
+// The holder patterns of the four suits (bits.h), spades and hearts in word 0 (bits 0-25 and
+// 32-57), diamonds and clubs in word 1.
+struct Pattern {
+    std::uint64_t w[2] = {};
+};
+
+struct TTEntry {
+    Pattern pattern;  // masked: only the bits under mask
+    Pattern mask;     // two bits set for each card that mattered
+    std::int16_t lower;
+    std::int16_t upper;
+    std::uint32_t spare;
+    bool matches(const Pattern& p) const {
+        return (((p.w[0] & mask.w[0]) ^ pattern.w[0]) | ((p.w[1] & mask.w[1]) ^ pattern.w[1])) == 0;
+    }
+};
+
+class TransTable {
+  public:
+    static constexpr std::int16_t kNoLower = -32768;
+    static constexpr std::int16_t kNoUpper = 32767;
+
+    explicit TransTable(std::size_t max_bytes);
+    TransTable(const TransTable&) = delete;
+    TransTable& operator=(const TransTable&) = delete;
+
+    struct Span {
+        TTEntry* begin = nullptr;
+        TTEntry* end = nullptr;
+    };
+    // The entries of a key's bucket (empty when there is none); the caller may reorder them.
+    Span lookup(const TTKey& key);
+
+    // Records bounds for the family (pattern under mask) of the key's positions, tightening
+    // an entry of the same family if there is one. tricks_left places it in its arena.
+    void store(const TTKey& key, int tricks_left, const Pattern& pattern, const Pattern& mask,
+               int lower, int upper);
+
+    // Frees the entries of positions with more than tricks_left tricks to play.
+    void drop_larger_than(int tricks_left);
+    void clear();
+
+    std::size_t entries() const { return entries_; }
+    // The memory held (allocated), the memory in use, and the bound.
+    std::size_t bytes() const { return bytes_; }
+    std::size_t used_bytes() const {
+        return buckets_.size() * sizeof(Bucket) +
+               (owned_.size() - free_chunks_.size()) * chunk_bytes_;
+    }
+    std::size_t max_bytes() const { return max_bytes_; }
+    std::size_t peak_bytes() const { return peak_bytes_; }
+
+  private:
+    struct Bucket {
+        TTKey key;
+        TTEntry* entries = nullptr;
+        std::uint16_t count = 0;
+        std::uint16_t capacity = 0;
+        std::uint16_t next = 0;  // the entry to replace when full
+        std::uint8_t tricks_left = 0;
+        bool used = false;
+    };
+    struct Arena {
+        std::vector<std::byte*> chunks;
+        std::size_t offset = 0;  // into the last chunk
+    };
+
+    std::size_t slot_of(const TTKey& key) const;
+    Bucket* find_or_add(const TTKey& key, int tricks_left);
+    TTEntry* allocate(int tricks_left, std::size_t count);
+    bool grow_buckets();
+    void rebuild_buckets(std::size_t size, int keep_up_to);
+    void account();
+
+    std::size_t max_bytes_;
+    std::size_t chunk_bytes_;
+    std::vector<Bucket> buckets_;
+    std::size_t used_buckets_ = 0;
+    Arena arenas_[14];
+    std::vector<std::unique_ptr<std::byte[]>> owned_;  // every chunk allocated
+    std::vector<std::byte*> free_chunks_;
+    std::size_t entries_ = 0;
+    std::size_t bytes_ = 0;
+    std::size_t peak_bytes_ = 0;
+};
+
+}  // namespace spadework::solver

@@ -1,0 +1,474 @@
+// solver_bench --deals N --seed S [--deck48] [--cap SECONDS]: our double-dummy solver side by
+// side with Bo Haglund's DDS (issue 4), printed, not asserted.
+//
+// Deals N seeded deals (rules classic with spades_lead=anytime, where DDS is exact for
+// Spades) and times both solvers on this one thread, alternating which goes first:
+//  (a) the opening position with every lead valued: our solve_tricks; DDS SolveBoard with
+//      target -1, solutions 3;
+//  (b) a whole hand analysed card by card along a seeded random legal play: our solve_tricks
+//      at each of the 52 (48) positions; DDS AnalysePlayBin.
+// Each side keeps one table for (a) and (b) across the deals: ours one Solver, DDS its
+// thread-0 table. Every answer is compared: totals and every card's value for (a), the trick
+// value of each position for (b) (DDS leaves out the last trick, whose cards are forced:
+// there the value is the hand's final count). Then our solver alone, for information: (b)
+// asking only total_tricks, on a solver of its own; the cost of the spades-broken rule
+// (after_broken against anytime, same openings) and of the score objective against the
+// trick objective (after_broken openings, bids by a simple count); and the peak memory of
+// both solvers. One line per deal, then the summaries; the last line is exactly
+//   median_ratio=X p90_ratio=Y max_ratio=Z disagreements=D
+// with the ratios of our time to DDS's over both kinds of work. Goals: median <= 1.0,
+// p90 <= 1.5, no disagreement, no deal over 10 s. A deal that runs past the cap (default
+// 60 s) stops the run with what was measured so far, counted as a disagreement.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "dds_oracle.h"
+#include "spadework/engine/deal.h"
+#include "spadework/engine/solver.h"
+
+namespace {
+
+using namespace spadework;
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// --- Memory ------------------------------------------------------------------------------
+
+// One field of /proc/self/status in kB ("VmRSS:", "VmHWM:"), or -1.
+long status_kb(const char* name) {
+    std::ifstream f("/proc/self/status");
+    std::string line;
+    while (std::getline(f, line)) {
+        if (line.rfind(name, 0) == 0) return std::atol(line.c_str() + std::strlen(name));
+    }
+    return -1;
+}
+
+// Measures what one solver's calls add to the process's resident memory: the peak-RSS mark
+// (VmHWM) is reset to the current RSS before each call (writing 5 to /proc/self/clear_refs),
+// so the rise of VmHWM during a call is that call's own; what stays resident after is added
+// to what the solver holds between calls.
+class MemoryMeter {
+  public:
+    template <class Fn>
+    void around(Fn fn) {
+        std::ofstream reset("/proc/self/clear_refs");
+        reset << "5";
+        reset.close();
+        resets_ = resets_ && static_cast<bool>(reset);
+        long before = status_kb("VmRSS:");
+        fn();
+        long peak = status_kb("VmHWM:");
+        long after = status_kb("VmRSS:");
+        peak_kb_ = std::max(peak_kb_, held_kb_ + peak - before);
+        held_kb_ += after - before;
+    }
+    // The most resident memory the solver's calls held at once, in MB; when the peak mark
+    // cannot be reset, only what stayed resident between calls is known.
+    double peak_mb() const { return (resets_ ? peak_kb_ : held_kb_) / 1024.0; }
+    double held_mb() const { return held_kb_ / 1024.0; }
+    bool exact() const { return resets_; }
+
+  private:
+    long held_kb_ = 0;
+    long peak_kb_ = 0;
+    bool resets_ = true;
+};
+
+// --- Figures -----------------------------------------------------------------------------
+
+// Nearest-rank percentile of a non-empty list.
+double percentile(std::vector<double> v, double p) {
+    std::sort(v.begin(), v.end());
+    std::size_t rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size())));
+    return v[std::clamp<std::size_t>(rank, 1, v.size()) - 1];
+}
+
+std::string summary(const std::vector<double>& v) {
+    if (v.empty()) return "none";
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "median %.2f  p90 %.2f  max %.2f", percentile(v, 0.5),
+                  percentile(v, 0.9), *std::max_element(v.begin(), v.end()));
+    return buf;
+}
+
+// What the run has measured; the watchdog prints it too if a deal overruns the cap.
+struct Results {
+    std::mutex mutex;
+    std::vector<double> opening_ratios, play_ratios;
+    int disagreements = 0;
+    int deals_done = 0;
+};
+
+void print_last_line(Results& r) {
+    std::vector<double> all = r.opening_ratios;
+    all.insert(all.end(), r.play_ratios.begin(), r.play_ratios.end());
+    if (all.empty()) all.push_back(0);
+    std::printf("median_ratio=%.2f p90_ratio=%.2f max_ratio=%.2f disagreements=%d\n",
+                percentile(all, 0.5), percentile(all, 0.9),
+                *std::max_element(all.begin(), all.end()), r.disagreements);
+    std::fflush(stdout);
+}
+
+// --- The work ----------------------------------------------------------------------------
+
+// Bids by a simple count: aces and kings, and spades beyond three; at least 1.
+std::array<std::optional<Bid>, 4> counted_bids(const Position& p) {
+    std::array<std::optional<Bid>, 4> bids;
+    for (Seat s : kAllSeats) {
+        CardSet h = p.hands[index(s)];
+        int n = 0;
+        for (Card c : h) n += c.rank() == Rank::Ace || c.rank() == Rank::King;
+        n += std::max(0, h.count(Suit::Spades) - 3);
+        bids[index(s)] = Bid::tricks(std::clamp(n, 1, p.rules.highest_bid()));
+    }
+    return bids;
+}
+
+// The opening position of a deal under `rules`, the player left of the dealer to lead.
+Position opening(const RuleSet& rules, const Deal& deal, Seat dealer) {
+    Position p;
+    p.rules = rules;
+    p.hands = deal.hands;
+    p.to_play = next(dealer);
+    p.bids = counted_bids(p);
+    return p;
+}
+
+// The positions along a seeded random legal play of the whole hand, and the cards played.
+struct PlayLine {
+    std::vector<Position> positions;  // before each card
+    std::vector<Card> cards;
+    int ns_final = 0;  // NS's tricks at the end
+};
+
+PlayLine random_play(const RuleSet& rules, const Deal& deal, Seat dealer, std::uint64_t seed) {
+    HandState st(rules, dealer, deal);
+    for (int i = 0; i < 4; ++i) st.bid(st.to_act(), Bid::tricks(3));
+    SplitMix64 rng(seed);
+    PlayLine line;
+    while (st.phase() == Phase::Play) {
+        line.positions.push_back(position_of(st));
+        CardSet legal = st.legal_cards();
+        int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(legal.size())));
+        for (Card c : legal) {
+            if (k-- == 0) {
+                line.cards.push_back(c);
+                break;
+            }
+        }
+        st.play(line.cards.back());
+    }
+    line.ns_final = st.tricks_taken(Seat::North) + st.tricks_taken(Seat::South);
+    return line;
+}
+
+// NS's total tricks from an answer for the side to play.
+int ns_total(const SolveResult& r, int hand_size) {
+    return r.side == Team::NS ? r.total_tricks : hand_size - r.total_tricks;
+}
+
+std::string describe_cards(const std::vector<CardValue>& cards) {
+    std::string out;
+    for (const CardValue& c : cards)
+        out += " " + to_string(c.card) + "=" + std::to_string(c.total_tricks);
+    return out;
+}
+
+// Runs the two in turn, ours first or DDS first.
+template <class A, class B>
+void in_turn(bool a_first, A& a, B& b) {
+    if (a_first) {
+        a();
+        b();
+    } else {
+        b();
+        a();
+    }
+}
+
+struct Options {
+    int deals = 20;
+    std::uint64_t seed = 1;
+    bool deck48 = false;
+    double cap_s = 60;
+};
+
+[[noreturn]] void usage(const char* why) {
+    std::fprintf(
+        stderr,
+        "solver_bench: %s\nusage: solver_bench --deals N --seed S [--deck48] [--cap SECONDS]\n",
+        why);
+    std::exit(2);
+}
+
+Options parse(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) usage(("missing value after " + a).c_str());
+            return argv[++i];
+        };
+        if (a == "--deals") {
+            o.deals = std::atoi(value().c_str());
+        } else if (a == "--seed") {
+            o.seed = std::strtoull(value().c_str(), nullptr, 10);
+        } else if (a == "--deck48") {
+            o.deck48 = true;
+        } else if (a == "--cap") {
+            o.cap_s = std::atof(value().c_str());
+        } else {
+            usage(("unknown argument " + a).c_str());
+        }
+    }
+    if (o.deals < 1) usage("--deals must be at least 1");
+    if (o.cap_s <= 0) usage("--cap must be positive");
+    return o;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options opt = parse(argc, argv);
+    std::string deck = opt.deck48 ? "48" : "52";
+    RuleSet anytime = make_rules("classic", {"spades_lead=anytime", "deck=" + deck});
+    RuleSet classic = make_rules("classic", {"deck=" + deck});
+    int hand_size = anytime.hand_size();
+
+    std::printf(
+        "solver_bench: %d deals, seed %llu, %s-card deck, rules classic with "
+        "spades_lead=anytime; ratios are our time / DDS's\n",
+        opt.deals, static_cast<unsigned long long>(opt.seed), deck.c_str());
+
+    // 1. The watchdog: a deal past the cap ends the run with the figures so far.
+    Results results;
+    std::atomic<bool> running{true};
+    std::atomic<int> current_deal{-1};
+    std::atomic<std::int64_t> deal_start_ns{0};
+    std::thread watchdog([&] {
+        while (running) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            int d = current_deal;
+            if (d < 0) continue;
+            double elapsed = (Clock::now().time_since_epoch().count() - deal_start_ns) / 1e9;
+            if (elapsed > opt.cap_s) {
+                std::lock_guard<std::mutex> lock(results.mutex);
+                std::printf("deal %d ran past the cap of %g s: stopped after %d deals\n", d + 1,
+                            opt.cap_s, results.deals_done);
+                ++results.disagreements;  // an unanswered deal counts against the run
+                print_last_line(results);
+                std::_Exit(1);
+            }
+        }
+    });
+
+    // 2. The solvers: one of ours per kind of work, each reused across deals, as a review
+    //    reuses it; DDS keeps its own table on thread 0.
+    //    Their set-up counts toward their memory.
+    MemoryMeter ours_memory, dds_memory;
+    dds_memory.around([] { dds_oracle::init_dds(); });
+    std::optional<Solver> ours;         // anytime: (a) and (b)
+    std::optional<Solver> ours_broken;  // after_broken openings
+    std::optional<Solver> ours_score;   // after_broken openings, score objective
+    std::optional<Solver> ours_totals;  // (b) with total_tricks only, for information
+    ours_memory.around([&] {
+        ours.emplace();
+        ours_broken.emplace();
+        ours_score.emplace();
+        ours_totals.emplace();
+    });
+    std::vector<double> broken_ratios, score_ratios, totals_ratios;
+    double ours_a_total = 0, dds_a_total = 0, ours_b_total = 0, dds_b_total = 0;
+    double anytime_total = 0, broken_total = 0, score_total = 0, totals_total = 0;
+    std::uint64_t nodes_signature = 0;
+    std::vector<std::string> slow_deals;
+
+    for (int d = 0; d < opt.deals; ++d) {
+        std::uint64_t seed = opt.seed * 1'000'003ull + static_cast<std::uint64_t>(d);
+        Seat dealer = static_cast<Seat>(d % 4);
+        Deal deal = deal_from_seed(seed, anytime.deck(), dealer);
+        current_deal = d;
+        deal_start_ns = Clock::now().time_since_epoch().count();
+        Position open = opening(anytime, deal, dealer);
+        PlayLine line = random_play(anytime, deal, dealer, seed ^ 0xB0A7D5ull);
+        bool ours_first = d % 2 == 0;
+        int disagreements = 0;
+        std::string notes;
+
+        // 3. (a) The opening, every lead valued.
+        SolveResult a_ours;
+        dds_oracle::DdsAnswer a_dds;
+        double t_ours_a = 0, t_dds_a = 0;
+        auto run_ours_a = [&] {
+            ours_memory.around([&] {
+                auto t = Clock::now();
+                a_ours = ours->solve_tricks(open);
+                t_ours_a = ms_since(t);
+            });
+        };
+        auto run_dds_a = [&] {
+            dds_memory.around([&] {
+                auto t = Clock::now();
+                a_dds = dds_oracle::dds_solve(open);
+                t_dds_a = ms_since(t);
+            });
+        };
+        in_turn(ours_first, run_ours_a, run_dds_a);
+        nodes_signature += a_ours.nodes;
+        bool a_same =
+            a_ours.total_tricks == a_dds.total_tricks && a_ours.cards.size() == a_dds.cards.size();
+        for (std::size_t i = 0; a_same && i < a_dds.cards.size(); ++i) {
+            a_same = a_ours.cards[i].card == a_dds.cards[i].card &&
+                     a_ours.cards[i].total_tricks == a_dds.cards[i].total_tricks;
+        }
+        if (!a_same) {
+            ++disagreements;
+            notes += "\n  opening differs: ours total " + std::to_string(a_ours.total_tricks) +
+                     describe_cards(a_ours.cards) + "\n                   DDS  total " +
+                     std::to_string(a_dds.total_tricks) + describe_cards(a_dds.cards);
+        }
+
+        // 4. (b) The hand card by card.
+        std::vector<int> b_ours;
+        std::vector<int> b_dds;
+        double t_ours_b = 0, t_dds_b = 0;
+        auto run_ours_b = [&] {
+            ours_memory.around([&] {
+                auto t = Clock::now();
+                for (const Position& p : line.positions) {
+                    b_ours.push_back(ns_total(ours->solve_tricks(p), hand_size));
+                }
+                t_ours_b = ms_since(t);
+            });
+        };
+        auto run_dds_b = [&] {
+            dds_memory.around([&] {
+                auto t = Clock::now();
+                b_dds = dds_oracle::dds_analyse_play(open, line.cards, Team::NS);
+                t_dds_b = ms_since(t);
+            });
+        };
+        in_turn(ours_first, run_ours_b, run_dds_b);
+        // Also, for information: the same positions with only the total asked (what
+        // AnalysePlayBin gives), on a solver of its own.
+        std::vector<int> b_totals;
+        double t_totals = 0;
+        ours_memory.around([&] {
+            auto t = Clock::now();
+            for (const Position& p : line.positions) {
+                int total = ours_totals->total_tricks(p);
+                b_totals.push_back(team_of(p.to_play) == Team::NS ? total : hand_size - total);
+            }
+            t_totals = ms_since(t);
+        });
+        // DDS leaves out the last trick, whose value is the hand's final count.
+        b_dds.resize(line.positions.size(), line.ns_final);
+        for (std::size_t i = 0; i < b_dds.size(); ++i) {
+            if (b_ours.at(i) != b_dds[i] || b_totals.at(i) != b_dds[i]) {
+                ++disagreements;
+                notes += "\n  position " + std::to_string(i) + " (before " +
+                         to_string(line.cards[i]) + "): ours NS " + std::to_string(b_ours[i]) +
+                         " (total_tricks " + std::to_string(b_totals[i]) + "), DDS NS " +
+                         std::to_string(b_dds[i]);
+            }
+        }
+
+        // 5. Our solver alone: the spades-broken rule and the score objective, same openings.
+        Position open_classic = opening(classic, deal, dealer);
+        double t_broken = 0, t_score = 0;
+        ours_memory.around([&] {
+            auto t = Clock::now();
+            ours_broken->solve_tricks(open_classic);
+            t_broken = ms_since(t);
+        });
+        ours_memory.around([&] {
+            auto t = Clock::now();
+            ours_score->solve_score(open_classic, Standings{});
+            t_score = ms_since(t);
+        });
+
+        double ratio_a = t_ours_a / std::max(t_dds_a, 1e-3);
+        double ratio_b = t_ours_b / std::max(t_dds_b, 1e-3);
+        broken_ratios.push_back(t_broken / std::max(t_ours_a, 1e-3));
+        score_ratios.push_back(t_score / std::max(t_broken, 1e-3));
+        ours_a_total += t_ours_a, dds_a_total += t_dds_a;
+        ours_b_total += t_ours_b, dds_b_total += t_dds_b, totals_total += t_totals;
+        totals_ratios.push_back(t_totals / std::max(t_dds_b, 1e-3));
+        anytime_total += t_ours_a, broken_total += t_broken, score_total += t_score;
+        // A deal's time is that of both kinds of work, (a) and (b), for each solver.
+        double ours_deal_s = (t_ours_a + t_ours_b) / 1000, dds_deal_s = (t_dds_a + t_dds_b) / 1000;
+        if (ours_deal_s > 10 || dds_deal_s > 10) {
+            char buf[128];
+            std::snprintf(buf, sizeof buf, "deal %d: ours %.1f s, DDS %.1f s", d + 1, ours_deal_s,
+                          dds_deal_s);
+            slow_deals.push_back(buf);
+        }
+
+        std::lock_guard<std::mutex> lock(results.mutex);
+        results.opening_ratios.push_back(ratio_a);
+        results.play_ratios.push_back(ratio_b);
+        results.disagreements += disagreements;
+        ++results.deals_done;
+        std::printf(
+            "deal %3d %s  (a) ours %8.1f ms DDS %8.1f ms ratio %5.2f  (b) ours %8.1f ms "
+            "DDS %8.1f ms ratio %5.2f  broken %5.2fx score %5.2fx  %s%s\n",
+            d + 1, to_pbn(deal, Seat::North).c_str(), t_ours_a, t_dds_a, ratio_a, t_ours_b, t_dds_b,
+            ratio_b, broken_ratios.back(), score_ratios.back(),
+            disagreements == 0 ? "agree" : "DISAGREE", notes.c_str());
+        std::fflush(stdout);
+    }
+    running = false;
+    current_deal = -1;
+    watchdog.join();
+
+    // 6. The summaries.
+    SolverStats stats[] = {ours->stats(), ours_broken->stats(), ours_score->stats(),
+                           ours_totals->stats()};
+    std::size_t peak_table = 0;
+    for (const SolverStats& s : stats) peak_table = std::max(peak_table, s.peak_table_bytes);
+    std::vector<double> all = results.opening_ratios;
+    all.insert(all.end(), results.play_ratios.begin(), results.play_ratios.end());
+    std::printf("\n(a) opening, every lead:   %s   (ours %.2f s, DDS %.2f s)\n",
+                summary(results.opening_ratios).c_str(), ours_a_total / 1000, dds_a_total / 1000);
+    std::printf("(b) hand card by card:     %s   (ours %.2f s, DDS %.2f s)\n",
+                summary(results.play_ratios).c_str(), ours_b_total / 1000, dds_b_total / 1000);
+    std::printf("both kinds:                %s\n", summary(all).c_str());
+    std::printf(
+        "(b) with total_tricks only, a cold solver (not in the ratios): %s   (ours %.2f s)\n",
+        summary(totals_ratios).c_str(), totals_total / 1000);
+    std::printf("deals over 10 s ((a) + (b), either solver): %s\n",
+                slow_deals.empty() ? "none" : "");
+    for (const std::string& s : slow_deals) std::printf("  %s\n", s.c_str());
+    std::printf("spades-broken rule (ours, openings, after_broken / anytime): %s   (total %.2fx)\n",
+                summary(broken_ratios).c_str(), broken_total / std::max(anytime_total, 1e-3));
+    std::printf(
+        "score objective (ours, after_broken openings, bids by count, score / tricks): "
+        "%s   (total %.2fx)\n",
+        summary(score_ratios).c_str(), score_total / std::max(broken_total, 1e-3));
+    std::printf(
+        "memory: ours peak table %.1f MB (SolverStats, largest of our 4 solvers), resident "
+        "peak %.1f MB for all 4; DDS resident peak %.1f MB, %.1f MB held between calls%s\n",
+        static_cast<double>(peak_table) / (1 << 20), ours_memory.peak_mb(), dds_memory.peak_mb(),
+        dds_memory.held_mb(),
+        dds_memory.exact() ? "" : " (VmHWM could not be reset: peaks are lower bounds)");
+    std::printf("nodes signature (ours, openings): %llu\n",
+                static_cast<unsigned long long>(nodes_signature));
+    std::printf("disagreements: %d\n", results.disagreements);
+    print_last_line(results);
+    return 0;
+}

@@ -1,0 +1,363 @@
+// The solver against the plain exhaustive minimax of reference.h, on thousands of seeded
+// random small endings (at most 5 cards a hand, mid-trick included) under every preset and
+// under the rule variations DDS cannot model: spades broken or not, the 2C lead, nil and
+// score. Every objective, the total and every card's value; zero disagreements. A
+// disagreement prints the position (PBN hands, trick, to_play, spades broken) to debug it.
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "reference.h"
+
+using namespace spadework;
+namespace ref = spadework::reference;
+
+namespace {
+
+// Empty when the two answers agree; else what differs.
+std::string compare(const SolveResult& got, const SolveResult& want) {
+    std::string diff;
+    if (got.objective != want.objective) diff += " objective";
+    if (got.to_play != want.to_play) diff += " to_play";
+    if (got.side != want.side) diff += " side";
+    switch (want.objective) {
+        case Objective::Tricks:
+            if (got.total_tricks != want.total_tricks) diff += " total_tricks";
+            break;
+        case Objective::Nil:
+            if (got.nil_seat != want.nil_seat) diff += " nil_seat";
+            if (got.nil_kept != want.nil_kept) diff += " nil_kept";
+            break;
+        case Objective::Score:
+            if (got.score != want.score) diff += " score";
+            break;
+    }
+    if (got.cards.size() != want.cards.size()) {
+        diff += " number of cards";
+    } else {
+        for (std::size_t i = 0; i < want.cards.size(); ++i) {
+            const CardValue& g = got.cards[i];
+            const CardValue& w = want.cards[i];
+            bool same = g.card == w.card;
+            if (want.objective == Objective::Tricks)
+                same = same && g.total_tricks == w.total_tricks;
+            if (want.objective == Objective::Nil) same = same && g.nil_kept == w.nil_kept;
+            if (want.objective == Objective::Score) same = same && g.score == w.score;
+            if (!same) diff += " " + to_string(w.card);
+        }
+    }
+    return diff.empty() ? diff
+                        : "differ in" + diff + "\n  solver    " + ref::describe(got) +
+                              "\n  reference " + ref::describe(want);
+}
+
+// Counts the comparisons and disagreements of one test case; the first few disagreements
+// are reported in full.
+class Tally {
+  public:
+    void compare(const Position& p, const std::string& what, const SolveResult& want,
+                 const std::function<SolveResult()>& solve) {
+        ++comparisons_;
+        std::string diff;
+        try {
+            diff = ::compare(solve(), want);
+        } catch (const std::exception& e) {
+            diff = std::string("the solver threw: ") + e.what();
+        }
+        if (!diff.empty()) fail(p, what + ": " + diff);
+    }
+    void fail(const Position& p, const std::string& what) {
+        ++disagreements_;
+        if (disagreements_ <= 5) FAIL_CHECK(what << "\n  " << ref::describe(p));
+    }
+    void require_none() const {
+        INFO(comparisons_ << " comparisons");
+        REQUIRE(comparisons_ > 0);
+        REQUIRE(disagreements_ == 0);
+    }
+    int comparisons() const { return comparisons_; }
+
+  private:
+    int comparisons_ = 0;
+    int disagreements_ = 0;
+};
+
+// A random ending's shape: 1..5 cards a hand, 0..3 cards into the trick.
+ref::EndingShape random_shape(SplitMix64& rng, bool avoid_spades, int most_cards = 5) {
+    ref::EndingShape shape;
+    shape.cards_left = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(most_cards)));
+    shape.into_trick = static_cast<int>(rng.below(4));
+    if (shape.cards_left == 1) shape.into_trick = 0;  // a one-card ending mid-trick is the same
+    shape.avoid_spades = avoid_spades;
+    return shape;
+}
+
+// Every objective on the position of `st`: tricks, nil for each nil bidder, and score from
+// random standings near the bag limit.
+void check_objectives(Solver& solver, const HandState& st, SplitMix64& rng, Tally& tally) {
+    Position p = position_of(st);
+    SolveResult tricks = ref::solve(st, Objective::Tricks);
+    tally.compare(p, "tricks", tricks, [&] { return solver.solve_tricks(p); });
+    tally.compare(p, "total_tricks", tricks, [&] {
+        SolveResult r = tricks;
+        r.total_tricks = solver.total_tricks(p);
+        return r;
+    });
+    for (Seat s : kAllSeats) {
+        if (!st.bid_of(s)->is_nil()) continue;
+        tally.compare(p, std::string("nil of ") + seat_char(s), ref::solve(st, Objective::Nil, s),
+                      [&] { return solver.solve_nil(p, s); });
+    }
+    Standings before = ref::random_standings(st.rules(), rng);
+    tally.compare(p, "score", ref::solve(st, Objective::Score, std::nullopt, before),
+                  [&] { return solver.solve(p, Objective::Score, std::nullopt, before); });
+}
+
+// `count` random endings under `rules`, every objective.
+void check_rules(const RuleSet& rules, std::uint64_t seed, int count, bool avoid_spades,
+                 Tally& tally) {
+    Solver solver;
+    SplitMix64 rng(seed);
+    for (int i = 0; i < count; ++i) {
+        HandState st = ref::random_hand(rules, seed * 100'000 + static_cast<std::uint64_t>(i),
+                                        random_shape(rng, avoid_spades && i % 2 == 0));
+        check_objectives(solver, st, rng, tally);
+    }
+}
+
+}  // namespace
+
+// --- The reference checked against itself -----------------------------------------------
+
+TEST_CASE("reference: position_of reads a HandState as the reference does", "[solver]") {
+    SplitMix64 rng(11);
+    for (const PresetInfo& info : presets()) {
+        RuleSet rules = preset(info.name);
+        for (int i = 0; i < 60; ++i) {
+            ref::EndingShape shape;
+            shape.cards_left = 1 + static_cast<int>(rng.below(rules.hand_size()));
+            shape.into_trick = static_cast<int>(rng.below(4));
+            HandState st = ref::random_hand(rules, 500 + i, shape);
+            Position got = position_of(st);
+            Position want = ref::position_from(st);
+            INFO(ref::describe(want));
+            CHECK(got.rules == want.rules);
+            CHECK(got.hands == want.hands);
+            REQUIRE(got.trick.size() == want.trick.size());
+            for (std::size_t k = 0; k < want.trick.size(); ++k) {
+                CHECK(got.trick[k].seat == want.trick[k].seat);
+                CHECK(got.trick[k].card == want.trick[k].card);
+            }
+            CHECK(got.to_play == want.to_play);
+            CHECK(got.spades_broken == want.spades_broken);
+            CHECK(got.tricks_played == want.tricks_played);
+            CHECK(got.tricks_taken == want.tricks_taken);
+            CHECK(got.won == want.won);
+            CHECK(got.bids == want.bids);
+        }
+    }
+}
+
+TEST_CASE("reference: crafted endings give the answers worked out by hand", "[solver]") {
+    // The last trick of a hand: N (nil) leads the 2H into E's ace.
+    Position p;
+    p.rules = preset("classic");
+    p.hands = {CardSet{Card(Rank::Two, Suit::Hearts)}, CardSet{Card(Rank::Ace, Suit::Hearts)},
+               CardSet{Card(Rank::Three, Suit::Hearts)}, CardSet{Card(Rank::Four, Suit::Hearts)}};
+    p.to_play = Seat::North;
+    p.spades_broken = true;
+    p.tricks_played = 12;
+    p.tricks_taken = {0, 4, 5, 3};
+    p.bids = {Bid::nil(), Bid::tricks(4), Bid::tricks(4), Bid::tricks(3)};
+    SolveResult tricks = ref::solve(p, Objective::Tricks);
+    CHECK(tricks.side == Team::NS);
+    CHECK(tricks.total_tricks == 5);
+    REQUIRE(tricks.cards.size() == 1);
+    CHECK(tricks.cards[0].total_tricks == 5);
+    CHECK(ref::solve(p, Objective::Nil, Seat::North).nil_kept);
+    // With the ace in N's hand instead, the nil is lost whatever happens.
+    std::swap(p.hands[0], p.hands[1]);
+    CHECK(ref::solve(p, Objective::Tricks).total_tricks == 6);
+    CHECK_FALSE(ref::solve(p, Objective::Nil, Seat::North).nil_kept);
+
+    // Two tricks, spades unbroken: N may not lead the AS while holding a heart, and E's
+    // ace wins the heart; then E leads a club and N ruffs. Under anytime N may cash the AS
+    // first, but E's ace still takes the heart: 1 trick either way. The per-card list shows
+    // the restriction: only the KH is legal.
+    Position q;
+    q.rules = preset("classic");
+    q.hands = {CardSet{Card(Rank::Ace, Suit::Spades), Card(Rank::King, Suit::Hearts)},
+               CardSet{Card(Rank::Ace, Suit::Hearts), Card(Rank::Two, Suit::Clubs)},
+               CardSet{Card(Rank::Three, Suit::Hearts), Card(Rank::Four, Suit::Clubs)},
+               CardSet{Card(Rank::Four, Suit::Hearts), Card(Rank::Five, Suit::Clubs)}};
+    q.to_play = Seat::North;
+    q.tricks_played = 11;
+    q.tricks_taken = {3, 3, 3, 2};
+    SolveResult broken = ref::solve(q, Objective::Tricks);
+    REQUIRE(broken.cards.size() == 1);
+    CHECK(broken.cards[0].card == Card(Rank::King, Suit::Hearts));
+    CHECK(broken.total_tricks == 7);
+    q.rules.spades_lead = SpadesLead::Anytime;
+    SolveResult anytime = ref::solve(q, Objective::Tricks);
+    REQUIRE(anytime.cards.size() == 2);
+    CHECK(anytime.cards[0].card == Card(Rank::Ace, Suit::Spades));
+    CHECK(anytime.total_tricks == 7);
+}
+
+TEST_CASE("reference: HandState and EndingState give the same answers", "[solver]") {
+    SplitMix64 rng(12);
+    int compared = 0;
+    for (const PresetInfo& info : presets()) {
+        RuleSet rules = preset(info.name);
+        for (int i = 0; i < 40; ++i) {
+            HandState st = ref::random_hand(rules, 600 + i, random_shape(rng, i % 2 == 0));
+            Position p = ref::position_from(st);
+            INFO(ref::describe(p));
+            CHECK(compare(ref::solve(p, Objective::Tricks), ref::solve(st, Objective::Tricks)) ==
+                  "");
+            for (Seat s : kAllSeats) {
+                if (!st.bid_of(s)->is_nil()) continue;
+                CHECK(compare(ref::solve(p, Objective::Nil, s),
+                              ref::solve(st, Objective::Nil, s)) == "");
+            }
+            Standings before = ref::random_standings(rules, rng);
+            CHECK(compare(ref::solve(p, Objective::Score, std::nullopt, before),
+                          ref::solve(st, Objective::Score, std::nullopt, before)) == "");
+            ++compared;
+        }
+    }
+    CHECK(compared == 200);
+}
+
+TEST_CASE("reference: the memo and the cut-offs change no answer", "[solver]") {
+    SplitMix64 rng(13);
+    for (const PresetInfo& info : presets()) {
+        RuleSet rules = make_rules(info.name, {"honours_points=7"});
+        for (int i = 0; i < 40; ++i) {
+            HandState st = ref::random_hand(rules, 700 + i, random_shape(rng, i % 2 == 0, 3));
+            INFO(ref::describe(ref::position_from(st)));
+            for (Objective o : {Objective::Tricks, Objective::Nil, Objective::Score}) {
+                for (Seat s : kAllSeats) {
+                    if (o == Objective::Nil && !st.bid_of(s)->is_nil()) continue;
+                    std::optional<Seat> nil_seat;
+                    if (o == Objective::Nil) nil_seat = s;
+                    Standings before = ref::random_standings(rules, rng);
+                    CHECK(compare(ref::solve(st, o, nil_seat, before, true),
+                                  ref::solve(st, o, nil_seat, before, false)) == "");
+                    if (o != Objective::Nil) break;
+                }
+            }
+        }
+    }
+}
+
+// --- The solver against the reference --------------------------------------------------
+
+TEST_CASE("solver matches the reference under every preset", "[solver]") {
+    Tally tally;
+    std::uint64_t seed = 1;
+    for (const PresetInfo& info : presets()) {
+        check_rules(preset(info.name), seed++, 200, true, tally);
+    }
+    tally.require_none();
+}
+
+TEST_CASE("solver matches the reference under the lead and spades rules", "[solver]") {
+    // Every combination of spades_lead, spades_break, first_lead and deck.
+    Tally tally;
+    std::uint64_t seed = 20;
+    for (const char* lead : {"after_broken", "anytime"}) {
+        for (const char* brk : {"any_spade", "trump"}) {
+            for (const char* first : {"left_of_dealer", "two_of_clubs"}) {
+                for (const char* deck : {"52", "48"}) {
+                    RuleSet rules = make_rules(
+                        "classic",
+                        {std::string("spades_lead=") + lead, std::string("spades_break=") + brk,
+                         std::string("first_lead=") + first, std::string("deck=") + deck});
+                    check_rules(rules, seed++, 60, true, tally);
+                }
+            }
+        }
+    }
+    tally.require_none();
+}
+
+TEST_CASE("solver matches the reference with spades still unbroken", "[solver]") {
+    // Spades played only when forced, so many endings begin with spades unbroken: the lead
+    // restriction, the all-spade hand's forced lead and (under trump) a spade led that does
+    // not break spades all come into play.
+    Tally tally;
+    int unbroken = 0;
+    std::uint64_t seed = 40;
+    for (const char* brk : {"any_spade", "trump"}) {
+        RuleSet rules = make_rules("classic", {std::string("spades_break=") + brk});
+        Solver solver;
+        SplitMix64 rng(seed++);
+        for (int i = 0; i < 150; ++i) {
+            HandState st = ref::random_hand(rules, seed * 100'000 + static_cast<std::uint64_t>(i),
+                                            random_shape(rng, true));
+            if (!st.spades_broken()) ++unbroken;
+            check_objectives(solver, st, rng, tally);
+        }
+    }
+    CHECK(unbroken >= 60);
+    tally.require_none();
+}
+
+TEST_CASE("solver matches the reference under scoring variations", "[solver]") {
+    // The score objective under every scoring key that changes what a trick is worth.
+    const std::vector<std::vector<std::string>> variations = {
+        {"bag_limit=3", "bag_penalty=50"},
+        {"nil_tricks=count_for_partner"},
+        {"nil_tricks=bags_only", "bag_limit=4"},
+        {"nil_failed=opponents", "nil_points=50"},
+        {"honours_points=25"},
+        {"failed_contract=minus_shortfall", "set_points=30"},
+        {"failed_contract=zero", "exact_points=20", "over_points=5"},
+        {"overtrick_points=0", "bag_limit=2", "bag_penalty=200"},
+        {"bag_limit=0"},
+    };
+    Tally tally;
+    std::uint64_t seed = 60;
+    for (const auto& overrides : variations) {
+        check_rules(make_rules("classic", overrides), seed++, 40, true, tally);
+        check_rules(make_rules("paperless", overrides), seed++, 20, true, tally);
+    }
+    tally.require_none();
+}
+
+TEST_CASE("solver matches the reference on tiny deals at trick 0", "[solver]") {
+    // Up to five cards a hand at the first trick, which no HandState can hold: the 2C lead
+    // binds here. Tricks and nil (the score needs a whole hand's tricks).
+    Tally tally;
+    SplitMix64 rng(80);
+    Solver solver;
+    for (const char* first : {"two_of_clubs", "left_of_dealer"}) {
+        for (const char* lead : {"after_broken", "anytime"}) {
+            for (const char* brk : {"any_spade", "trump"}) {
+                for (const char* deck : {"52", "48"}) {
+                    RuleSet rules = make_rules(
+                        "classic",
+                        {std::string("first_lead=") + first, std::string("spades_lead=") + lead,
+                         std::string("spades_break=") + brk, std::string("deck=") + deck});
+                    for (int i = 0; i < 40; ++i) {
+                        int cards = 1 + static_cast<int>(rng.below(5));
+                        int into = cards == 1 ? 0 : static_cast<int>(rng.below(4));
+                        Position p = ref::tiny_deal(rules, cards, into, rng);
+                        tally.compare(p, "tricks", ref::solve(p, Objective::Tricks),
+                                      [&] { return solver.solve_tricks(p); });
+                        for (Seat s : kAllSeats) {
+                            if (!p.bids[index(s)]->is_nil()) continue;
+                            tally.compare(p, std::string("nil of ") + seat_char(s),
+                                          ref::solve(p, Objective::Nil, s),
+                                          [&] { return solver.solve_nil(p, s); });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    tally.require_none();
+}
