@@ -5,16 +5,17 @@
 // Spades) and times both solvers on this one thread, alternating which goes first:
 //  (a) the opening position with every lead valued: our solve_tricks; DDS SolveBoard with
 //      target -1, solutions 3;
-//  (b) a whole hand analysed card by card along a seeded random legal play: our solve_tricks
-//      at each of the 52 (48) positions; DDS AnalysePlayBin.
+//  (b) a whole hand analysed card by card along a seeded random legal play, one value per
+//      position as AnalysePlayBin gives: our total_tricks at each of the 52 (48) positions on
+//      the solver that analysed the opening; DDS AnalysePlayBin.
 // Each side keeps one table for (a) and (b) across the deals: ours one Solver, DDS its
 // thread-0 table. Every answer is compared: totals and every card's value for (a), the trick
 // value of each position for (b) (DDS leaves out the last trick, whose cards are forced:
 // there the value is the hand's final count). Then our solver alone, for information: (b)
-// asking only total_tricks, on a solver of its own; the cost of the spades-broken rule
-// (after_broken against anytime, same openings) and of the score objective against the
-// trick objective (after_broken openings, bids by a simple count); and the peak memory of
-// both solvers. One line per deal, then the summaries; the last line is exactly
+// with every legal card valued at each position (solve_tricks), on a solver of its own; the cost of
+// the spades-broken rule (after_broken against anytime, same openings) and of the score objective
+// against the trick objective (after_broken openings, bids by a simple count); and the peak memory
+// of both solvers. One line per deal, then the summaries; the last line is exactly
 //   median_ratio=X p90_ratio=Y max_ratio=Z disagreements=D
 // with the ratios of our time to DDS's over both kinds of work. Goals: median <= 1.0,
 // p90 <= 1.5, no disagreement, no deal over 10 s. A deal that runs past the cap (default
@@ -285,7 +286,7 @@ int main(int argc, char** argv) {
     std::optional<Solver> ours;         // anytime: (a) and (b)
     std::optional<Solver> ours_broken;  // after_broken openings
     std::optional<Solver> ours_score;   // after_broken openings, score objective
-    std::optional<Solver> ours_totals;  // (b) with total_tricks only, for information
+    std::optional<Solver> ours_totals;  // (b) with every card valued, for information
     ours_memory.around([&] {
         ours.emplace();
         ours_broken.emplace();
@@ -350,8 +351,11 @@ int main(int argc, char** argv) {
         auto run_ours_b = [&] {
             ours_memory.around([&] {
                 auto t = Clock::now();
+                // One value per position, as AnalysePlayBin gives: total_tricks, on the
+                // solver that analysed the opening, as a review reuses it.
                 for (const Position& p : line.positions) {
-                    b_ours.push_back(ns_total(ours->solve_tricks(p), hand_size));
+                    int total = ours->total_tricks(p);
+                    b_ours.push_back(team_of(p.to_play) == Team::NS ? total : hand_size - total);
                 }
                 t_ours_b = ms_since(t);
             });
@@ -364,15 +368,14 @@ int main(int argc, char** argv) {
             });
         };
         in_turn(ours_first, run_ours_b, run_dds_b);
-        // Also, for information: the same positions with only the total asked (what
-        // AnalysePlayBin gives), on a solver of its own.
+        // Also, for information: the same positions with every legal card valued
+        // (solve_tricks, more than AnalysePlayBin gives), on a solver of its own.
         std::vector<int> b_totals;
         double t_totals = 0;
         ours_memory.around([&] {
             auto t = Clock::now();
             for (const Position& p : line.positions) {
-                int total = ours_totals->total_tricks(p);
-                b_totals.push_back(team_of(p.to_play) == Team::NS ? total : hand_size - total);
+                b_totals.push_back(ns_total(ours_totals->solve_tricks(p), hand_size));
             }
             t_totals = ms_since(t);
         });
@@ -383,7 +386,7 @@ int main(int argc, char** argv) {
                 ++disagreements;
                 notes += "\n  position " + std::to_string(i) + " (before " +
                          to_string(line.cards[i]) + "): ours NS " + std::to_string(b_ours[i]) +
-                         " (total_tricks " + std::to_string(b_totals[i]) + "), DDS NS " +
+                         " (every card valued: " + std::to_string(b_totals[i]) + "), DDS NS " +
                          std::to_string(b_dds[i]);
             }
         }
@@ -449,7 +452,8 @@ int main(int argc, char** argv) {
                 summary(results.play_ratios).c_str(), ours_b_total / 1000, dds_b_total / 1000);
     std::printf("both kinds:                %s\n", summary(all).c_str());
     std::printf(
-        "(b) with total_tricks only, a cold solver (not in the ratios): %s   (ours %.2f s)\n",
+        "(b) every card valued at each position, own solver (not in the ratios): %s   (ours %.2f "
+        "s)\n",
         summary(totals_ratios).c_str(), totals_total / 1000);
     std::printf("deals over 10 s ((a) + (b), either solver): %s\n",
                 slow_deals.empty() ? "none" : "");
