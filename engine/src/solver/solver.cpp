@@ -169,6 +169,21 @@ SolveResult base_result(const Position& position, Objective objective) {
     return r;
 }
 
+// Every card of every root move, each with its move's value: `set` writes the value of move
+// i into the card's CardValue.
+template <typename SetValue>
+void add_card_values(SolveResult& result, const State& st, const std::vector<Move>& moves,
+                     SetValue set) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        for_each_card(st, moves[i], [&](Card card) {
+            CardValue v;
+            v.card = card;
+            set(v, i);
+            result.cards.push_back(v);
+        });
+    }
+}
+
 }  // namespace
 
 namespace {
@@ -272,14 +287,8 @@ SolveResult Solver::solve_nil(const Position& position, Seat nil_seat) {
         per_move = nil_kept_per_move(st, impl_->table, context, index(nil_seat), moves, run);
     }
     result.nil_kept = kept;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        for_each_card(st, moves[i], [&](Card card) {
-            CardValue v;
-            v.card = card;
-            v.nil_kept = per_move[i];
-            result.cards.push_back(v);
-        });
-    }
+    add_card_values(result, st, moves,
+                    [&](CardValue& v, std::size_t i) { v.nil_kept = per_move[i]; });
     result.nodes = run.nodes;
     impl_->finish(run.nodes);
     return result;
@@ -317,14 +326,7 @@ SolveResult Solver::solve_score(const Position& position, const Standings& befor
     std::vector<int> per_move =
         best_score_per_move(st, impl_->table, context, values, best, moves, run);
     result.score = best;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        for_each_card(st, moves[i], [&](Card card) {
-            CardValue v;
-            v.card = card;
-            v.score = per_move[i];
-            result.cards.push_back(v);
-        });
-    }
+    add_card_values(result, st, moves, [&](CardValue& v, std::size_t i) { v.score = per_move[i]; });
     result.nodes = run.nodes;
     impl_->finish(run.nodes);
     return result;
