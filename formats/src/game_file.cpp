@@ -1,12 +1,12 @@
 #include "spadework/formats/game_file.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include "spadework/formats/error.h"
 #include "spadework/formats/proto_io.h"

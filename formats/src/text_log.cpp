@@ -254,7 +254,8 @@ void Reader::check_game_so_far() const {
 
 void Reader::finish_game() {
     if (in_hand_) finish_hand();
-    check_game_so_far();
+    // Nothing is left to check: the Rules tag was checked when read, finish_hand replayed
+    // each hand, and an unfinished hand followed by another was caught there.
     games_.push_back(std::move(game_));
     in_game_ = false;
 }

@@ -6,13 +6,13 @@
 // Goals: 100,000 hands imported in under 10 s; a filtered list under 50 ms.
 #include <fmt/core.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
-#include <unistd.h>
 
 #include "spadework/analyzer/simple_bot.h"
 #include "spadework/formats/game_file.h"

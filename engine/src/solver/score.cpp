@@ -149,13 +149,7 @@ bool ScoreGoal::settled(const State& st, int& value) const {
         hi = -lo;
         lo = l;
     }
-    if (lo >= threshold_)
-        value = lo;
-    else if (hi < threshold_)
-        value = hi;
-    else
-        return false;
-    return true;
+    return decide(lo, hi, value);
 }
 
 namespace {

@@ -73,13 +73,7 @@ class ScoreGoal {
     bool table_value(const State&, int lower, int upper, int& value) const {
         int lo = max_team_ == 0 ? lower : -upper;
         int hi = max_team_ == 0 ? upper : -lower;
-        if (lo >= threshold_)
-            value = lo;
-        else if (hi < threshold_)
-            value = hi;
-        else
-            return false;
-        return true;
+        return decide(lo, hi, value);
     }
     void table_bounds(const State&, int value, bool yes, int& lower, int& upper) const {
         if (max_team_ == 0) {
@@ -96,6 +90,17 @@ class ScoreGoal {
     }
 
   private:
+    // The value when the range [lo, hi] of the side to maximise lies wholly on one side of
+    // the threshold; false while it straddles it.
+    bool decide(int lo, int hi, int& value) const {
+        if (lo >= threshold_)
+            value = lo;
+        else if (hi < threshold_)
+            value = hi;
+        else
+            return false;
+        return true;
+    }
     const ScoreTable& table_;
     int max_team_;
     int threshold_;

@@ -1,9 +1,9 @@
 // Game files chosen by extension, whole-or-nothing writes, folders of files, and rule sets
 // given as a preset name or a RuleSet .textproto.
+#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"

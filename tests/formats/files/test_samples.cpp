@@ -2,8 +2,8 @@
 // shows what it is there to show, and is exactly what make_samples writes today.
 #include <fcntl.h>
 #include <spawn.h>
-#include <unistd.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
