@@ -26,4 +26,10 @@ void add_score_command(CLI::App& app);
 // `spadework solve --deal ... --leader S [--played ...] [--objective tricks|nil|score]`.
 void add_solve_command(CLI::App& app);
 
+// `spadework analyze GAME|FILE [--hand N] [--samples N] [--threads N] [--json]`, `--all`.
+void add_analyze_command(CLI::App& app);
+
+// `spadework simulate --games N --rules NAME [--seed S] -o FILE`.
+void add_simulate_command(CLI::App& app);
+
 }  // namespace spadework::cli

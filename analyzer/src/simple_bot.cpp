@@ -66,6 +66,30 @@ bool looks_like_nil(CardSet hand, double count) {
     return count < 1.6 && !high_spade && spades.size() <= 3;
 }
 
+}  // namespace
+
+double estimate_tricks(CardSet hand, const RuleSet&) {
+    return count_tricks(hand);
+}
+
+bool nil_candidate(CardSet hand, const RuleSet& rules) {
+    return rules.nil_allowed && looks_like_nil(hand, count_tricks(hand));
+}
+
+Bid suggest_bid(CardSet hand, const RuleSet& rules, std::optional<Bid> partner_bid) {
+    double count = count_tricks(hand);
+    bool partner_nil = partner_bid && partner_bid->is_nil();
+    if (nil_candidate(hand, rules) && (!partner_nil || rules.both_nil_allowed)) return Bid::nil();
+    int n = static_cast<int>(std::lround(count));
+    return Bid::tricks(std::clamp(n, 1, rules.highest_bid()));
+}
+
+CardSet choose_pass(CardSet hand, const RuleSet& rules) {
+    return top_cards(hand, rules.pass_cards, true);
+}
+
+namespace {
+
 Bid choose_bid(const HandState& state, const Standings& standings, SplitMix64& rng,
                const BotStyle& style) {
     Seat seat = state.to_act();

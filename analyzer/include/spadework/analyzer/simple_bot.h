@@ -5,12 +5,24 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "spadework/engine/deal.h"
 #include "spadework/engine/record.h"
 
 namespace spadework::analyzer {
+
+// The bidder's count of likely tricks with a hand: sure tricks (side aces, kings by suit
+// length), spade length and ruffing values, as the rule documents suggest.
+double estimate_tricks(CardSet hand, const RuleSet& rules);
+// Whether a hand looks like a nil: few likely tricks, no high spade, short spades.
+bool nil_candidate(CardSet hand, const RuleSet& rules);
+// The bid the bot would make with a hand, without chance: from the count, adjusted for the
+// partner's bid when made (std::nullopt: not yet). Never blind nil.
+Bid suggest_bid(CardSet hand, const RuleSet& rules, std::optional<Bid> partner_bid = std::nullopt);
+// The rules.pass_cards cards the bot passes to its partner from `hand` (before bidding).
+CardSet choose_pass(CardSet hand, const RuleSet& rules);
 
 struct BotStyle {
     double nil_chance = 0.8;         // when the hand looks like a nil, how often to bid one

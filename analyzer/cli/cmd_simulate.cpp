@@ -1,0 +1,10 @@
+// Placeholder: `spadework simulate` (issue 5) is written next.
+#include <CLI/CLI.hpp>
+
+#include "commands.h"
+
+namespace spadework::cli {
+
+void add_simulate_command(CLI::App&) {}
+
+}  // namespace spadework::cli

@@ -1,0 +1,249 @@
+// Hand review: what a strong player would say of a recorded hand. The play review values
+// every card played and every legal alternative double dummy, under the tricks and the score
+// objective, and flags the cards that cost points. The bid review compares each bid with the
+// double-dummy par of the actual deal and, fairer to the bidder, with a single-dummy estimate:
+// layouts sampled from what the bidder knew, each solved double dummy. Paperless passes are
+// reviewed the same way.
+//
+// Everything here is deterministic: samples are drawn from a seeded generator, so the same
+// game and settings give the same review, whatever the number of threads.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spadework/engine/card.h"
+#include "spadework/engine/hand.h"
+#include "spadework/engine/record.h"
+#include "spadework/engine/rules.h"
+#include "spadework/engine/scoring.h"
+#include "spadework/engine/solver.h"
+
+namespace spadework::analyzer {
+
+// Bumped whenever a review of the same game and settings could come out differently; stored
+// reviews of another version are recomputed.
+inline constexpr std::string_view kAnalyzerVersion = "1";
+
+// How bad a flagged card or bid is, by what it cost in points.
+enum class FlagClass : std::uint8_t { None, Inaccuracy, Mistake, Blunder };
+std::string_view class_name(FlagClass c);  // "none", "inaccuracy", "mistake", "blunder"
+
+// A cost of at least `inaccuracy` points is an inaccuracy, and so on up. `bid` is the
+// margin for bids and passes: flagged when the expectation falls short of the best by more.
+struct Thresholds {
+    int inaccuracy = 1;
+    int mistake = 10;
+    int blunder = 50;
+    double bid = 10;
+    bool operator==(const Thresholds&) const = default;
+};
+// The thresholds of a rule set when the settings name none: a point for an inaccuracy, the
+// rule set's unit (a trick of contract: bid_trick_points, or the largest flat award under
+// Paperless scoring) for a mistake, and five units, at most half the target, for a blunder.
+// classic: 1 / 10 / 50, bid margin 10; paperless: 1 / 2 / 3, bid margin 2.
+Thresholds default_thresholds(const RuleSet& rules);
+FlagClass classify(double cost_points, const Thresholds& thresholds);
+
+struct ReviewSettings {
+    // Single-dummy layouts per bid (and per pass candidate at the last round). Sized so a
+    // hand's bid review takes about a second on one core of the reference machine.
+    int samples = 32;
+    std::uint64_t seed = 1;
+    // Weight each layout by how well the other hands fit the bids already made.
+    bool weight_by_bids = true;
+    // Worker threads for the bid review (and for batches of games); 0: every core.
+    int threads = 1;
+    // Per rule set name, thresholds that replace default_thresholds.
+    std::map<std::string, Thresholds> thresholds;
+    std::size_t table_megabytes = 64;  // each solver's transposition table
+
+    Thresholds thresholds_for(const RuleSet& rules) const;
+    // What a stored review must match to be reused: the analyzer version and every setting
+    // that changes results (not threads, which do not).
+    std::string key() const;
+};
+
+// A settings file (JSON; every key optional):
+//   {"samples": 32, "seed": 1, "weight_by_bids": true, "threads": 0,
+//    "thresholds": {"classic": {"inaccuracy": 1, "mistake": 10, "blunder": 50, "bid": 10}}}
+// Throws Error with file:line:col for a malformed file or an unknown key.
+ReviewSettings read_settings(const std::string& path);
+ReviewSettings parse_settings(std::string_view json_text, const std::string& file_name);
+
+// ---- Play review ----
+
+// One legal card at a decision, valued double dummy from the mover's side.
+struct CardChoice {
+    Card card;
+    int tricks = 0;  // the side's tricks at the end of the hand (tricks objective)
+    int score = 0;   // the hand's score difference, side minus opponents (score objective)
+    bool operator==(const CardChoice&) const = default;
+};
+
+struct CardReview {
+    int index = 0;  // in RecordedHand::cards
+    int trick = 0;  // 0-based
+    Seat seat = Seat::North;
+    Card played;
+    // A card that broke a rule of play (a revoke, an early spade lead) is recorded but not
+    // valued: choices is empty.
+    bool irregular = false;
+    std::vector<CardChoice> choices;  // every legal card, spades first, high first
+    int best_tricks = 0;              // the best over the choices
+    int best_score = 0;
+    int played_tricks = 0;  // the value of the card played
+    int played_score = 0;
+    std::optional<Card> better;  // when flagged: the best alternative (score, then tricks)
+    FlagClass flag = FlagClass::None;
+
+    bool decision() const { return choices.size() > 1; }
+    int cost_points() const { return best_score - played_score; }
+    int cost_tricks() const { return best_tricks - played_tricks; }
+    bool operator==(const CardReview&) const = default;
+};
+
+// A player's record over some cards: decisions are the cards with more than one legal
+// choice; accuracy is the share of decisions that kept the best score.
+struct PlayStats {
+    int cards = 0;
+    int decisions = 0;
+    int kept_best = 0;
+    int inaccuracies = 0;
+    int mistakes = 0;
+    int blunders = 0;
+    int points_lost = 0;
+    double accuracy() const { return decisions ? double(kept_best) / decisions : 1.0; }
+    void add(const CardReview& card);
+    void add(const PlayStats& other);
+    bool operator==(const PlayStats&) const = default;
+};
+
+struct PlayReview {
+    std::vector<CardReview> cards;  // one per card played, in order
+    std::array<PlayStats, 4> seats;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+// Reviews the play of game.hands[hand]. `before` is the standings before the hand (bags
+// toward a penalty count in the score objective). The solver keeps its table across the
+// cards of the hand; the answers are the same as solving each position cold.
+PlayReview review_play(const RecordedGame& game, int hand, const Standings& before,
+                       const ReviewSettings& settings, Solver& solver);
+
+// ---- Bid review ----
+
+// Double dummy on the actual deal, from the opening lead.
+struct Par {
+    std::array<int, 2> tricks{};  // per team, with both sides playing for tricks
+    struct Nil {
+        Seat seat;
+        bool kept = false;  // whether the nil could be kept against best defence
+    };
+    std::vector<Nil> nils;  // each nil or blind nil bid
+};
+
+// A candidate bid and how it would have scored on average over the sampled layouts.
+struct BidOption {
+    Bid bid;
+    double expected = 0;   // the partnership's points for the hand, expected
+    double made = 0;       // share of layouts where this contract (or nil) is made
+    bool operator==(const BidOption&) const = default;
+};
+
+struct BidDecision {
+    int index = 0;  // in RecordedHand::bids
+    Seat seat = Seat::North;
+    Bid bid;
+    // What the bidder knew: own cards (none for a blind nil), cards passed and received.
+    CardSet known;
+    int samples = 0;  // layouts solved
+    // Weighted share of layouts by the partnership's double-dummy tricks, 0..hand size.
+    std::vector<double> tricks;
+    // Share of layouts where the bidder's nil would be kept (when nil was a candidate).
+    std::optional<double> nil_kept;
+    std::vector<BidOption> options;  // every candidate, in bid order (nil, blind nil, 1..)
+    Bid best;
+    double best_expected = 0;
+    double played_expected = 0;
+    FlagClass flag = FlagClass::None;  // by the shortfall, when above the bid margin
+    double shortfall() const { return best_expected - played_expected; }
+};
+
+struct PassOption {
+    CardSet cards;
+    double expected = 0;  // the partnership's expected points with its best bid afterwards
+    int samples = 0;
+};
+
+struct PassDecision {
+    Seat seat = Seat::North;
+    CardSet passed;
+    int candidates = 0;               // passes considered (all of them: C(hand, pass))
+    std::vector<PassOption> options;  // the best few, best first, and the one passed
+    CardSet best;
+    double best_expected = 0;
+    double played_expected = 0;
+    FlagClass flag = FlagClass::None;
+    double shortfall() const { return best_expected - played_expected; }
+};
+
+struct BidReview {
+    Par par;
+    std::vector<PassDecision> passes;  // empty when the rule set has no pass
+    std::vector<BidDecision> bids;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+// Reviews the passes and bids of game.hands[hand], with settings.threads workers.
+BidReview review_bids(const RecordedGame& game, int hand, const Standings& before,
+                      const ReviewSettings& settings);
+
+// ---- A whole game ----
+
+struct HandReview {
+    int hand = 0;  // 0-based
+    Standings before{};
+    std::optional<PlayReview> play;  // absent for a hand with no cards played
+    BidReview bidding;
+};
+
+struct GameReview {
+    std::string version{kAnalyzerVersion};
+    std::string settings_key;
+    std::vector<HandReview> hands;
+    std::array<PlayStats, 4> seats;  // play over every hand reviewed
+    std::array<int, 4> bid_flags{};  // flagged bids and passes per seat
+    double seconds = 0;
+};
+
+// Called after each step (a hand's play, a hand's bids) with steps done and in all.
+using Progress = std::function<void(int done, int total)>;
+
+// Reviews every hand of a game (or only `only_hand`), with the standings each hand began
+// from under the game's own rules. Throws RecordError for an illegal record.
+GameReview review_game(const RecordedGame& game, const ReviewSettings& settings,
+                       std::optional<int> only_hand = std::nullopt, const Progress& progress = {});
+
+// The standings before each hand of a game under its own rules (hands after the game ended
+// get the final standings).
+std::vector<Standings> standings_before_hands(const RecordedGame& game);
+
+// ---- Output ----
+
+// The report a reader follows: per hand, the bids with par and estimate, then each flagged
+// card with who, what was better and what it cost.
+std::string format_review(const GameReview& review, const RecordedGame& game);
+// The same as JSON text (schema in README), and back.
+std::string review_to_json(const GameReview& review, const RecordedGame& game);
+GameReview review_from_json(std::string_view json_text);
+
+}  // namespace spadework::analyzer

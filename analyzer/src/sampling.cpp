@@ -1,0 +1,1 @@
+// Placeholder: layouts sampled from what a bidder knew (issue 5).
