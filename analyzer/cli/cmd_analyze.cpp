@@ -1,10 +1,307 @@
-// Placeholder: `spadework analyze` (issue 5) is written next.
+// `spadework analyze`: the hand review of a game (or of one hand) as a report or JSON, kept
+// in the library for library games; `--all` reviews every game of the library not yet
+// reviewed under the current settings, on every core, storing each game as it finishes so
+// that an interrupted run loses nothing and a rerun finishes the rest.
+#include <fmt/core.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <future>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "commands.h"
+#include "common.h"
+#include "spadework/analyzer/review.h"
 
 namespace spadework::cli {
+namespace {
 
-void add_analyze_command(CLI::App&) {}
+struct AnalyzeOptions {
+    std::string game;
+    int hand = 0;  // 1-based; 0: every hand
+    std::optional<int> samples;
+    std::optional<std::uint64_t> seed;
+    std::optional<int> threads;
+    std::string settings_file;
+    std::string db;
+    bool json = false;
+    bool all = false;
+    bool force = false;
+    bool no_store = false;
+    std::string trend;
+};
+
+// A progress bar on stderr, drawn only when stderr is a terminal.
+class ProgressBar {
+  public:
+    explicit ProgressBar(std::string label) : label_(std::move(label)), on_(isatty(2) != 0) {}
+    ~ProgressBar() { finish(); }
+    void update(int done, int total) {
+        if (!on_ || total <= 0) return;
+        constexpr int kWidth = 30;
+        int filled = kWidth * done / total;
+        double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        std::string eta = done > 0 && done < total
+                              ? fmt::format(", {:.0f} s left", elapsed * (total - done) / done)
+                              : "";
+        fmt::print(stderr, "\r{} [{}{}] {}/{}{}   ", label_, std::string(filled, '#'),
+                   std::string(kWidth - filled, '.'), done, total, eta);
+        std::fflush(stderr);
+        drawn_ = true;
+    }
+    void finish() {
+        if (drawn_) fmt::print(stderr, "\n");
+        drawn_ = false;
+    }
+
+  private:
+    std::string label_;
+    bool on_;
+    bool drawn_ = false;
+    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+analyzer::ReviewSettings settings_of(const AnalyzeOptions& o) {
+    analyzer::ReviewSettings s;
+    if (!o.settings_file.empty()) s = analyzer::read_settings(o.settings_file);
+    if (o.samples) s.samples = *o.samples;
+    if (o.seed) s.seed = *o.seed;
+    if (o.threads) s.threads = *o.threads;
+    if (s.threads == 0)
+        s.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return s;
+}
+
+formats::StoredReview to_stored(formats::GameId id, const analyzer::GameReview& review,
+                                const RecordedGame& game) {
+    formats::StoredReview s;
+    s.game = id;
+    s.settings = review.settings_key;
+    s.version = review.version;
+    s.json = analyzer::review_to_json(review, game);
+    for (Seat seat : kAllSeats) {
+        const analyzer::PlayStats& p = review.seats[index(seat)];
+        formats::ReviewSeat& r = s.seats[index(seat)];
+        r.seat = seat;
+        r.name = game.players[index(seat)];
+        r.cards = p.cards;
+        r.decisions = p.decisions;
+        r.kept_best = p.kept_best;
+        r.inaccuracies = p.inaccuracies;
+        r.mistakes = p.mistakes;
+        r.blunders = p.blunders;
+        r.points_lost = p.points_lost;
+        r.bid_flags = review.bid_flags[index(seat)];
+    }
+    return s;
+}
+
+void print_review(const analyzer::GameReview& review, const LoadedGame& loaded, bool json) {
+    if (json) {
+        fmt::print("{}\n", analyzer::review_to_json(review, loaded.game));
+    } else {
+        fmt::print("{}:\n{}", loaded.label, analyzer::format_review(review, loaded.game));
+    }
+}
+
+void analyze_one(const AnalyzeOptions& o) {
+    analyzer::ReviewSettings settings = settings_of(o);
+    std::vector<LoadedGame> games = load_game_arg(o.game, o.db);
+    if (o.hand > 0 && games.size() > 1) {
+        throw Error(
+            fmt::format("--hand: {} holds {} games; pick one with FILE@N", o.game, games.size()));
+    }
+    bool first = true;
+    for (LoadedGame& loaded : games) {
+        std::optional<int> only = loaded.hand;
+        if (o.hand > 0) {
+            if (o.hand > static_cast<int>(loaded.game.hands.size())) {
+                throw Error(fmt::format("--hand {}: {} has {} hands", o.hand, loaded.label,
+                                        loaded.game.hands.size()));
+            }
+            only = o.hand - 1;
+        }
+        // A whole library game: reuse the stored review made with the same settings.
+        const bool whole_library_game = loaded.library_id && !only;
+        if (whole_library_game && !o.force) {
+            formats::Library library = open_library(o.db);
+            if (auto stored = library.load_review(*loaded.library_id, settings.key())) {
+                analyzer::GameReview review = analyzer::review_from_json(stored->json);
+                if (!o.json && !first) fmt::print("\n");
+                print_review(review, loaded, o.json);
+                first = false;
+                continue;
+            }
+        }
+        ProgressBar bar("analysing " + loaded.label);
+        analyzer::GameReview review = analyzer::review_game(
+            loaded.game, settings, only, [&](int done, int total) { bar.update(done, total); });
+        bar.finish();
+        if (whole_library_game && !o.no_store) {
+            formats::Library library = open_library(o.db);
+            library.store_review(to_stored(*loaded.library_id, review, loaded.game));
+        }
+        if (!o.json && !first) fmt::print("\n");
+        print_review(review, loaded, o.json);
+        first = false;
+    }
+}
+
+// Every game without a review under these settings, a game per worker; the main thread
+// loads the games and stores each review as soon as it is ready.
+void analyze_all(const AnalyzeOptions& o) {
+    analyzer::ReviewSettings settings = settings_of(o);
+    const int workers = settings.threads;
+    settings.threads = 1;  // the parallelism is across games
+    formats::Library library = open_library(o.db);
+    std::vector<formats::GameId> todo = library.games_without_review(settings.key());
+    const int done_before = library.count_reviews(settings.key());
+    if (todo.empty()) {
+        fmt::print("All {} games of {} are analysed already.\n", done_before,
+                   library.path().string());
+        return;
+    }
+    struct Job {
+        formats::GameId id;
+        RecordedGame game;
+        std::future<analyzer::GameReview> review;
+    };
+    std::deque<Job> running;
+    std::size_t next = 0;
+    int stored = 0;
+    int failed = 0;
+    ProgressBar bar(fmt::format("analysing {} games with {} threads", todo.size(), workers));
+    auto start = std::chrono::steady_clock::now();
+    while (next < todo.size() || !running.empty()) {
+        while (next < todo.size() && static_cast<int>(running.size()) < workers) {
+            Job job{todo[next], library.load_game(todo[next]), {}};
+            ++next;
+            job.review = std::async(std::launch::async, [game = job.game, settings] {
+                return analyzer::review_game(game, settings);
+            });
+            running.push_back(std::move(job));
+        }
+        // The oldest job first: results are stored in id order, near enough.
+        Job job = std::move(running.front());
+        running.pop_front();
+        try {
+            analyzer::GameReview review = job.review.get();
+            library.store_review(to_stored(job.id, review, job.game));
+            ++stored;
+        } catch (const Error& e) {
+            bar.finish();
+            fmt::print(stderr, "spadework: game {}: {}\n", job.id, e.what());
+            ++failed;
+        }
+        bar.update(stored + failed, static_cast<int>(todo.size()));
+    }
+    bar.finish();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    fmt::print("Analysed {} games in {:.1f} s ({} threads); {} of {} games now analysed{}.\n",
+               stored, seconds, workers, done_before + stored, library.count_games(),
+               failed ? fmt::format("; {} could not be analysed", failed) : "");
+    if (failed) throw Error(fmt::format("{} games could not be analysed", failed));
+}
+
+// A player's play accuracy and flags game by game, from the stored reviews.
+void print_trend(const AnalyzeOptions& o) {
+    analyzer::ReviewSettings settings = settings_of(o);
+    formats::Library library = open_library(o.db);
+    std::vector<formats::TrendPoint> trend = library.player_trend(o.trend, settings.key());
+    if (o.json) {
+        nlohmann::ordered_json j = nlohmann::ordered_json::array();
+        for (const formats::TrendPoint& p : trend) {
+            const formats::ReviewSeat& t = p.tally;
+            j.push_back({{"game", p.game},
+                         {"date", p.date},
+                         {"seat", std::string(1, seat_char(p.seat))},
+                         {"decisions", t.decisions},
+                         {"kept_best", t.kept_best},
+                         {"accuracy", t.decisions ? 100.0 * t.kept_best / t.decisions : 100.0},
+                         {"inaccuracies", t.inaccuracies},
+                         {"mistakes", t.mistakes},
+                         {"blunders", t.blunders},
+                         {"points_lost", t.points_lost},
+                         {"bid_flags", t.bid_flags}});
+        }
+        fmt::print("{}\n", j.dump(2));
+        return;
+    }
+    if (trend.empty()) {
+        fmt::print("No analysed game of {} in {} (run spadework analyze --all).\n", o.trend,
+                   library.path().string());
+        return;
+    }
+    fmt::print("{}: play accuracy by game ({} analysed games)\n", o.trend, trend.size());
+    fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>9} {:>12} {:>8} {:>8} {:>9}\n", "game", "date",
+               "seat", "decisions", "accuracy", "inaccuracies", "mistakes", "blunders",
+               "bid flags");
+    int decisions = 0;
+    int kept = 0;
+    for (const formats::TrendPoint& p : trend) {
+        const formats::ReviewSeat& t = p.tally;
+        decisions += t.decisions;
+        kept += t.kept_best;
+        fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>8.1f}% {:>12} {:>8} {:>8} {:>9}\n", p.game,
+                   p.date, seat_char(p.seat), t.decisions,
+                   t.decisions ? 100.0 * t.kept_best / t.decisions : 100.0, t.inaccuracies,
+                   t.mistakes, t.blunders, t.bid_flags);
+    }
+    fmt::print("Overall: {:.1f}% of {} decisions kept the best score.\n",
+               decisions ? 100.0 * kept / decisions : 100.0, decisions);
+}
+
+}  // namespace
+
+void add_analyze_command(CLI::App& app) {
+    auto opts = std::make_shared<AnalyzeOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "analyze",
+        "Review a game: the double-dummy value of every card played and of its alternatives, "
+        "each bid against par and a single-dummy estimate, flagged mistakes");
+    cmd->add_option("game", opts->game,
+                    "GAME[:HAND]: a library id, or a file (FILE@N for one game of several)");
+    cmd->add_option("--hand", opts->hand, "review only this hand (1-based)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--samples", opts->samples, "single-dummy layouts per bid (default 32)")
+        ->check(CLI::Range(1, 100000));
+    cmd->add_option("--seed", opts->seed, "seed of the sampled layouts (default 1)");
+    cmd->add_option("--threads", opts->threads, "worker threads; 0: every core (default 1)")
+        ->check(CLI::Range(0, 256));
+    cmd->add_option("--settings", opts->settings_file,
+                    "a JSON settings file (samples, seed, thresholds per rule set; see README)");
+    cmd->add_flag("--json", opts->json, "print the review as JSON");
+    cmd->add_flag("--all", opts->all,
+                  "review every library game not yet reviewed with these settings, on every "
+                  "core unless --threads says otherwise; resumable");
+    cmd->add_flag("--force", opts->force, "recompute even when a stored review matches");
+    cmd->add_flag("--no-store", opts->no_store, "do not keep the review in the library");
+    cmd->add_option("--trend", opts->trend,
+                    "a player's accuracy and flags game by game, from the stored reviews");
+    add_db_option(cmd, opts->db);
+    cmd->callback([opts] {
+        int modes = !opts->game.empty() + opts->all + !opts->trend.empty();
+        if (modes != 1) {
+            throw Error("analyze: give one of GAME, --all or --trend PLAYER");
+        }
+        if (opts->all) {
+            AnalyzeOptions o = *opts;
+            if (!o.threads) o.threads = 0;  // every core
+            analyze_all(o);
+        } else if (!opts->trend.empty()) {
+            print_trend(*opts);
+        } else {
+            analyze_one(*opts);
+        }
+    });
+}
 
 }  // namespace spadework::cli

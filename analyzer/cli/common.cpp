@@ -163,7 +163,7 @@ std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& 
         if (!library.game_summary(*id)) {
             throw Error(fmt::format("no game {} in the library {}", *id, library.path().string()));
         }
-        LoadedGame loaded{fmt::format("library game {}", *id), library.load_game(*id), {}};
+        LoadedGame loaded{fmt::format("library game {}", *id), library.load_game(*id), {}, *id};
         loaded.hand = hand_index(hand, loaded.game, loaded.label);
         return {std::move(loaded)};
     }
@@ -187,6 +187,7 @@ std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& 
         if (game_number && static_cast<int>(i) + 1 != *game_number) continue;
         LoadedGame loaded{games.size() == 1 ? file : fmt::format("{} game {}", file, i + 1),
                           std::move(games[i]),
+                          {},
                           {}};
         loaded.hand = hand_index(hand, loaded.game, loaded.label);
         out.push_back(std::move(loaded));

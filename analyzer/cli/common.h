@@ -40,7 +40,8 @@ formats::Library open_library(const std::string& db);
 struct LoadedGame {
     std::string label;  // "library game 12", "games.spades game 2"
     RecordedGame game;
-    std::optional<int> hand;  // 0-based, when the argument named one
+    std::optional<int> hand;                    // 0-based, when the argument named one
+    std::optional<formats::GameId> library_id;  // when the argument named a library game
 };
 
 // GAME[:HAND]: a library id ("12", "12:3"), or a file ("f.spades", "f.spades:3"), where a

@@ -28,8 +28,8 @@ std::string_view class_name(FlagClass c) {
 
 Thresholds default_thresholds(const RuleSet& rules) {
     // The unit: what a trick of contract is worth, or under flat scoring the largest award.
-    int unit = std::max({rules.bid_trick_points, rules.exact_points, rules.over_points,
-                         rules.set_points, 1});
+    int unit = std::max(
+        {rules.bid_trick_points, rules.exact_points, rules.over_points, rules.set_points, 1});
     Thresholds t;
     t.inaccuracy = 1;
     t.mistake = std::max(unit, 2);
@@ -117,8 +117,8 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
             s.samples = need_int(v, key, 1, 100000);
         } else if (key == "seed") {
             if (!v.is_number_unsigned() && !v.is_number_integer()) {
-                throw Error(fmt::format("{}: \"seed\" must be a whole number",
-                                        where_key(text, file, key)));
+                throw Error(
+                    fmt::format("{}: \"seed\" must be a whole number", where_key(text, file, key)));
             }
             s.seed = v.get<std::uint64_t>();
         } else if (key == "weight_by_bids") {
@@ -151,8 +151,9 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
                         t.blunder = need_int(x, tk, 0, 100000);
                     } else if (tk == "bid") {
                         if (!x.is_number() || x.get<double>() < 0) {
-                            throw Error(fmt::format("{}: \"bid\" must be a number of points, 0 or more",
-                                                    where_key(text, file, tk)));
+                            throw Error(
+                                fmt::format("{}: \"bid\" must be a number of points, 0 or more",
+                                            where_key(text, file, tk)));
                         }
                         t.bid = x.get<double>();
                     } else {
@@ -169,10 +170,10 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
                 s.thresholds[name] = t;
             }
         } else {
-            throw Error(fmt::format(
-                "{}: unknown setting \"{}\" (samples, seed, weight_by_bids, threads, "
-                "table_megabytes, thresholds)",
-                where_key(text, file, key), key));
+            throw Error(
+                fmt::format("{}: unknown setting \"{}\" (samples, seed, weight_by_bids, threads, "
+                            "table_megabytes, thresholds)",
+                            where_key(text, file, key), key));
         }
     }
     return s;

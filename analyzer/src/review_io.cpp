@@ -1,10 +1,435 @@
-// Placeholder: the review report and its JSON (issue 5) are written next.
+// A review as the report a player reads and as JSON (the schema is in README, "Hand review").
+// The JSON is what the library stores and the viewer reads back, so review_from_json gives
+// back everything review_to_json wrote.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
 #include "spadework/analyzer/review.h"
 
 namespace spadework::analyzer {
+namespace {
 
-std::string format_review(const GameReview&, const RecordedGame&) { return {}; }
-std::string review_to_json(const GameReview&, const RecordedGame&) { return {}; }
-GameReview review_from_json(std::string_view) { return {}; }
+using nlohmann::ordered_json;
+
+constexpr int kSchema = 1;
+
+std::string seat_str(Seat s) {
+    return std::string(1, seat_char(s));
+}
+
+FlagClass parse_class(const std::string& name) {
+    for (FlagClass c :
+         {FlagClass::None, FlagClass::Inaccuracy, FlagClass::Mistake, FlagClass::Blunder}) {
+        if (class_name(c) == name) return c;
+    }
+    throw Error("review JSON: unknown flag class \"" + name + "\"");
+}
+
+// Rounds to 0.01 so the JSON stays readable and compares equal after a round trip.
+double round2(double x) {
+    return std::round(x * 100) / 100;
+}
+
+ordered_json standings_json(const Standings& s) {
+    ordered_json j;
+    for (Team t : kAllTeams) {
+        j[std::string(team_name(t))] = {{"score", s[index(t)].score}, {"bags", s[index(t)].bags}};
+    }
+    return j;
+}
+
+Standings standings_from(const ordered_json& j) {
+    Standings s{};
+    for (Team t : kAllTeams) {
+        const auto& v = j.at(std::string(team_name(t)));
+        s[index(t)] = {v.at("score").get<int>(), v.at("bags").get<int>()};
+    }
+    return s;
+}
+
+ordered_json stats_json(const PlayStats& p) {
+    return {{"cards", p.cards},
+            {"decisions", p.decisions},
+            {"kept_best", p.kept_best},
+            {"accuracy", round2(p.accuracy() * 100)},
+            {"inaccuracies", p.inaccuracies},
+            {"mistakes", p.mistakes},
+            {"blunders", p.blunders},
+            {"points_lost", p.points_lost}};
+}
+
+PlayStats stats_from(const ordered_json& j) {
+    PlayStats p;
+    p.cards = j.at("cards").get<int>();
+    p.decisions = j.at("decisions").get<int>();
+    p.kept_best = j.at("kept_best").get<int>();
+    p.inaccuracies = j.at("inaccuracies").get<int>();
+    p.mistakes = j.at("mistakes").get<int>();
+    p.blunders = j.at("blunders").get<int>();
+    p.points_lost = j.at("points_lost").get<int>();
+    return p;
+}
+
+ordered_json card_json(const CardReview& c) {
+    ordered_json j = {{"index", c.index},
+                      {"trick", c.trick + 1},
+                      {"seat", seat_str(c.seat)},
+                      {"card", to_string(c.played)},
+                      {"irregular", c.irregular}};
+    if (c.irregular) return j;
+    j["best_tricks"] = c.best_tricks;
+    j["best_score"] = c.best_score;
+    j["played_tricks"] = c.played_tricks;
+    j["played_score"] = c.played_score;
+    j["cost_points"] = c.cost_points();
+    j["cost_tricks"] = c.cost_tricks();
+    j["flag"] = class_name(c.flag);
+    if (c.better) j["better"] = to_string(*c.better);
+    ordered_json choices = ordered_json::array();
+    for (const CardChoice& ch : c.choices) {
+        choices.push_back(
+            {{"card", to_string(ch.card)}, {"tricks", ch.tricks}, {"score", ch.score}});
+    }
+    j["choices"] = std::move(choices);
+    return j;
+}
+
+CardReview card_from(const ordered_json& j) {
+    CardReview c;
+    c.index = j.at("index").get<int>();
+    c.trick = j.at("trick").get<int>() - 1;
+    c.seat = parse_seat(j.at("seat").get<std::string>());
+    c.played = parse_card(j.at("card").get<std::string>());
+    c.irregular = j.at("irregular").get<bool>();
+    if (c.irregular) return c;
+    c.best_tricks = j.at("best_tricks").get<int>();
+    c.best_score = j.at("best_score").get<int>();
+    c.played_tricks = j.at("played_tricks").get<int>();
+    c.played_score = j.at("played_score").get<int>();
+    c.flag = parse_class(j.at("flag").get<std::string>());
+    if (j.contains("better")) c.better = parse_card(j.at("better").get<std::string>());
+    for (const auto& ch : j.at("choices")) {
+        c.choices.push_back({parse_card(ch.at("card").get<std::string>()),
+                             ch.at("tricks").get<int>(), ch.at("score").get<int>()});
+    }
+    return c;
+}
+
+ordered_json bid_json(const BidDecision& b) {
+    ordered_json j = {{"index", b.index},
+                      {"seat", seat_str(b.seat)},
+                      {"bid", to_string(b.bid)},
+                      {"known", to_string(b.known)},
+                      {"samples", b.samples}};
+    ordered_json tricks = ordered_json::array();
+    for (double x : b.tricks) tricks.push_back(round2(x * 100));
+    j["tricks_percent"] = std::move(tricks);
+    if (b.nil_kept) j["nil_kept_percent"] = round2(*b.nil_kept * 100);
+    j["best"] = to_string(b.best);
+    j["best_expected"] = round2(b.best_expected);
+    j["played_expected"] = round2(b.played_expected);
+    j["shortfall"] = round2(b.shortfall());
+    j["flag"] = class_name(b.flag);
+    ordered_json options = ordered_json::array();
+    for (const BidOption& o : b.options) {
+        options.push_back({{"bid", to_string(o.bid)},
+                           {"expected", round2(o.expected)},
+                           {"made_percent", round2(o.made * 100)}});
+    }
+    j["options"] = std::move(options);
+    return j;
+}
+
+BidDecision bid_from(const ordered_json& j) {
+    BidDecision b;
+    b.index = j.at("index").get<int>();
+    b.seat = parse_seat(j.at("seat").get<std::string>());
+    b.bid = parse_bid(j.at("bid").get<std::string>());
+    b.known = parse_cards(j.at("known").get<std::string>());
+    b.samples = j.at("samples").get<int>();
+    for (const auto& x : j.at("tricks_percent")) b.tricks.push_back(x.get<double>() / 100);
+    if (j.contains("nil_kept_percent")) b.nil_kept = j.at("nil_kept_percent").get<double>() / 100;
+    b.best = parse_bid(j.at("best").get<std::string>());
+    b.best_expected = j.at("best_expected").get<double>();
+    b.played_expected = j.at("played_expected").get<double>();
+    b.flag = parse_class(j.at("flag").get<std::string>());
+    for (const auto& o : j.at("options")) {
+        b.options.push_back({parse_bid(o.at("bid").get<std::string>()),
+                             o.at("expected").get<double>(),
+                             o.at("made_percent").get<double>() / 100});
+    }
+    return b;
+}
+
+ordered_json pass_json(const PassDecision& p) {
+    ordered_json j = {{"seat", seat_str(p.seat)},
+                      {"passed", to_string(p.passed)},
+                      {"candidates", p.candidates},
+                      {"best", to_string(p.best)},
+                      {"best_expected", round2(p.best_expected)},
+                      {"played_expected", round2(p.played_expected)},
+                      {"shortfall", round2(p.shortfall())},
+                      {"flag", class_name(p.flag)}};
+    ordered_json options = ordered_json::array();
+    for (const PassOption& o : p.options) {
+        options.push_back({{"cards", to_string(o.cards)},
+                           {"expected", round2(o.expected)},
+                           {"samples", o.samples}});
+    }
+    j["options"] = std::move(options);
+    return j;
+}
+
+PassDecision pass_from(const ordered_json& j) {
+    PassDecision p;
+    p.seat = parse_seat(j.at("seat").get<std::string>());
+    p.passed = parse_cards(j.at("passed").get<std::string>());
+    p.candidates = j.at("candidates").get<int>();
+    p.best = parse_cards(j.at("best").get<std::string>());
+    p.best_expected = j.at("best_expected").get<double>();
+    p.played_expected = j.at("played_expected").get<double>();
+    p.flag = parse_class(j.at("flag").get<std::string>());
+    for (const auto& o : j.at("options")) {
+        p.options.push_back({parse_cards(o.at("cards").get<std::string>()),
+                             o.at("expected").get<double>(), o.at("samples").get<int>()});
+    }
+    return p;
+}
+
+// "+12.5", "-3", "0".
+std::string signed_points(double x) {
+    double r = round2(x);
+    if (r == std::floor(r)) return fmt::format("{:+d}", static_cast<int>(r));
+    return fmt::format("{:+.1f}", r);
+}
+
+std::string player_label(const RecordedGame& game, Seat s) {
+    const std::string& name = game.players[index(s)];
+    return name.empty() ? seat_str(s) : fmt::format("{} ({})", seat_str(s), name);
+}
+
+// The partnership's trick distribution in one line: the mean and the middle 80%.
+std::string distribution_line(const std::vector<double>& shares) {
+    double mean = 0;
+    double total = 0;
+    for (std::size_t t = 0; t < shares.size(); ++t) {
+        mean += shares[t] * static_cast<double>(t);
+        total += shares[t];
+    }
+    if (total <= 0) return "no layouts";
+    mean /= total;
+    auto quantile = [&](double q) {
+        double acc = 0;
+        for (std::size_t t = 0; t < shares.size(); ++t) {
+            acc += shares[t] / total;
+            if (acc >= q - 1e-9) return static_cast<int>(t);
+        }
+        return static_cast<int>(shares.size()) - 1;
+    };
+    return fmt::format("partnership {:.1f} tricks on average, {}-{} in 80% of layouts", mean,
+                       quantile(0.1), quantile(0.9));
+}
+
+}  // namespace
+
+std::string review_to_json(const GameReview& review, const RecordedGame& game) {
+    ordered_json j;
+    j["spadework_review"] = kSchema;
+    j["version"] = review.version;
+    j["settings"] = review.settings_key;
+    ordered_json players = ordered_json::object();
+    for (Seat s : kAllSeats) players[seat_str(s)] = game.players[index(s)];
+    j["game"] = {{"event", game.event},
+                 {"date", game.date},
+                 {"rules", game.rules.name},
+                 {"players", players},
+                 {"hands", game.hands.size()}};
+    j["seconds"] = round2(review.seconds);
+    ordered_json seats = ordered_json::array();
+    for (Seat s : kAllSeats) {
+        ordered_json p = {{"seat", seat_str(s)}, {"name", game.players[index(s)]}};
+        p.update(stats_json(review.seats[index(s)]));
+        p["bid_flags"] = review.bid_flags[index(s)];
+        seats.push_back(std::move(p));
+    }
+    j["players"] = std::move(seats);
+    ordered_json hands = ordered_json::array();
+    for (const HandReview& h : review.hands) {
+        ordered_json hj;
+        hj["hand"] = h.hand + 1;
+        hj["dealer"] = seat_str(game.hands[h.hand].dealer);
+        hj["before"] = standings_json(h.before);
+        ordered_json par = {
+            {"tricks", {{"NS", h.bidding.par.tricks[0]}, {"EW", h.bidding.par.tricks[1]}}}};
+        ordered_json nils = ordered_json::array();
+        for (const Par::Nil& n : h.bidding.par.nils) {
+            nils.push_back({{"seat", seat_str(n.seat)}, {"kept", n.kept}});
+        }
+        par["nils"] = std::move(nils);
+        hj["par"] = std::move(par);
+        ordered_json passes = ordered_json::array();
+        for (const PassDecision& p : h.bidding.passes) passes.push_back(pass_json(p));
+        hj["passes"] = std::move(passes);
+        ordered_json bids = ordered_json::array();
+        for (const BidDecision& b : h.bidding.bids) bids.push_back(bid_json(b));
+        hj["bids"] = std::move(bids);
+        hj["bid_seconds"] = round2(h.bidding.seconds);
+        if (h.play) {
+            ordered_json cards = ordered_json::array();
+            for (const CardReview& c : h.play->cards) cards.push_back(card_json(c));
+            ordered_json seats_play = ordered_json::object();
+            for (Seat s : kAllSeats) seats_play[seat_str(s)] = stats_json(h.play->seats[index(s)]);
+            hj["play"] = {{"seconds", round2(h.play->seconds)},
+                          {"nodes", h.play->nodes},
+                          {"players", std::move(seats_play)},
+                          {"cards", std::move(cards)}};
+        }
+        hands.push_back(std::move(hj));
+    }
+    j["hands"] = std::move(hands);
+    return j.dump(1);
+}
+
+GameReview review_from_json(std::string_view text) {
+    ordered_json j;
+    try {
+        j = ordered_json::parse(text.begin(), text.end());
+    } catch (const nlohmann::json::exception& e) {
+        throw Error(std::string("review JSON: ") + e.what());
+    }
+    try {
+        if (j.at("spadework_review").get<int>() != kSchema) {
+            throw Error("review JSON: unknown schema " + j.at("spadework_review").dump());
+        }
+        GameReview r;
+        r.version = j.at("version").get<std::string>();
+        r.settings_key = j.at("settings").get<std::string>();
+        r.seconds = j.at("seconds").get<double>();
+        for (const auto& p : j.at("players")) {
+            int s = index(parse_seat(p.at("seat").get<std::string>()));
+            r.seats[s] = stats_from(p);
+            r.bid_flags[s] = p.at("bid_flags").get<int>();
+        }
+        for (const auto& hj : j.at("hands")) {
+            HandReview h;
+            h.hand = hj.at("hand").get<int>() - 1;
+            h.before = standings_from(hj.at("before"));
+            const auto& par = hj.at("par");
+            h.bidding.par.tricks = {par.at("tricks").at("NS").get<int>(),
+                                    par.at("tricks").at("EW").get<int>()};
+            for (const auto& n : par.at("nils")) {
+                h.bidding.par.nils.push_back(
+                    {parse_seat(n.at("seat").get<std::string>()), n.at("kept").get<bool>()});
+            }
+            for (const auto& p : hj.at("passes")) h.bidding.passes.push_back(pass_from(p));
+            for (const auto& b : hj.at("bids")) h.bidding.bids.push_back(bid_from(b));
+            h.bidding.seconds = hj.at("bid_seconds").get<double>();
+            if (hj.contains("play")) {
+                const auto& pj = hj.at("play");
+                PlayReview play;
+                play.seconds = pj.at("seconds").get<double>();
+                play.nodes = pj.at("nodes").get<std::uint64_t>();
+                for (const auto& [seat, stats] : pj.at("players").items()) {
+                    play.seats[index(parse_seat(seat))] = stats_from(stats);
+                }
+                for (const auto& c : pj.at("cards")) play.cards.push_back(card_from(c));
+                h.play = std::move(play);
+            }
+            r.hands.push_back(std::move(h));
+        }
+        return r;
+    } catch (const nlohmann::json::exception& e) {
+        throw Error(std::string("review JSON: ") + e.what());
+    } catch (const ParseError& e) {
+        throw Error(std::string("review JSON: ") + e.what());
+    }
+}
+
+std::string format_review(const GameReview& review, const RecordedGame& game) {
+    std::string out;
+    auto line = [&](const std::string& s) { out += s + "\n"; };
+    line(fmt::format("Review: {}{}{} (rules: {}), {} hands",
+                     game.event.empty() ? "game" : game.event, game.date.empty() ? "" : ", ",
+                     game.date, game.rules.name, game.hands.size()));
+    for (const HandReview& h : review.hands) {
+        const RecordedHand& rh = game.hands[h.hand];
+        line("");
+        line(fmt::format("Hand {} (dealer {}; before: NS {} with {} bags, EW {} with {} bags)",
+                         h.hand + 1, seat_str(rh.dealer), h.before[0].score, h.before[0].bags,
+                         h.before[1].score, h.before[1].bags));
+        const Par& par = h.bidding.par;
+        std::string nils;
+        for (const Par::Nil& n : par.nils) {
+            nils += fmt::format("; {} nil {}", seat_str(n.seat),
+                                n.kept ? "could be kept" : "could not be kept");
+        }
+        line(fmt::format("  Par (double dummy, both sides playing for tricks): NS {}, EW {}{}",
+                         par.tricks[0], par.tricks[1], nils));
+        for (const PassDecision& p : h.bidding.passes) {
+            std::string verdict =
+                p.flag == FlagClass::None
+                    ? "fine"
+                    : fmt::format("{}: {} expected {} ({} points better)", class_name(p.flag),
+                                  to_string(p.best), signed_points(p.best_expected),
+                                  fmt::format("{:.1f}", p.shortfall()));
+            line(fmt::format("  {} passed {}: expected {}; {}", player_label(game, p.seat),
+                             to_string(p.passed), signed_points(p.played_expected), verdict));
+        }
+        for (const BidDecision& b : h.bidding.bids) {
+            std::string nil =
+                b.nil_kept ? fmt::format("; a nil kept in {:.0f}%", *b.nil_kept * 100) : "";
+            line(fmt::format("  {} bid {}: {} ({} layouts){}", player_label(game, b.seat),
+                             to_string(b.bid), distribution_line(b.tricks), b.samples, nil));
+            if (b.flag == FlagClass::None) {
+                line(fmt::format("      expected {}; best {} expected {}",
+                                 signed_points(b.played_expected), to_string(b.best),
+                                 signed_points(b.best_expected)));
+            } else {
+                line(fmt::format("      {}: expected {}, but {} expected {} ({:.1f} points better)",
+                                 class_name(b.flag), signed_points(b.played_expected),
+                                 to_string(b.best), signed_points(b.best_expected), b.shortfall()));
+            }
+        }
+        if (!h.play) {
+            line("  No cards played.");
+            continue;
+        }
+        int flags = 0;
+        for (const CardReview& c : h.play->cards) {
+            if (c.irregular) {
+                line(fmt::format("  Trick {}: {} played {}, against the rules of play (not valued)",
+                                 c.trick + 1, player_label(game, c.seat), to_string(c.played)));
+                continue;
+            }
+            if (c.flag == FlagClass::None) continue;
+            ++flags;
+            // cost_tricks is against the most tricks any card kept, so it is never negative.
+            std::string tricks = c.cost_tricks() == 0   ? "no trick"
+                                 : c.cost_tricks() == 1 ? "1 trick"
+                                                        : fmt::format("{} tricks", c.cost_tricks());
+            line(fmt::format(
+                "  Trick {}: {} played {}, {}: {} was better; it cost {} point{} and {}",
+                c.trick + 1, player_label(game, c.seat), to_string(c.played), class_name(c.flag),
+                c.better ? to_string(*c.better) : "another card", c.cost_points(),
+                c.cost_points() == 1 ? "" : "s", tricks));
+        }
+        if (flags == 0) line("  Play: no card cost points.");
+    }
+    line("");
+    line(
+        "Players          cards  decisions  accuracy  inaccuracies  mistakes  blunders  bid flags");
+    for (Seat s : kAllSeats) {
+        const PlayStats& p = review.seats[index(s)];
+        std::string name = player_label(game, s);
+        if (name.size() > 16) name = name.substr(0, 16);
+        line(fmt::format("{:<16} {:>6} {:>10} {:>8.1f}% {:>13} {:>9} {:>9} {:>10}", name, p.cards,
+                         p.decisions, p.accuracy() * 100, p.inaccuracies, p.mistakes, p.blunders,
+                         review.bid_flags[index(s)]));
+    }
+    return out;
+}
 
 }  // namespace spadework::analyzer

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <ctime>
 #include <map>
 #include <string_view>
 #include <utility>
@@ -523,6 +524,140 @@ std::vector<PartnershipStats> Library::partnership_stats(
 
     std::vector<PartnershipStats> out;
     for (auto& [key, ps] : by_pair) out.push_back(std::move(ps));
+    return out;
+}
+
+namespace {
+
+// The current time in UTC, as ISO 8601.
+std::string utc_now() {
+    std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return text;
+}
+
+constexpr const char* kSeatColumns =
+    "seat, name, cards, decisions, kept_best, inaccuracies, mistakes, blunders, points_lost, "
+    "bid_flags";
+
+// The columns of kSeatColumns from `first` on.
+ReviewSeat read_seat(const Statement& st, int first) {
+    ReviewSeat r;
+    r.seat = kAllSeats[st.integer(first)];
+    r.name = st.text(first + 1);
+    r.cards = st.integer(first + 2);
+    r.decisions = st.integer(first + 3);
+    r.kept_best = st.integer(first + 4);
+    r.inaccuracies = st.integer(first + 5);
+    r.mistakes = st.integer(first + 6);
+    r.blunders = st.integer(first + 7);
+    r.points_lost = st.integer(first + 8);
+    r.bid_flags = st.integer(first + 9);
+    return r;
+}
+
+}  // namespace
+
+void Library::store_review(const StoredReview& review) {
+    const Database& db = *impl_->db;
+    detail::Transaction tx(db);
+    {
+        Statement exists(db, "SELECT 1 FROM games WHERE id = ?1");
+        exists.bind(1, review.game);
+        if (!exists.step()) db.fail("no game with id " + std::to_string(review.game));
+    }
+    Statement del(db, "DELETE FROM reviews WHERE game = ?1 AND settings = ?2");
+    del.bind(1, review.game);
+    del.bind(2, review.settings);
+    del.run();
+    Statement ins(db,
+                  "INSERT INTO reviews (game, settings, version, created, review) "
+                  "VALUES (?1, ?2, ?3, ?4, ?5)");
+    ins.bind(1, review.game);
+    ins.bind(2, review.settings);
+    ins.bind(3, review.version);
+    ins.bind(4, review.created.empty() ? utc_now() : review.created);
+    ins.bind(5, review.json);
+    ins.run();
+    Statement seat(db, std::string("INSERT INTO review_seats (game, settings, ") + kSeatColumns +
+                           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    for (const ReviewSeat& r : review.seats) {
+        seat.bind(1, review.game);
+        seat.bind(2, review.settings);
+        seat.bind(3, static_cast<int>(index(r.seat)));
+        seat.bind(4, r.name);
+        seat.bind(5, r.cards);
+        seat.bind(6, r.decisions);
+        seat.bind(7, r.kept_best);
+        seat.bind(8, r.inaccuracies);
+        seat.bind(9, r.mistakes);
+        seat.bind(10, r.blunders);
+        seat.bind(11, r.points_lost);
+        seat.bind(12, r.bid_flags);
+        seat.run();
+    }
+    tx.commit();
+}
+
+std::optional<StoredReview> Library::load_review(GameId game, const std::string& settings) const {
+    const Database& db = *impl_->db;
+    Statement st(db,
+                 "SELECT version, created, review FROM reviews WHERE game = ?1 AND settings = ?2");
+    st.bind(1, game);
+    st.bind(2, settings);
+    if (!st.step()) return std::nullopt;
+    StoredReview r;
+    r.game = game;
+    r.settings = settings;
+    r.version = st.text(0);
+    r.created = st.text(1);
+    r.json = st.text(2);
+    Statement seats(db, std::string("SELECT ") + kSeatColumns +
+                            " FROM review_seats WHERE game = ?1 AND settings = ?2 ORDER BY seat");
+    seats.bind(1, game);
+    seats.bind(2, settings);
+    while (seats.step()) {
+        ReviewSeat s = read_seat(seats, 0);
+        r.seats[index(s.seat)] = s;
+    }
+    return r;
+}
+
+std::vector<GameId> Library::games_without_review(const std::string& settings) const {
+    Statement st(*impl_->db,
+                 "SELECT id FROM games WHERE NOT EXISTS (SELECT 1 FROM reviews r WHERE r.game = "
+                 "games.id AND r.settings = ?1) ORDER BY id");
+    st.bind(1, settings);
+    std::vector<GameId> out;
+    while (st.step()) out.push_back(st.int64(0));
+    return out;
+}
+
+int Library::count_reviews(const std::string& settings) const {
+    Statement st(*impl_->db, "SELECT count(*) FROM reviews WHERE settings = ?1");
+    st.bind(1, settings);
+    return st.step() ? st.integer(0) : 0;
+}
+
+std::vector<TrendPoint> Library::player_trend(const std::string& player,
+                                              const std::string& settings) const {
+    Statement st(*impl_->db, std::string("SELECT g.id, g.date, ") + kSeatColumns +
+                                 " FROM review_seats r JOIN games g ON g.id = r.game "
+                                 "WHERE r.name = ?1 AND r.settings = ?2 ORDER BY g.date, g.id");
+    st.bind(1, player);
+    st.bind(2, settings);
+    std::vector<TrendPoint> out;
+    while (st.step()) {
+        TrendPoint p;
+        p.game = st.int64(0);
+        p.date = st.text(1);
+        p.tally = read_seat(st, 2);
+        p.seat = p.tally.seat;
+        out.push_back(std::move(p));
+    }
     return out;
 }
 

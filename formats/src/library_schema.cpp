@@ -101,6 +101,37 @@ CREATE INDEX hands_with_set ON hands (game, hand) WHERE set_ns OR set_ew;
 CREATE INDEX hands_with_bag_penalty ON hands (game, hand) WHERE bag_penalties_ns OR bag_penalties_ew;
 )sql";
 
+// Version 3: stored reviews. A review is kept per game and per settings key (the analyzer
+// version and every setting that changes results), as the analyzer's JSON, with a row per
+// seat of the play and bid tallies so a player's trend is read without the JSON.
+constexpr const char* kSchemaV3 = R"sql(
+CREATE TABLE reviews (
+    game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    settings TEXT NOT NULL,
+    version TEXT NOT NULL,
+    created TEXT NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (game, settings)
+) WITHOUT ROWID;
+CREATE TABLE review_seats (
+    game INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    cards INTEGER NOT NULL,
+    decisions INTEGER NOT NULL,
+    kept_best INTEGER NOT NULL,
+    inaccuracies INTEGER NOT NULL,
+    mistakes INTEGER NOT NULL,
+    blunders INTEGER NOT NULL,
+    points_lost INTEGER NOT NULL,
+    bid_flags INTEGER NOT NULL,
+    PRIMARY KEY (game, settings, seat),
+    FOREIGN KEY (game, settings) REFERENCES reviews (game, settings) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE INDEX review_seats_by_name ON review_seats (name, settings, game);
+)sql";
+
 constexpr const char* kTables[] = {"games", "records", "players", "hands"};
 
 std::string hex(std::int64_t value) {
@@ -196,9 +227,13 @@ void migrate_to_2(const Database& db) {
     db.exec(kSchemaV2Indexes);
 }
 
+void migrate_to_3(const Database& db) {
+    db.exec(kSchemaV3);
+}
+
 using Migration = void (*)(const Database&);
 // kMigrations[v] takes a library from version v to v + 1.
-constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2};
+constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3};
 
 }  // namespace
 

@@ -1,1 +1,190 @@
+// What the reviews share: thresholds and flag classes, the settings file, the standings each
+// hand began from, and the JSON a review is stored as (everything written comes back).
 #include <catch2/catch.hpp>
+
+#include "spadework/analyzer/review.h"
+#include "spadework/analyzer/simple_bot.h"
+#include "spadework/engine/game.h"
+
+using namespace spadework;
+using namespace spadework::analyzer;
+
+TEST_CASE("default thresholds follow each rule set's unit of points", "[review]") {
+    Thresholds classic = default_thresholds(preset("classic"));
+    CHECK(classic == Thresholds{1, 10, 50, 10});
+    Thresholds paperless = default_thresholds(preset("paperless"));
+    CHECK(paperless == Thresholds{1, 2, 3, 2});
+    // Every preset's classes rise.
+    for (const PresetInfo& p : presets()) {
+        Thresholds t = default_thresholds(preset(p.name));
+        CHECK(t.inaccuracy < t.mistake);
+        CHECK(t.mistake < t.blunder);
+    }
+    CHECK(classify(0, classic) == FlagClass::None);
+    CHECK(classify(1, classic) == FlagClass::Inaccuracy);
+    CHECK(classify(9.5, classic) == FlagClass::Inaccuracy);
+    CHECK(classify(10, classic) == FlagClass::Mistake);
+    CHECK(classify(110, classic) == FlagClass::Blunder);
+    CHECK(classify(2, paperless) == FlagClass::Mistake);
+}
+
+TEST_CASE("a settings file sets samples seed and thresholds and names its faults", "[review]") {
+    ReviewSettings s = parse_settings(R"({"samples": 64, "seed": 9, "weight_by_bids": false,
+        "thresholds": {"paperless": {"mistake": 3, "blunder": 5}, "house": {"bid": 4.5}}})",
+                                      "s.json");
+    CHECK(s.samples == 64);
+    CHECK(s.seed == 9);
+    CHECK_FALSE(s.weight_by_bids);
+    // Keys not given keep the rule set's defaults.
+    CHECK(s.thresholds_for(preset("paperless")) == Thresholds{1, 3, 5, 2});
+    RuleSet house = preset("classic");
+    house.name = "house";
+    CHECK(s.thresholds_for(house) == Thresholds{1, 10, 50, 4.5});
+    CHECK(s.thresholds_for(preset("classic")) == default_thresholds(preset("classic")));
+    // The key changes with every setting that changes results, and not with threads.
+    ReviewSettings a;
+    ReviewSettings b = a;
+    b.threads = 2;
+    CHECK(a.key() == b.key());
+    b.samples = 33;
+    CHECK(a.key() != b.key());
+    CHECK(s.key() != a.key());
+
+    auto error_of = [](const std::string& text) {
+        try {
+            parse_settings(text, "bad.json");
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(error_of("{\n \"samples\": 0}") ==
+          "bad.json:2:2: \"samples\" must be a whole number from 1 to 100000");
+    CHECK(error_of("{\"samples\": 4,\n \"colour\": 1}") ==
+          "bad.json:2:2: unknown setting \"colour\" (samples, seed, weight_by_bids, threads, "
+          "table_megabytes, thresholds)");
+    CHECK(error_of("{\"thresholds\": {\"classic\": {\"mistake\": 100}}}") ==
+          "bad.json:1:17: thresholds for \"classic\" must rise: inaccuracy <= mistake <= blunder");
+    CHECK(error_of("[1, 2]") == "bad.json:1:1: settings must be a JSON object");
+    CHECK(error_of("{\"samples\": 4,,}").rfind("bad.json:1:15: not valid JSON", 0) == 0);
+}
+
+TEST_CASE("standings before each hand follow the game's own scoring", "[review]") {
+    for (const char* name : {"classic", "paperless"}) {
+        SplitMix64 rng(31);
+        RecordedGame game = play_game(preset(name), rng);
+        std::vector<Standings> before = standings_before_hands(game);
+        REQUIRE(before.size() == game.hands.size());
+        CHECK(before[0] == Standings{});
+        Game tally(game.rules);
+        for (std::size_t h = 0; h + 1 < game.hands.size(); ++h) {
+            const HandRecord& r = tally.add_hand(replay_hand(game.rules, game.hands[h]).outcome());
+            CHECK(before[h + 1] == (r.tie_to_overtime ? Standings{} : r.after));
+        }
+    }
+}
+
+TEST_CASE("a review survives its JSON", "[review]") {
+    RecordedGame game;
+    game.rules = preset("classic");
+    game.players = {"Ann", "Ben", "", "Dan"};
+    game.hands.resize(2);
+    GameReview r;
+    r.settings_key = ReviewSettings{}.key();
+    r.seconds = 1.25;
+    HandReview h;
+    h.hand = 1;
+    h.before = {TeamStanding{120, 7}, TeamStanding{-40, 2}};
+    h.bidding.par.tricks = {8, 5};
+    h.bidding.par.nils = {{Seat::West, true}};
+    BidDecision b;
+    b.index = 2;
+    b.seat = Seat::West;
+    b.bid = Bid::nil();
+    b.known = parse_cards("AS 2C 3D");
+    b.samples = 8;
+    b.tricks = std::vector<double>(14, 0.0);
+    b.tricks[5] = 0.25;
+    b.tricks[6] = 0.75;
+    b.nil_kept = 0.5;
+    b.options = {{Bid::nil(), -12.5, 0.5}, {Bid::tricks(1), 10.25, 1}};
+    b.best = Bid::tricks(1);
+    b.best_expected = 10.25;
+    b.played_expected = -12.5;
+    b.flag = FlagClass::Mistake;
+    h.bidding.bids.push_back(b);
+    PassDecision p;
+    p.seat = Seat::North;
+    p.passed = parse_cards("AS KS QS");
+    p.candidates = 220;
+    p.options = {{parse_cards("AH KH QH"), 3.5, 32}, {p.passed, 2.25, 32}};
+    p.best = parse_cards("AH KH QH");
+    p.best_expected = 3.5;
+    p.played_expected = 2.25;
+    h.bidding.passes.push_back(p);
+    PlayReview play;
+    CardReview c;
+    c.index = 4;
+    c.trick = 1;
+    c.seat = Seat::East;
+    c.played = parse_card("KH");
+    c.choices = {{parse_card("KH"), 5, -30}, {parse_card("2H"), 6, 70}};
+    c.best_tricks = 6;
+    c.best_score = 70;
+    c.played_tricks = 5;
+    c.played_score = -30;
+    c.better = parse_card("2H");
+    c.flag = FlagClass::Blunder;
+    play.cards.push_back(c);
+    CardReview irregular;
+    irregular.index = 5;
+    irregular.seat = Seat::South;
+    irregular.played = parse_card("3C");
+    irregular.irregular = true;
+    play.cards.push_back(irregular);
+    play.seats[1].add(c);
+    play.seats[2].add(irregular);
+    h.play = play;
+    r.hands.push_back(h);
+    r.seats = play.seats;
+    r.bid_flags = {0, 0, 0, 1};
+
+    GameReview back = review_from_json(review_to_json(r, game));
+    CHECK(back.version == r.version);
+    CHECK(back.settings_key == r.settings_key);
+    CHECK(back.seconds == 1.25);
+    CHECK(back.seats == r.seats);
+    CHECK(back.bid_flags == r.bid_flags);
+    REQUIRE(back.hands.size() == 1);
+    const HandReview& bh = back.hands[0];
+    CHECK(bh.hand == 1);
+    CHECK(bh.before == h.before);
+    CHECK(bh.bidding.par.tricks == h.bidding.par.tricks);
+    REQUIRE(bh.bidding.par.nils.size() == 1);
+    CHECK(bh.bidding.par.nils[0].seat == Seat::West);
+    REQUIRE(bh.bidding.bids.size() == 1);
+    const BidDecision& bb = bh.bidding.bids[0];
+    CHECK(bb.bid == b.bid);
+    CHECK(bb.known == b.known);
+    CHECK(bb.tricks == b.tricks);
+    CHECK(bb.nil_kept == b.nil_kept);
+    CHECK(bb.options == b.options);
+    CHECK(bb.flag == FlagClass::Mistake);
+    CHECK(bb.shortfall() == Approx(22.75));
+    REQUIRE(bh.bidding.passes.size() == 1);
+    CHECK(bh.bidding.passes[0].options.size() == 2);
+    CHECK(bh.bidding.passes[0].best == p.best);
+    REQUIRE(bh.play);
+    CHECK(bh.play->cards == play.cards);
+    CHECK(bh.play->seats == play.seats);
+
+    // The report names the flagged card, the better one and the cost.
+    std::string text = format_review(r, game);
+    CHECK(text.find("Trick 2: E (Ben) played KH, blunder: 2H was better; it cost 100 points and "
+                    "1 trick") != std::string::npos);
+    CHECK(text.find("W (Dan) bid nil") != std::string::npos);
+    CHECK(text.find("mistake: expected -12.5, but 1 expected +10.2") != std::string::npos);
+
+    CHECK_THROWS_AS(review_from_json("{\"spadework_review\": 2}"), Error);
+    CHECK_THROWS_AS(review_from_json("not json"), Error);
+}

@@ -358,7 +358,7 @@ TEST_CASE("imported games are listed with the data they were imported with", "[l
     TempDir dir;
     auto c = corpus();
     Library lib(dir.file("sub/folder/library.sqlite"));
-    CHECK(lib.schema_version() == 2);
+    CHECK(lib.schema_version() == Library::kSchemaVersion);
     ImportResult r = lib.import_games(games_of(c), "club.spades");
     int hands = 0;
     for (const BuiltGame& b : c) hands += static_cast<int>(b.hands.size());
@@ -762,7 +762,7 @@ TEST_CASE("a version 1 library is migrated to version 2", "[library]") {
     }
 
     Library lib(path);
-    CHECK(lib.schema_version() == 2);
+    CHECK(lib.schema_version() == Library::kSchemaVersion);
     CHECK(lib.count_games() == 1);
     std::vector<GameSummary> list = lib.list_games();
     REQUIRE(list.size() == 1);
@@ -791,7 +791,8 @@ TEST_CASE("a version 1 library is migrated to version 2", "[library]") {
     CHECK(lib.count_games() == 2);
 
     RawDb raw(path);
-    CHECK(raw.query("PRAGMA user_version", {}) == std::vector<std::vector<std::string>>{{"2"}});
+    CHECK(raw.query("PRAGMA user_version", {}) ==
+          std::vector<std::vector<std::string>>{{std::to_string(Library::kSchemaVersion)}});
     auto rows = raw.query(
         "SELECT nil, blind_nil, bags_ns, bags_ew FROM hands WHERE game = 7 ORDER BY hand", {});
     REQUIRE(rows.size() == b.hands.size());
@@ -807,14 +808,14 @@ TEST_CASE("a library from a newer Spadework is refused", "[library]") {
     TempDir dir;
     fs::path path = dir.file("library.sqlite");
     { Library lib(path); }
-    RawDb(path).exec("PRAGMA user_version = 3");
+    RawDb(path).exec("PRAGMA user_version = 4");
     try {
         Library lib(path);
         FAIL("opened");
     } catch (const FormatError& e) {
         CHECK(std::string(e.what()) == path.string() +
-                                           ": the library has schema version 3, newer than this "
-                                           "Spadework reads (2): open it with a newer Spadework");
+                                           ": the library has schema version 4, newer than this "
+                                           "Spadework reads (3): open it with a newer Spadework");
     }
 }
 
@@ -920,4 +921,67 @@ TEST_CASE("the default library lives in the XDG data folder", "[library]") {
     } else {
         unsetenv("XDG_DATA_HOME");
     }
+}
+
+TEST_CASE("reviews are stored per game and settings and give a player's trend", "[library]") {
+    TempDir dir;
+    auto c = corpus();
+    Library lib(dir.file("library.sqlite"));
+    ImportResult r = lib.import_games({c[0].game, c[1].game, c[2].game}, "three.pb");
+    REQUIRE(r.ids.size() == 3);
+    const std::string key = "v1 samples=8";
+    CHECK(lib.games_without_review(key) == r.ids);
+
+    auto review = [&](GameId id, int kept, const std::string& json) {
+        StoredReview s;
+        s.game = id;
+        s.settings = key;
+        s.version = "1";
+        s.json = json;
+        RecordedGame g = lib.load_game(id);
+        for (int seat = 0; seat < 4; ++seat) {
+            ReviewSeat& rs = s.seats[seat];
+            rs.seat = kAllSeats[seat];
+            rs.name = g.players[seat];
+            rs.cards = 20;
+            rs.decisions = 10;
+            rs.kept_best = kept + seat;
+            rs.mistakes = seat;
+            rs.bid_flags = 1;
+        }
+        return s;
+    };
+    lib.store_review(review(r.ids[1], 5, "{\"a\":1}"));
+    CHECK(lib.games_without_review(key) == std::vector<GameId>{r.ids[0], r.ids[2]});
+    CHECK(lib.games_without_review("other settings").size() == 3);
+    CHECK(lib.count_reviews(key) == 1);
+
+    // Stored again under the same key: replaced, not doubled.
+    lib.store_review(review(r.ids[1], 6, "{\"a\":2}"));
+    CHECK(lib.count_reviews(key) == 1);
+    std::optional<StoredReview> back = lib.load_review(r.ids[1], key);
+    REQUIRE(back);
+    CHECK(back->json == "{\"a\":2}");
+    CHECK(back->version == "1");
+    CHECK(back->created.size() == 20);  // 2026-11-21T23:40:00Z
+    CHECK(back->seats == review(r.ids[1], 6, "").seats);
+    CHECK_FALSE(lib.load_review(r.ids[0], key));
+    CHECK_FALSE(lib.load_review(r.ids[1], "other settings"));
+
+    // The trend of the player at seat 2 of the reviewed game.
+    const std::string player = lib.load_game(r.ids[1]).players[2];
+    lib.store_review(review(r.ids[2], 3, "{}"));
+    std::vector<TrendPoint> trend = lib.player_trend(player, key);
+    std::size_t expected = 0;
+    for (GameId id : {r.ids[1], r.ids[2]}) {
+        for (const std::string& name : lib.load_game(id).players) expected += name == player;
+    }
+    CHECK(trend.size() == expected);
+    for (const TrendPoint& p : trend) CHECK(p.tally.name == player);
+    CHECK(lib.player_trend(player, "other settings").empty());
+
+    StoredReview missing = review(r.ids[1], 1, "{}");
+    missing.game = 999999;
+    CHECK_THROWS_AS(lib.store_review(missing), FormatError);
+    CHECK(lib.count_reviews(key) == 2);
 }

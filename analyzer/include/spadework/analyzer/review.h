@@ -153,8 +153,8 @@ struct Par {
 // A candidate bid and how it would have scored on average over the sampled layouts.
 struct BidOption {
     Bid bid;
-    double expected = 0;   // the partnership's points for the hand, expected
-    double made = 0;       // share of layouts where this contract (or nil) is made
+    double expected = 0;  // the partnership's points for the hand, expected
+    double made = 0;      // share of layouts where this contract (or nil) is made
     bool operator==(const BidOption&) const = default;
 };
 

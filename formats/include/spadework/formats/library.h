@@ -121,6 +121,40 @@ struct PartnershipStats {
     int games_won = 0;
 };
 
+// A stored review: the analyzer's JSON for one game under one settings key, and per seat
+// the tallies a player's trend is read from. formats/ stores the JSON as text and never
+// reads it.
+struct ReviewSeat {
+    Seat seat = Seat::North;
+    std::string name;  // the player at that seat in the game
+    int cards = 0;
+    int decisions = 0;  // cards with more than one legal choice
+    int kept_best = 0;  // decisions that kept the best score
+    int inaccuracies = 0;
+    int mistakes = 0;
+    int blunders = 0;
+    int points_lost = 0;
+    int bid_flags = 0;  // flagged bids and passes
+    bool operator==(const ReviewSeat&) const = default;
+};
+
+struct StoredReview {
+    GameId game = 0;
+    std::string settings;  // the key the review was computed with
+    std::string version;   // the analyzer's version
+    std::string created;   // UTC, "2026-11-21T23:40:00Z"; set by store_review
+    std::string json;
+    std::array<ReviewSeat, 4> seats;
+};
+
+// One game in a player's trend: the player's tallies in it, oldest game first.
+struct TrendPoint {
+    GameId game = 0;
+    std::string date;
+    Seat seat = Seat::North;
+    ReviewSeat tally;
+};
+
 class Library {
   public:
     // Opens (creating it and its folder when missing) and migrates to the current schema.
@@ -131,7 +165,7 @@ class Library {
     Library(Library&&) noexcept;
     Library& operator=(Library&&) noexcept;
 
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
     int schema_version() const;
     const std::filesystem::path& path() const;
 
@@ -153,6 +187,17 @@ class Library {
     std::vector<PlayerStats> player_stats(const std::optional<std::string>& player = {}) const;
     std::vector<PartnershipStats> partnership_stats(
         const std::optional<std::string>& player = {}) const;
+
+    // Stores a review, replacing one of the same game and settings, in one transaction.
+    // Throws FormatError when there is no such game.
+    void store_review(const StoredReview& review);
+    std::optional<StoredReview> load_review(GameId game, const std::string& settings) const;
+    // The games with no review under these settings, oldest import first.
+    std::vector<GameId> games_without_review(const std::string& settings) const;
+    int count_reviews(const std::string& settings) const;
+    // The reviewed games a player took part in, by date, under these settings.
+    std::vector<TrendPoint> player_trend(const std::string& player,
+                                         const std::string& settings) const;
 
   private:
     struct Impl;
