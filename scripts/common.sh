@@ -11,6 +11,8 @@ PACKAGES=(
   catch2 libcli11-dev nlohmann-json3-dev libfmt-dev
   libprotobuf-dev protobuf-compiler libsqlite3-dev
   libdds-dev
+  libimgui-dev libglfw3-dev libgl-dev libstb-dev fonts-dejavu-core
+  xvfb xauth libgl1-mesa-dri libglx-mesa0
 )
 
 as_root() {

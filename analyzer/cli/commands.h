@@ -32,4 +32,7 @@ void add_analyze_command(CLI::App& app);
 // `spadework simulate --games N --rules NAME [--seed S] -o FILE`.
 void add_simulate_command(CLI::App& app);
 
+// `spadework view [GAME|FILE|DIR] [--hand H] [--position K] [--screenshot out.png] ...`.
+void add_view_command(CLI::App& app);
+
 }  // namespace spadework::cli

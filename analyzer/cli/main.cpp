@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
     spadework::cli::add_solve_command(app);
     spadework::cli::add_analyze_command(app);
     spadework::cli::add_simulate_command(app);
+    spadework::cli::add_view_command(app);
 
     // Subcommand callbacks run inside parse(), so input errors surface here too.
     try {

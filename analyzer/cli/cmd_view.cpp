@@ -1,0 +1,141 @@
+// `spadework view [GAME|FILE|DIR]`: the viewer window. GAME is a library id; FILE@N picks a
+// game of a file; a folder lists every game file under it. --screenshot renders one frame to
+// a PNG and exits (the tests run it under xvfb-run); --bench-frames prints frame times.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "commands.h"
+#include "common.h"
+#include "viewer.h"
+
+namespace spadework::cli {
+namespace {
+
+struct ViewArgs {
+    std::string target;
+    std::vector<std::string> more;
+    int hand = 0;
+    int position = -1;
+    std::string screenshot;
+    std::string size = "1600x1000";
+    std::string seat;
+    std::string panel;
+    std::string what_if;
+    std::string db;
+    bool no_library = false;
+    bool analyse = false;
+    int samples = 0;
+    int bench_frames = 0;
+    bool startup_time = false;
+};
+
+void run_view(const ViewArgs& a) {
+    viewer::ViewOptions o;
+    if (!a.no_library)
+        o.library = a.db.empty() ? formats::default_library_path() : std::filesystem::path(a.db);
+    if (!a.target.empty()) {
+        std::filesystem::path p = a.target;
+        bool digits = a.target.find_first_not_of("0123456789") == std::string::npos;
+        if (digits && !std::filesystem::exists(p)) {
+            if (a.no_library) throw Error("view: a library game needs the library (--no-library)");
+            o.game_id = std::stoll(a.target);
+        } else if (std::filesystem::is_directory(p)) {
+            o.open.push_back(p);
+        } else {
+            auto at = a.target.rfind('@');
+            if (!std::filesystem::exists(p) && at != std::string::npos &&
+                std::filesystem::exists(a.target.substr(0, at))) {
+                auto n = to_int(a.target.substr(at + 1));
+                if (!n || *n < 1) throw Error(fmt::format("'{}': expected FILE@N", a.target));
+                p = a.target.substr(0, at);
+                o.game_in_file = *n - 1;
+            } else if (!std::filesystem::exists(p)) {
+                throw Error(
+                    fmt::format("'{}' is neither a game id in the library nor a file", a.target));
+            }
+            o.open.push_back(p);
+            o.game_file = p;
+        }
+    }
+    for (const std::string& m : a.more) o.open.emplace_back(m);
+    if (a.hand > 0) o.hand = a.hand - 1;
+    if (a.position >= 0) o.position = a.position;
+    if (!a.seat.empty()) {
+        try {
+            o.seat = parse_seat(a.seat);
+        } catch (const ParseError& e) {
+            throw Error(fmt::format("--seat: {}", e.what()));
+        }
+    }
+    if (!a.panel.empty() && a.panel != "analysis" && a.panel != "bidding" && a.panel != "scores" &&
+        a.panel != "notes") {
+        throw Error(
+            fmt::format("--panel {}: expected analysis, bidding, scores or notes", a.panel));
+    }
+    o.panel = a.panel;
+    if (!a.what_if.empty()) {
+        std::size_t start = 0;
+        while (start <= a.what_if.size()) {
+            std::size_t comma = a.what_if.find(',', start);
+            std::string card = a.what_if.substr(start, comma - start);
+            try {
+                o.what_if.push_back(parse_card(card));
+            } catch (const ParseError& e) {
+                throw Error(fmt::format("--what-if: '{}': {}", card, e.what()));
+            }
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    }
+    int w = 0;
+    int h = 0;
+    char x = 0;
+    if (std::sscanf(a.size.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 640 || h < 480 ||
+        w > 8192 || h > 8192) {
+        throw Error(fmt::format("--size {}: expected WIDTHxHEIGHT, at least 640x480", a.size));
+    }
+    o.width = w;
+    o.height = h;
+    o.screenshot = a.screenshot;
+    o.analyse = a.analyse;
+    o.samples = a.samples;
+    o.bench_frames = a.bench_frames;
+    o.startup_time = a.startup_time;
+    int rc = viewer::run_viewer(o);
+    if (rc != 0) throw Error("the viewer failed");
+}
+
+}  // namespace
+
+void add_view_command(CLI::App& app) {
+    auto a = std::make_shared<ViewArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "view", "Open the viewer: replay games trick by trick with the analysis on the table");
+    cmd->add_option("game", a->target,
+                    "a library game id, a game file (FILE@N for one of several) or a folder");
+    cmd->add_option("--open", a->more, "more files or folders to list");
+    cmd->add_option("--hand", a->hand, "the hand to show (1-based)")->check(CLI::PositiveNumber);
+    cmd->add_option("--position", a->position, "cards played in the hand")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--seat", a->seat, "show what one seat knew (N, E, S, W)");
+    cmd->add_option("--panel", a->panel, "the side tab: analysis, bidding, scores, notes");
+    cmd->add_option("--what-if", a->what_if, "cards to play off the record, e.g. 2C,KH");
+    cmd->add_flag("--analyse", a->analyse, "analyse the game at once");
+    cmd->add_option("--samples", a->samples, "single-dummy layouts per bid (default 32)")
+        ->check(CLI::Range(1, 100000));
+    cmd->add_option("--screenshot", a->screenshot, "render, write this PNG and exit");
+    cmd->add_option("--size", a->size, "the window size (default 1600x1000)");
+    cmd->add_option("--bench-frames", a->bench_frames,
+                    "render N frames, print the mean and p99 frame time, exit")
+        ->check(CLI::PositiveNumber);
+    cmd->add_flag("--startup-time", a->startup_time, "print the time to the first frame");
+    cmd->add_flag("--no-library", a->no_library, "do not open the library");
+    add_db_option(cmd, a->db);
+    cmd->callback([a] { run_view(*a); });
+}
+
+}  // namespace spadework::cli

@@ -1,0 +1,428 @@
+// The window: GLFW + OpenGL 3 + Dear ImGui, the layout of the panels, the keyboard, drag and
+// drop, settings between runs, and the modes that let tests and benchmarks run it without a
+// person (--screenshot, --bench-frames).
+#include <GLFW/glfw3.h>
+#include <fmt/core.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "draw.h"
+#include "model.h"
+#include "panel_table.h"
+#include "panels.h"
+#include "screenshot.h"
+#include "settings.h"
+#include "spadework/engine/error.h"
+#include "viewer.h"
+
+namespace spadework::viewer {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::vector<std::filesystem::path> g_dropped;  // paths dropped on the window this frame
+
+void on_drop(GLFWwindow*, int count, const char** paths) {
+    for (int i = 0; i < count; ++i) g_dropped.emplace_back(paths[i]);
+}
+
+UiState::Tab tab_of(const std::string& name) {
+    if (name == "bidding") return UiState::Tab::Bidding;
+    if (name == "scores") return UiState::Tab::Scores;
+    if (name == "notes") return UiState::Tab::Notes;
+    return UiState::Tab::Analysis;
+}
+
+std::string tab_name(UiState::Tab t) {
+    switch (t) {
+        case UiState::Tab::Bidding:
+            return "bidding";
+        case UiState::Tab::Scores:
+            return "scores";
+        case UiState::Tab::Notes:
+            return "notes";
+        case UiState::Tab::Analysis:
+            break;
+    }
+    return "analysis";
+}
+
+class App {
+  public:
+    App(Model& model, UiState& ui) : model_(model), ui_(ui) {}
+
+    void frame() {
+        keyboard();
+        autoplay();
+        const ImGuiViewport* vp = ImGui::GetMainViewport();
+        ImGui::SetNextWindowPos(vp->WorkPos);
+        ImGui::SetNextWindowSize(vp->WorkSize);
+        ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar;
+        ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0);
+        ImGui::Begin("Spadework", nullptr, flags);
+        ImGui::PopStyleVar();
+        menu();
+        const float status_h = ImGui::GetFrameHeightWithSpacing() + 4;
+        ImGuiTableFlags tflags = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
+        if (ImGui::BeginTable("layout", 3, tflags,
+                              ImVec2(0, ImGui::GetContentRegionAvail().y - status_h))) {
+            ImGui::TableSetupColumn("library", ImGuiTableColumnFlags_WidthStretch, 0.23f);
+            ImGui::TableSetupColumn("table", ImGuiTableColumnFlags_WidthStretch, 0.49f);
+            ImGui::TableSetupColumn("side", ImGuiTableColumnFlags_WidthStretch, 0.28f);
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::BeginChild("library_panel");
+            library_.draw(model_, ui_);
+            ImGui::EndChild();
+            ImGui::TableSetColumnIndex(1);
+            const float bar_h = ImGui::GetFrameHeightWithSpacing() * 2 + 8;
+            ImGui::BeginChild("table_panel", ImVec2(0, ImGui::GetContentRegionAvail().y - bar_h),
+                              false, ImGuiWindowFlags_NoScrollbar);
+            table_.draw(model_, ui_);
+            ImGui::EndChild();
+            replay_.draw(model_, ui_);
+            position_line();
+            ImGui::TableSetColumnIndex(2);
+            ImGui::BeginChild("side_panel");
+            side_tabs();
+            ImGui::EndChild();
+            ImGui::EndTable();
+        }
+        status_bar();
+        ImGui::End();
+    }
+
+  private:
+    void menu() {
+        if (!ImGui::BeginMenuBar()) return;
+        if (ImGui::BeginMenu("File")) {
+            if (ImGui::MenuItem("Open a file or folder...")) ui_.request_focus_table = true;
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("View")) {
+            if (ImGui::MenuItem("Open hands", nullptr, !model_.seat_view())) {
+                model_.set_seat_view(std::nullopt);
+            }
+            for (Seat s : kAllSeats) {
+                std::string label = fmt::format("As {} sees it", seat_name(s));
+                if (ImGui::MenuItem(label.c_str(), nullptr, model_.seat_view() == s)) {
+                    model_.set_seat_view(s);
+                }
+            }
+            ImGui::Separator();
+            ImGui::MenuItem("Card values", nullptr, &ui_.show_values);
+            bool prev = model_.show_previous_trick();
+            if (ImGui::MenuItem("Last trick", nullptr, &prev)) model_.set_show_previous_trick(prev);
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Analysis")) {
+            if (ImGui::MenuItem("Analyse this game", nullptr, false,
+                                model_.game() && !model_.review())) {
+                model_.request_review();
+            }
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Help")) {
+            ImGui::TextUnformatted("← →  a card back, forward");
+            ImGui::TextUnformatted("↑ ↓  a trick back, forward");
+            ImGui::TextUnformatted("Home End  start, end of the hand");
+            ImGui::TextUnformatted("Space  autoplay");
+            ImGui::TextUnformatted("Page Up/Down  previous, next hand");
+            ImGui::TextUnformatted("Click a card of the player to play: what-if");
+            ImGui::EndMenu();
+        }
+        ImGui::EndMenuBar();
+    }
+
+    void keyboard() {
+        ImGuiIO& io = ImGui::GetIO();
+        if (io.WantTextInput) return;
+        auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
+        if (pressed(ImGuiKey_RightArrow)) model_.step(1);
+        if (pressed(ImGuiKey_LeftArrow)) model_.step(-1);
+        if (pressed(ImGuiKey_DownArrow)) model_.step_trick(1);
+        if (pressed(ImGuiKey_UpArrow)) model_.step_trick(-1);
+        if (pressed(ImGuiKey_Home)) model_.to_start();
+        if (pressed(ImGuiKey_End)) model_.to_end();
+        if (pressed(ImGuiKey_Space)) ui_.autoplay = !ui_.autoplay;
+        if (pressed(ImGuiKey_PageDown)) model_.select_hand(model_.hand() + 1);
+        if (pressed(ImGuiKey_PageUp)) model_.select_hand(model_.hand() - 1);
+    }
+
+    void autoplay() {
+        if (!ui_.autoplay || !model_.game()) return;
+        double now = ImGui::GetTime();
+        if (now - ui_.autoplay_last < ui_.autoplay_seconds) return;
+        ui_.autoplay_last = now;
+        if (model_.position() >= model_.recorded_cards() && !model_.in_what_if()) {
+            ui_.autoplay = false;
+            return;
+        }
+        model_.step(1);
+    }
+
+    void position_line() {
+        if (!model_.game()) return;
+        const HandState& st = model_.state();
+        std::string where =
+            fmt::format("Hand {} of {}", model_.hand() + 1, model_.game()->hands.size());
+        if (st.phase() == Phase::Play) {
+            where += fmt::format(" - {} to play", seat_name(st.to_act()));
+        } else if (st.phase() == Phase::Done) {
+            where += " - played out";
+        }
+        if (const auto* c = model_.card_review(); c && c->flag != analyzer::FlagClass::None) {
+            where +=
+                fmt::format(" - next card {} by {} is a {} (cost {} points)", to_string(c->played),
+                            seat_char(c->seat), analyzer::class_name(c->flag), c->cost_points());
+        }
+        ImGui::TextUnformatted(where.c_str());
+    }
+
+    void side_tabs() {
+        if (!ImGui::BeginTabBar("side_tabs")) return;
+        auto tab = [&](const char* label, UiState::Tab t, Panel& panel) {
+            ImGuiTabItemFlags f =
+                ui_.tab_requested && ui_.tab == t ? ImGuiTabItemFlags_SetSelected : 0;
+            if (ImGui::BeginTabItem(label, nullptr, f)) {
+                if (!ui_.tab_requested) ui_.tab = t;
+                panel.draw(model_, ui_);
+                ImGui::EndTabItem();
+            }
+        };
+        tab("Analysis", UiState::Tab::Analysis, analysis_);
+        tab("Bidding", UiState::Tab::Bidding, bidding_);
+        tab("Scores", UiState::Tab::Scores, scores_);
+        tab("Notes", UiState::Tab::Notes, notes_);
+        ui_.tab_requested = false;
+        ImGui::EndTabBar();
+    }
+
+    void status_bar() {
+        ImGui::Separator();
+        if (auto p = model_.progress()) {
+            float f = p->total > 0 ? static_cast<float>(p->done) / static_cast<float>(p->total) : 0;
+            ImGui::SetNextItemWidth(260);
+            ImGui::ProgressBar(f, ImVec2(260, 0), fmt::format("{}/{}", p->done, p->total).c_str());
+            ImGui::SameLine();
+            ImGui::TextUnformatted(p->what.c_str());
+            ImGui::SameLine();
+        }
+        if (!model_.messages().empty()) {
+            ImGui::TextUnformatted(model_.messages().back().c_str());
+        } else {
+            ImGui::TextDisabled("%s", model_.library_path().empty()
+                                          ? "no library"
+                                          : ("library: " + model_.library_path().string()).c_str());
+        }
+    }
+
+    Model& model_;
+    UiState& ui_;
+    LibraryPanel library_;
+    TablePanel table_;
+    ReplayBar replay_;
+    AnalysisPanel analysis_;
+    BiddingPanel bidding_;
+    ScoresPanel scores_;
+    NotesPanel notes_;
+};
+
+// The model as the options say: files opened, the game, hand and position selected.
+void prepare(Model& model, const ViewOptions& o) {
+    for (const auto& path : o.open) model.open(path);
+    auto find_row = [&]() -> std::optional<int> {
+        for (std::size_t i = 0; i < model.games().size(); ++i) {
+            const GameRow& r = model.games()[i];
+            if (o.game_id && r.library_id == *o.game_id) return static_cast<int>(i);
+            if (o.game_file && !r.library_id && r.index_in_file == o.game_in_file &&
+                std::filesystem::equivalent(r.file, *o.game_file)) {
+                return static_cast<int>(i);
+            }
+        }
+        return std::nullopt;
+    };
+    std::optional<int> row;
+    if (o.game_id || o.game_file) {
+        row = find_row();
+        if (!row) throw Error("the game asked for is not among those opened");
+    } else if (!model.games().empty()) {
+        row = 0;
+    }
+    if (row) model.select_game(*row);
+    if (model.game()) {
+        if (o.hand) {
+            if (*o.hand >= static_cast<int>(model.game()->hands.size())) {
+                throw Error(fmt::format("--hand {}: the game has {} hands", *o.hand + 1,
+                                        model.game()->hands.size()));
+            }
+            model.select_hand(*o.hand);
+        }
+        if (o.position) model.move_to(*o.position);
+        for (Card c : o.what_if) {
+            if (!model.play_what_if(c)) {
+                throw Error(fmt::format(
+                    "--what-if {}: {}", to_string(c),
+                    model.messages().empty() ? "not playable" : model.messages().back()));
+            }
+        }
+        if (o.analyse) model.request_review();
+    }
+    if (o.seat) model.set_seat_view(*o.seat);
+}
+
+void style() {
+    ImGui::StyleColorsDark();
+    ImGuiStyle& s = ImGui::GetStyle();
+    s.FrameRounding = 4;
+    s.GrabRounding = 4;
+    s.TabRounding = 4;
+    s.WindowPadding = ImVec2(8, 8);
+    s.ItemSpacing = ImVec2(8, 5);
+    s.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.13f, 1.0f);
+    s.Colors[ImGuiCol_Header] = ImVec4(0.16f, 0.42f, 0.26f, 0.8f);
+    s.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.20f, 0.52f, 0.32f, 0.9f);
+    s.Colors[ImGuiCol_HeaderActive] = ImVec4(0.22f, 0.58f, 0.36f, 1.0f);
+    s.Colors[ImGuiCol_Button] = ImVec4(0.18f, 0.36f, 0.26f, 1.0f);
+    s.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.24f, 0.48f, 0.34f, 1.0f);
+    s.Colors[ImGuiCol_TabActive] = ImVec4(0.20f, 0.48f, 0.32f, 1.0f);
+    s.Colors[ImGuiCol_TabHovered] = ImVec4(0.26f, 0.56f, 0.38f, 1.0f);
+    s.Colors[ImGuiCol_Tab] = ImVec4(0.14f, 0.26f, 0.20f, 1.0f);
+    s.Colors[ImGuiCol_FrameBg] = ImVec4(0.18f, 0.20f, 0.22f, 1.0f);
+    s.Colors[ImGuiCol_SliderGrab] = ImVec4(0.35f, 0.70f, 0.45f, 1.0f);
+    s.Colors[ImGuiCol_CheckMark] = ImVec4(0.45f, 0.85f, 0.55f, 1.0f);
+    s.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.35f, 0.70f, 0.45f, 1.0f);
+}
+
+}  // namespace
+
+int run_viewer(const ViewOptions& o) {
+    const auto start = Clock::now();
+    const bool unattended = !o.screenshot.empty() || o.bench_frames > 0;
+    const std::filesystem::path settings_file = config_dir() / "viewer.json";
+    ViewerSettings saved = unattended ? ViewerSettings{} : load_viewer_settings(settings_file);
+
+    analyzer::ReviewSettings review_settings;
+    if (o.samples > 0) review_settings.samples = o.samples;
+    Model model(o.library, review_settings);
+    model.set_compare_rules(saved.compare_rules);
+    prepare(model, o);
+    if (!o.seat && !saved.seat_view.empty() && !unattended) {
+        model.set_seat_view(parse_seat(saved.seat_view));
+    }
+
+    glfwSetErrorCallback([](int code, const char* text) {
+        fmt::print(stderr, "spadework view: GLFW error {}: {}\n", code, text);
+    });
+    if (!glfwInit()) throw Error("cannot open a window: GLFW could not start (no display?)");
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    if (unattended) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+    GLFWwindow* window = glfwCreateWindow(o.width, o.height, "Spadework", nullptr, nullptr);
+    if (!window) {
+        glfwTerminate();
+        throw Error("cannot open a window: no OpenGL 3.3 context");
+    }
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(unattended ? 0 : 1);
+    glfwSetDropCallback(window, on_drop);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    static std::string ini_path;
+    if (unattended) {
+        io.IniFilename = nullptr;  // the same picture whatever the user's layout
+    } else {
+        std::error_code ec;
+        std::filesystem::create_directories(config_dir(), ec);
+        ini_path = (config_dir() / "imgui.ini").string();
+        io.IniFilename = ini_path.c_str();
+    }
+    style();
+    UiState ui;
+    ui.fonts = load_fonts();
+    ui.autoplay_seconds = saved.autoplay_seconds;
+    ui.show_values = saved.show_values;
+    ui.tab = tab_of(o.panel.empty() ? saved.tab : o.panel);
+    ui.tab_requested = true;
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 330");
+
+    App app(model, ui);
+    std::vector<double> frame_ms;
+    int frames = 0;
+    // A screenshot waits for the background work it shows, then draws a few frames so that
+    // every panel has laid itself out.
+    const int screenshot_frame = 4;
+    int exit_code = 0;
+    while (!glfwWindowShouldClose(window)) {
+        auto t0 = Clock::now();
+        glfwPollEvents();
+        for (const auto& p : g_dropped) model.open(p);
+        g_dropped.clear();
+        model.poll();
+        if (!o.screenshot.empty() && frames == screenshot_frame - 2) model.wait_idle();
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        app.frame();
+        ImGui::Render();
+        int w = 0;
+        int h = 0;
+        glfwGetFramebufferSize(window, &w, &h);
+        glViewport(0, 0, w, h);
+        glClearColor(0.08f, 0.09f, 0.10f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        ++frames;
+        if (!o.screenshot.empty() && frames == screenshot_frame) {
+            write_screenshot(o.screenshot, w, h);
+            break;
+        }
+        glfwSwapBuffers(window);
+        frame_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        if (frames == 1 && o.startup_time) {
+            fmt::print("first frame: {:.0f} ms after start\n",
+                       std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        }
+        if (o.bench_frames > 0 && frames >= o.bench_frames + 10) break;
+    }
+    if (o.bench_frames > 0 && frame_ms.size() > 10) {
+        // The first frames build the font atlas and the layout: not counted.
+        std::vector<double> t(frame_ms.begin() + 10, frame_ms.end());
+        double mean = std::accumulate(t.begin(), t.end(), 0.0) / static_cast<double>(t.size());
+        std::sort(t.begin(), t.end());
+        double p99 = t[std::min(t.size() - 1, static_cast<std::size_t>(t.size() * 0.99))];
+        fmt::print("frames={} mean_ms={:.2f} p99_ms={:.2f} max_ms={:.2f}\n", t.size(), mean, p99,
+                   t.back());
+    }
+    if (!unattended) {
+        saved.autoplay_seconds = ui.autoplay_seconds;
+        saved.show_values = ui.show_values;
+        saved.tab = tab_name(ui.tab);
+        saved.compare_rules = model.compare_rules();
+        saved.seat_view =
+            model.seat_view() ? std::string(1, seat_char(*model.seat_view())) : std::string();
+        save_viewer_settings(settings_file, saved);
+    }
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return exit_code;
+}
+
+}  // namespace spadework::viewer

@@ -1,0 +1,162 @@
+#include "draw.h"
+
+#include <fmt/core.h>
+
+#include <filesystem>
+
+#include "spadework/engine/error.h"
+
+namespace spadework::viewer {
+
+namespace {
+
+constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr const char* kBoldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+
+}  // namespace
+
+Fonts load_fonts(float scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    for (const char* path : {kFontPath, kBoldFontPath}) {
+        if (!std::filesystem::exists(path)) {
+            throw Error(fmt::format(
+                "{} is missing: install fonts-dejavu-core (the viewer needs its suit symbols)",
+                path));
+        }
+    }
+    // The glyphs: Latin, the four suits (both styles), arrows, the minus and middle dot.
+    static ImVector<ImWchar> ranges;
+    if (ranges.empty()) {
+        ImFontGlyphRangesBuilder builder;
+        builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
+        builder.AddText("♠♥♦♣♤♡♢♧←→↑↓−·…✓✗★");
+        builder.BuildRanges(&ranges);
+    }
+    ImFontConfig config;
+    config.OversampleH = 2;
+    Fonts fonts;
+    fonts.regular = io.Fonts->AddFontFromFileTTF(kFontPath, 16.0f * scale, &config, ranges.Data);
+    fonts.large = io.Fonts->AddFontFromFileTTF(kBoldFontPath, 22.0f * scale, &config, ranges.Data);
+    fonts.small = io.Fonts->AddFontFromFileTTF(kFontPath, 13.0f * scale, &config, ranges.Data);
+    if (!fonts.regular || !fonts.large || !fonts.small) {
+        throw Error(fmt::format("cannot load the font {}", kFontPath));
+    }
+    // Every suit symbol must be a real glyph, never the fallback box.
+    io.Fonts->Build();
+    for (ImWchar cp : {0x2660, 0x2665, 0x2666, 0x2663}) {
+        for (ImFont* font : {fonts.regular, fonts.large, fonts.small}) {
+            if (!font->FindGlyphNoFallback(cp)) {
+                throw Error(fmt::format("{} has no glyph for U+{:04X}", kFontPath,
+                                        static_cast<unsigned>(cp)));
+            }
+        }
+    }
+    return fonts;
+}
+
+ImU32 suit_colour(Suit s) {
+    return s == Suit::Hearts || s == Suit::Diamonds ? colours::kRedSuit : colours::kBlackSuit;
+}
+
+std::string rank_text(Rank r) {
+    if (r == Rank::Ten) return "10";
+    return std::string(1, rank_char(r));
+}
+
+void text_card(Card c) {
+    ImGui::TextUnformatted(rank_text(c.rank()).c_str());
+    ImGui::SameLine(0, 0);
+    // On the dark window background the black suits are drawn light grey.
+    ImU32 colour = suit_colour(c.suit()) == colours::kRedSuit ? IM_COL32(255, 90, 90, 255)
+                                                              : IM_COL32(225, 225, 230, 255);
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextUnformatted(std::string(suit_symbol(c.suit())).c_str());
+    ImGui::PopStyleColor();
+}
+
+void text_cards(CardSet cards) {
+    bool first = true;
+    for (Card c : cards) {
+        if (!first) ImGui::SameLine();
+        text_card(c);
+        first = false;
+    }
+    if (first) ImGui::TextDisabled("none");
+}
+
+std::string bid_text(Bid bid) {
+    switch (bid.kind()) {
+        case Bid::Kind::Nil:
+            return "nil";
+        case Bid::Kind::BlindNil:
+            return "blind nil";
+        case Bid::Kind::Tricks:
+            break;
+    }
+    return std::to_string(bid.count());
+}
+
+bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& fonts,
+               const CardLook& look, const char* id, float visible_width) {
+    const float r = size.x * 0.09f;
+    ImVec2 end(pos.x + size.x, pos.y + size.y);
+    // A drop shadow lifts the card off the felt.
+    dl->AddRectFilled(ImVec2(pos.x + 2, pos.y + 2), ImVec2(end.x + 2, end.y + 2),
+                      IM_COL32(0, 0, 0, 70), r);
+    if (!look.face_up) {
+        dl->AddRectFilled(pos, end, colours::kCardBack, r);
+        dl->AddRect(ImVec2(pos.x + 4, pos.y + 4), ImVec2(end.x - 4, end.y - 4),
+                    IM_COL32(200, 210, 240, 160), r * 0.6f, 0, 1.5f);
+        dl->AddRect(pos, end, colours::kCardEdge, r);
+        ImGui::SetCursorScreenPos(pos);
+        ImGui::Dummy(ImVec2(1, 1));
+        return false;
+    }
+    dl->AddRectFilled(pos, end, colours::kCardFace, r);
+    dl->AddRect(pos, end, colours::kCardEdge, r);
+    const ImU32 ink = suit_colour(card.suit());
+    const std::string rank = rank_text(card.rank());
+    const std::string suit(suit_symbol(card.suit()));
+    // The corner: rank over suit, as on a real card.
+    ImFont* corner = fonts.large;
+    float fs = size.x * (rank.size() > 1 ? 0.29f : 0.34f);
+    dl->AddText(corner, fs, ImVec2(pos.x + size.x * 0.08f, pos.y + size.y * 0.03f), ink,
+                rank.c_str());
+    dl->AddText(corner, fs, ImVec2(pos.x + size.x * 0.09f, pos.y + size.y * 0.03f + fs * 0.95f),
+                ink, suit.c_str());
+    // A large suit in the middle of what shows when cards overlap little.
+    float big = size.x * 0.62f;
+    ImVec2 ts = corner->CalcTextSizeA(big, FLT_MAX, 0, suit.c_str());
+    dl->AddText(corner, big,
+                ImVec2(pos.x + size.x * 0.55f - ts.x * 0.5f, pos.y + size.y * 0.62f - ts.y * 0.5f),
+                ink, suit.c_str());
+    if (look.dim) dl->AddRectFilled(pos, end, IM_COL32(0, 0, 0, 90), r);
+    if (look.outline) {
+        dl->AddRect(ImVec2(pos.x - 2, pos.y - 2), ImVec2(end.x + 2, end.y + 2), look.outline, r + 2,
+                    0, 3.0f);
+    }
+    if (!look.label.empty()) {
+        // A badge low in the part of the card that shows in a fan.
+        ImFont* f = fonts.small;
+        ImVec2 ls = f->CalcTextSizeA(f->FontSize, FLT_MAX, 0, look.label.c_str());
+        ImVec2 at(pos.x + 3, end.y - ls.y - 4);
+        dl->AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + ls.x + 2, at.y + ls.y + 1),
+                          IM_COL32(0, 0, 0, 190), 3);
+        dl->AddText(f, f->FontSize, at,
+                    look.label_colour ? look.label_colour : colours::kTextOnFelt,
+                    look.label.c_str());
+    }
+    ImGui::SetCursorScreenPos(pos);
+    ImGui::PushID(id);
+    bool clicked =
+        ImGui::InvisibleButton("card", ImVec2(visible_width > 0 ? visible_width : size.x, size.y));
+    bool hovered = ImGui::IsItemHovered();
+    ImGui::PopID();
+    if (hovered && !look.dim) {
+        dl->AddRect(ImVec2(pos.x - 1, pos.y - 1), ImVec2(end.x + 1, end.y + 1),
+                    IM_COL32(255, 255, 255, 200), r + 1, 0, 2.0f);
+    }
+    return clicked;
+}
+
+}  // namespace spadework::viewer

@@ -1,0 +1,44 @@
+// Drawing helpers every panel uses: cards as cards, suit symbols in their colours, cards in
+// running text, the fonts with the suit glyphs.
+#pragma once
+
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+
+#include "spadework/engine/card.h"
+#include "spadework/engine/hand.h"
+#include "ui.h"
+
+namespace spadework::viewer {
+
+// Loads DejaVu Sans (fonts-dejavu-core) at three sizes with the suit symbols, arrows and the
+// minus sign. Throws Error when the font file is missing: suits must never show as boxes.
+Fonts load_fonts(float scale = 1.0f);
+
+ImU32 suit_colour(Suit s);
+// "A", "K", ..., "10", ..., "2".
+std::string rank_text(Rank r);
+// "A♠" in running text: the rank in the text colour, the suit in its colour.
+void text_card(Card c);
+// Several cards in running text, separated by spaces.
+void text_cards(CardSet cards);
+// A bid: "4", "nil", "blind nil".
+std::string bid_text(Bid bid);
+
+struct CardLook {
+    bool face_up = true;
+    bool dim = false;   // not a legal card of the player to play
+    ImU32 outline = 0;  // a highlight around the card; 0 for none
+    std::string label;  // a line under the card (its value), may be empty
+    ImU32 label_colour = 0;
+};
+
+// A card of `size` at `pos` (top left). Returns true when it was clicked. `visible_width`:
+// how much of the card shows from its left edge when the next card overlaps it (0: all);
+// only that part takes clicks, since ImGui gives a click to the first item under the mouse.
+bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& fonts,
+               const CardLook& look, const char* id, float visible_width = 0);
+
+}  // namespace spadework::viewer

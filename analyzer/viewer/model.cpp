@@ -1,0 +1,611 @@
+#include "model.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <mutex>
+#include <thread>
+
+#include "spadework/formats/error.h"
+#include "spadework/formats/game_file.h"
+
+namespace spadework::viewer {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How often the library is looked at for games another program imported.
+constexpr auto kLibraryRefresh = std::chrono::seconds(2);
+
+GameRow row_of(const formats::GameSummary& s) {
+    GameRow r;
+    r.library_id = s.id;
+    r.label = fmt::format("#{}", s.id);
+    r.event = s.event;
+    r.date = s.date;
+    r.rules = s.rules;
+    r.players = s.players;
+    r.hands = s.hands;
+    r.score = s.score;
+    r.winner = s.winner;
+    return r;
+}
+
+GameRow row_of(const RecordedGame& g, const std::filesystem::path& file, int index, int count) {
+    GameRow r;
+    r.file = file;
+    r.index_in_file = index;
+    r.label = count == 1 ? file.filename().string()
+                         : fmt::format("{} #{}", file.filename().string(), index + 1);
+    r.event = g.event;
+    r.date = g.date;
+    r.rules = g.rules.name;
+    r.players = g.players;
+    r.hands = static_cast<int>(g.hands.size());
+    ScoredGame scored = score_game(g, g.rules);
+    if (!scored.hands.empty()) {
+        const Standings& st = scored.result ? scored.result->final : scored.hands.back().after;
+        r.score = {st[0].score, st[1].score};
+    }
+    if (scored.result) r.winner = scored.result->winner;
+    return r;
+}
+
+bool same_game(const GameRow& a, const GameRow& b) {
+    return a.library_id == b.library_id && a.file == b.file && a.index_in_file == b.index_in_file;
+}
+
+}  // namespace
+
+// The background work: at most one review, one import and one what-if solve at a time.
+struct Model::Background {
+    std::unique_ptr<formats::Library> library;  // the model's own connection, for reads
+    Clock::time_point last_refresh = Clock::now();
+    int library_games = -1;
+
+    struct Review {
+        GameRow row;  // whose review
+        RecordedGame game;
+        std::atomic<int> done{0};
+        std::atomic<int> total{1};
+        std::future<analyzer::GameReview> result;
+    };
+    std::unique_ptr<Review> review;
+
+    struct Import {
+        std::filesystem::path path;
+        std::atomic<int> done{0};
+        std::atomic<int> total{1};
+        std::future<std::string> result;  // the summary line
+    };
+    std::unique_ptr<Import> import;
+
+    struct Solve {
+        std::vector<Card> line;  // the what-if cards solved for
+        int hand = 0;
+        int position = 0;
+        std::future<CardValues> result;
+    };
+    std::unique_ptr<Solve> solve;
+    Solver solver;  // used by one solve at a time, table kept across what-if positions
+};
+
+Model::Model(const std::filesystem::path& library, analyzer::ReviewSettings settings)
+    : library_path_(library), settings_(std::move(settings)), bg_(std::make_unique<Background>()) {
+    if (!library_path_.empty()) {
+        try {
+            bg_->library = std::make_unique<formats::Library>(library_path_);
+        } catch (const Error& e) {
+            message(e.what());
+        }
+    }
+    reload_library();
+}
+
+Model::~Model() {
+    // Futures from std::async wait for their threads here.
+    bg_.reset();
+}
+
+void Model::message(std::string text) {
+    messages_.push_back(std::move(text));
+}
+
+void Model::reload_library() {
+    std::optional<GameRow> selected_row;
+    if (selected_) selected_row = games_[*selected_];
+    library_games_.clear();
+    if (bg_->library) {
+        try {
+            std::vector<formats::GameId> unreviewed =
+                bg_->library->games_without_review(settings_.key());
+            std::sort(unreviewed.begin(), unreviewed.end());
+            for (const formats::GameSummary& s : bg_->library->list_games(filter_)) {
+                GameRow r = row_of(s);
+                r.reviewed = !std::binary_search(unreviewed.begin(), unreviewed.end(), s.id);
+                library_games_.push_back(std::move(r));
+            }
+            bg_->library_games = bg_->library->count_games();
+        } catch (const Error& e) {
+            message(e.what());
+        }
+    }
+    games_ = library_games_;
+    games_.insert(games_.end(), file_games_.begin(), file_games_.end());
+    selected_.reset();
+    if (selected_row) {
+        for (std::size_t i = 0; i < games_.size(); ++i) {
+            if (same_game(games_[i], *selected_row)) selected_ = static_cast<int>(i);
+        }
+    }
+}
+
+bool Model::open(const std::filesystem::path& path) {
+    std::vector<std::filesystem::path> files;
+    try {
+        files = formats::game_files(path);
+    } catch (const Error& e) {
+        message(e.what());
+        return false;
+    }
+    if (files.empty()) {
+        message(fmt::format("{}: no game files there (.spades, .pb, .textproto, .json)",
+                            path.string()));
+        return false;
+    }
+    int added = 0;
+    for (const auto& file : files) {
+        std::vector<RecordedGame> games;
+        try {
+            games = formats::read_game_file(file);
+        } catch (const Error& e) {
+            message(e.what());
+            continue;
+        }
+        for (std::size_t i = 0; i < games.size(); ++i) {
+            bool known = false;
+            for (const GameRow& r : file_games_) {
+                known = known || (r.file == file && r.index_in_file == static_cast<int>(i));
+            }
+            if (known) continue;
+            file_games_.push_back(
+                row_of(games[i], file, static_cast<int>(i), static_cast<int>(games.size())));
+            file_records_.push_back(std::move(games[i]));
+            ++added;
+        }
+    }
+    reload_library();
+    if (added == 0 && files.size() == 1) return false;
+    return true;
+}
+
+void Model::set_filter(const formats::GameFilter& filter) {
+    filter_ = filter;
+    reload_library();
+}
+
+void Model::select_game(int row) {
+    if (row < 0 || row >= static_cast<int>(games_.size())) return;
+    const GameRow& r = games_[row];
+    RecordedGame game;
+    try {
+        if (r.library_id) {
+            if (!bg_->library) return;
+            game = bg_->library->load_game(*r.library_id);
+        } else {
+            for (std::size_t i = 0; i < file_games_.size(); ++i) {
+                if (same_game(file_games_[i], r)) game = file_records_[i];
+            }
+        }
+        before_ = analyzer::standings_before_hands(game);
+    } catch (const Error& e) {
+        message(e.what());
+        return;
+    }
+    selected_ = row;
+    game_ = std::move(game);
+    review_.reset();
+    hand_ = 0;
+    position_ = 0;
+    what_if_.clear();
+    what_if_values_.reset();
+    rebuild_state();
+    rebuild_comparison();
+    load_stored_review();
+}
+
+void Model::select_hand(int hand) {
+    if (!game_ || hand < 0 || hand >= static_cast<int>(game_->hands.size())) return;
+    hand_ = hand;
+    position_ = 0;
+    what_if_.clear();
+    what_if_values_.reset();
+    rebuild_state();
+}
+
+const RecordedHand* Model::recorded_hand() const {
+    return game_ && hand_ < static_cast<int>(game_->hands.size()) ? &game_->hands[hand_] : nullptr;
+}
+
+int Model::recorded_cards() const {
+    const RecordedHand* h = recorded_hand();
+    return h ? static_cast<int>(h->cards.size()) : 0;
+}
+
+void Model::rebuild_state() {
+    const RecordedHand* h = recorded_hand();
+    if (!h) {
+        state_.reset();
+        return;
+    }
+    // The record up to the position, then the what-if cards. The claim belongs to the end of
+    // the record, not to a position inside it.
+    RecordedHand upto = *h;
+    upto.cards.resize(position_);
+    upto.claim.reset();
+    state_ = std::make_unique<HandState>(replay_hand(game_->rules, upto, hand_));
+    for (Card c : what_if_) state_->play(c);
+}
+
+const HandState& Model::state() const {
+    // Before any game is selected: a fresh deal, so callers never meet a null state.
+    static const HandState kEmpty(preset("classic"), Seat::North,
+                                  deal_from_seed(1, preset("classic").deck(), Seat::North));
+    return state_ ? *state_ : kEmpty;
+}
+
+void Model::move_to(int cards) {
+    if (!game_) return;
+    position_ = std::clamp(cards, 0, recorded_cards());
+    what_if_.clear();
+    what_if_values_.reset();
+    rebuild_state();
+}
+
+void Model::step(int cards) {
+    if (!game_) return;
+    if (!in_what_if()) {
+        move_to(position_ + cards);
+        return;
+    }
+    // In what-if: back takes back what-if cards; forward plays the best card when known.
+    for (; cards < 0 && !what_if_.empty(); ++cards) what_if_.pop_back();
+    if (cards < 0) {
+        move_to(position_ + cards);
+        return;
+    }
+    if (cards > 0 && state().phase() == Phase::Play) {
+        if (auto v = values()) {
+            const analyzer::CardChoice* best = nullptr;
+            for (const auto& c : v->cards) {
+                if (!best || c.score > best->score ||
+                    (c.score == best->score && c.tricks > best->tricks)) {
+                    best = &c;
+                }
+            }
+            if (best) {
+                play_what_if(best->card);
+                return;
+            }
+        }
+    }
+    rebuild_state();
+    what_if_values_.reset();
+    start_what_if_solve();
+}
+
+void Model::step_trick(int tricks) {
+    if (!game_) return;
+    int p = position_ + static_cast<int>(what_if_.size());
+    int target = tricks > 0 ? (p / 4 + tricks) * 4 : ((p + 3) / 4 + tricks) * 4;
+    if (in_what_if()) {
+        leave_what_if();
+    }
+    move_to(target);
+}
+
+void Model::to_start() {
+    move_to(0);
+}
+
+void Model::to_end() {
+    move_to(recorded_cards());
+}
+
+bool Model::play_what_if(Card card) {
+    if (!game_ || !state_ || state_->phase() != Phase::Play) return false;
+    if (auto illegal = state_->check_play(card)) {
+        message(illegal->message);
+        return false;
+    }
+    // Playing the recorded card from the recorded line is just a step forward.
+    if (!in_what_if() && position_ < recorded_cards() &&
+        recorded_hand()->cards[position_] == card) {
+        move_to(position_ + 1);
+        return true;
+    }
+    what_if_.push_back(card);
+    state_->play(card);
+    what_if_values_.reset();
+    start_what_if_solve();
+    return true;
+}
+
+void Model::leave_what_if() {
+    what_if_.clear();
+    what_if_values_.reset();
+    rebuild_state();
+}
+
+void Model::set_seat_view(std::optional<Seat> seat) {
+    seat_view_ = seat;
+}
+
+bool Model::face_up(Seat seat) const {
+    return !seat_view_ || *seat_view_ == seat || state().phase() == Phase::Done;
+}
+
+std::array<bool, 4> Model::voids(Seat seat) const {
+    std::array<bool, 4> out{};
+    const auto& played = state().play_record();
+    for (std::size_t t = 0; t * 4 < played.size(); ++t) {
+        Suit led = played[t * 4].card.suit();
+        for (std::size_t i = t * 4; i < std::min(played.size(), t * 4 + 4); ++i) {
+            if (played[i].seat == seat && played[i].card.suit() != led) out[index(led)] = true;
+        }
+    }
+    return out;
+}
+
+std::optional<std::pair<std::vector<PlayedCard>, Seat>> Model::previous_trick() const {
+    const HandState& st = state();
+    int k = st.tricks_played();
+    if (k == 0) return std::nullopt;
+    const auto& played = st.play_record();
+    std::vector<PlayedCard> trick(played.begin() + 4 * (k - 1), played.begin() + 4 * k);
+    return std::make_pair(trick, st.trick_winners()[k - 1]);
+}
+
+const analyzer::HandReview* Model::hand_review() const {
+    if (!review_) return nullptr;
+    for (const auto& h : review_->hands) {
+        if (h.hand == hand_) return &h;
+    }
+    return nullptr;
+}
+
+const analyzer::CardReview* Model::card_review() const {
+    if (in_what_if()) return nullptr;
+    const analyzer::HandReview* h = hand_review();
+    if (!h || !h->play || position_ >= static_cast<int>(h->play->cards.size())) return nullptr;
+    return &h->play->cards[position_];
+}
+
+std::optional<CardValues> Model::values() const {
+    if (in_what_if()) return what_if_values_;
+    const analyzer::CardReview* c = card_review();
+    if (!c || c->irregular) return std::nullopt;
+    return CardValues{c->choices, c->best_tricks, c->best_score};
+}
+
+bool Model::values_pending() const {
+    return bg_->solve != nullptr;
+}
+
+const analyzer::Comparison* Model::comparison() const {
+    return comparison_ ? &*comparison_ : nullptr;
+}
+
+void Model::set_compare_rules(const std::vector<std::string>& rules) {
+    compare_rules_ = rules;
+    rebuild_comparison();
+}
+
+void Model::rebuild_comparison() {
+    comparison_.reset();
+    if (!game_) return;
+    std::vector<RuleSet> sets{game_->rules};
+    std::vector<std::string> labels{game_->rules.name + " (played)"};
+    for (const std::string& name : compare_rules_) {
+        if (name == game_->rules.name) continue;
+        try {
+            sets.push_back(formats::load_rules(name));
+            labels.push_back(name);
+        } catch (const Error& e) {
+            message(e.what());
+        }
+    }
+    try {
+        comparison_ = analyzer::compare_scoring(*game_, sets, labels);
+    } catch (const Error& e) {
+        message(e.what());
+    }
+}
+
+void Model::load_stored_review() {
+    if (!selected_ || !bg_->library) return;
+    const GameRow& r = games_[*selected_];
+    if (!r.library_id) return;
+    try {
+        if (auto stored = bg_->library->load_review(*r.library_id, settings_.key())) {
+            review_ = analyzer::review_from_json(stored->json);
+        }
+    } catch (const Error& e) {
+        message(e.what());
+    }
+}
+
+void Model::request_review() {
+    if (!game_ || !selected_ || review_ || bg_->review) return;
+    auto job = std::make_unique<Background::Review>();
+    job->row = games_[*selected_];
+    job->game = *game_;
+    Background::Review* raw = job.get();
+    analyzer::ReviewSettings settings = settings_;
+    job->result = std::async(std::launch::async, [raw, settings] {
+        return analyzer::review_game(raw->game, settings, std::nullopt, [raw](int done, int total) {
+            raw->done = done;
+            raw->total = total;
+        });
+    });
+    bg_->review = std::move(job);
+}
+
+void Model::import(const std::filesystem::path& path) {
+    if (library_path_.empty()) {
+        message("no library to import into");
+        return;
+    }
+    if (bg_->import) {
+        message("an import is running already");
+        return;
+    }
+    auto job = std::make_unique<Background::Import>();
+    job->path = path;
+    Background::Import* raw = job.get();
+    std::filesystem::path db = library_path_;
+    job->result = std::async(std::launch::async, [raw, db]() -> std::string {
+        // Its own connection: SQLite connections are not shared across threads here.
+        formats::Library library(db);
+        std::vector<std::filesystem::path> files = formats::game_files(raw->path);
+        raw->total = std::max<int>(1, static_cast<int>(files.size()));
+        int added = 0;
+        int again = 0;
+        std::string errors;
+        for (const auto& f : files) {
+            try {
+                formats::ImportResult r = library.import_file(f);
+                added += r.games_added;
+                again += r.games_already_there;
+            } catch (const Error& e) {
+                errors += fmt::format("; {}", e.what());
+            }
+            ++raw->done;
+        }
+        return fmt::format("imported {}: {} new games, {} already in the library{}",
+                           raw->path.string(), added, again, errors);
+    });
+    bg_->import = std::move(job);
+}
+
+void Model::start_what_if_solve() {
+    bg_->solve.reset();  // waits for a running solve: each is short, and the solver is shared
+    if (!state_ || state_->phase() != Phase::Play) return;
+    auto job = std::make_unique<Background::Solve>();
+    job->line = what_if_;
+    job->hand = hand_;
+    job->position = position_;
+    Position pos = position_of(*state_);
+    Standings before = hand_ < static_cast<int>(before_.size()) ? before_[hand_] : Standings{};
+    Solver* solver = &bg_->solver;
+    job->result = std::async(std::launch::async, [pos, before, solver] {
+        SolveResult tricks = solver->solve_tricks(pos);
+        SolveResult score = solver->solve_score(pos, before);
+        CardValues v;
+        v.best_tricks = tricks.total_tricks;
+        v.best_score = score.score;
+        for (std::size_t i = 0; i < tricks.cards.size(); ++i) {
+            v.cards.push_back(
+                {tricks.cards[i].card, tricks.cards[i].total_tricks, score.cards[i].score});
+        }
+        return v;
+    });
+    bg_->solve = std::move(job);
+}
+
+std::optional<TaskProgress> Model::progress() const {
+    if (bg_->review) {
+        return TaskProgress{"analysing " + bg_->review->row.label, bg_->review->done,
+                            bg_->review->total};
+    }
+    if (bg_->import) {
+        return TaskProgress{"importing " + bg_->import->path.string(), bg_->import->done,
+                            bg_->import->total};
+    }
+    return std::nullopt;
+}
+
+bool Model::poll() {
+    bool changed = false;
+    auto ready = [](auto& future) {
+        return future.valid() &&
+               future.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+    };
+    if (bg_->solve && ready(bg_->solve->result)) {
+        auto job = std::move(bg_->solve);
+        try {
+            CardValues v = job->result.get();
+            if (job->line == what_if_ && job->hand == hand_ && job->position == position_) {
+                what_if_values_ = std::move(v);
+            }
+        } catch (const Error& e) {
+            message(e.what());
+        }
+        changed = true;
+    }
+    if (bg_->review && ready(bg_->review->result)) {
+        auto job = std::move(bg_->review);
+        try {
+            analyzer::GameReview review = job->result.get();
+            if (job->row.library_id && bg_->library) {
+                formats::StoredReview s;
+                s.game = *job->row.library_id;
+                s.settings = review.settings_key;
+                s.version = review.version;
+                s.json = analyzer::review_to_json(review, job->game);
+                for (Seat seat : kAllSeats) {
+                    const analyzer::PlayStats& p = review.seats[index(seat)];
+                    s.seats[index(seat)] = {seat,          job->game.players[index(seat)],
+                                            p.cards,       p.decisions,
+                                            p.kept_best,   p.inaccuracies,
+                                            p.mistakes,    p.blunders,
+                                            p.points_lost, review.bid_flags[index(seat)]};
+                }
+                bg_->library->store_review(s);
+            }
+            if (selected_ && same_game(games_[*selected_], job->row)) review_ = std::move(review);
+            for (GameRow& r : games_) {
+                if (same_game(r, job->row)) r.reviewed = true;
+            }
+        } catch (const Error& e) {
+            message(e.what());
+        }
+        changed = true;
+    }
+    if (bg_->import && ready(bg_->import->result)) {
+        auto job = std::move(bg_->import);
+        try {
+            message(job->result.get());
+        } catch (const Error& e) {
+            message(e.what());
+        }
+        reload_library();
+        changed = true;
+    }
+    // Games another program imported meanwhile.
+    if (bg_->library && Clock::now() - bg_->last_refresh > kLibraryRefresh) {
+        bg_->last_refresh = Clock::now();
+        try {
+            if (bg_->library->count_games() != bg_->library_games) {
+                reload_library();
+                changed = true;
+            }
+        } catch (const Error&) {
+            // Busy for longer than the timeout: try again at the next refresh.
+        }
+    }
+    return changed;
+}
+
+void Model::wait_idle() {
+    if (bg_->solve) bg_->solve->result.wait();
+    if (bg_->review) bg_->review->result.wait();
+    if (bg_->import) bg_->import->result.wait();
+    poll();
+}
+
+}  // namespace spadework::viewer

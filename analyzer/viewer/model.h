@@ -1,0 +1,167 @@
+// The viewer's model: the games on offer, the game and hand selected, the position in the
+// replay, a what-if line, the analysis and the score comparison. Panels read it and change it
+// only through the commands below, so everything a user can do in the window can be done,
+// and tested, without one. No ImGui or GLFW here.
+//
+// Long work (importing, analysing, solving a what-if position) runs on background threads;
+// poll() collects what finished and is called once a frame, so the window never waits.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spadework/analyzer/comparison.h"
+#include "spadework/analyzer/review.h"
+#include "spadework/engine/hand.h"
+#include "spadework/engine/record.h"
+#include "spadework/formats/library.h"
+
+namespace spadework::viewer {
+
+// A game on offer: in the library, or in a file opened.
+struct GameRow {
+    std::optional<formats::GameId> library_id;
+    std::filesystem::path file;  // when opened from a file
+    int index_in_file = 0;       // 0-based
+    std::string label;           // "#12" for the library, "classic.spades" or "games.pb #3"
+    std::string event;
+    std::string date;
+    std::string rules;
+    std::array<std::string, 4> players;
+    int hands = 0;
+    std::array<int, 2> score{};  // the final score under the game's rules
+    std::optional<Team> winner;
+    bool reviewed = false;  // a stored review with the current settings exists
+};
+
+// What is known of the legal cards at the position shown: per card, its value under both
+// objectives, from the stored review on the recorded line or from the solver in what-if.
+struct CardValues {
+    std::vector<analyzer::CardChoice> cards;
+    int best_tricks = 0;
+    int best_score = 0;
+};
+
+// One background task (import, review) for the progress bar.
+struct TaskProgress {
+    std::string what;  // "analysing classic.spades", "importing games.pb"
+    int done = 0;
+    int total = 0;
+};
+
+class Model {
+  public:
+    // `library`: the library to list and store reviews in; empty for none (files only).
+    explicit Model(const std::filesystem::path& library = {},
+                   analyzer::ReviewSettings settings = {});
+    ~Model();
+    Model(const Model&) = delete;
+    Model& operator=(const Model&) = delete;
+
+    // ---- Commands ----
+    // A game file or a folder of them: their games are added to the list. Returns false
+    // (and adds a message) when nothing could be read.
+    bool open(const std::filesystem::path& path);
+    // The library's games shown, by the filters of `spadework list`.
+    void set_filter(const formats::GameFilter& filter);
+    void select_game(int row);
+    void select_hand(int hand);   // 0-based; the position goes to the start of play
+    void move_to(int cards);      // cards played on the recorded line; clamped; leaves what-if
+    void step(int cards);         // forwards (+) or back (-) by cards, in what-if too
+    void step_trick(int tricks);  // to the start of the next or previous trick
+    void to_start();
+    void to_end();
+    // Plays a different card from the position shown and continues from there; the record
+    // is not changed. Throws nothing: an illegal card is refused with a message.
+    bool play_what_if(Card card);
+    void leave_what_if();
+    void set_seat_view(std::optional<Seat> seat);  // std::nullopt: open hands
+    void set_show_previous_trick(bool show) { show_previous_trick_ = show; }
+    // Rule sets the scores panel compares the game's own with (presets or files).
+    void set_compare_rules(const std::vector<std::string>& rules);
+    // Analyses the selected game in the background (a stored review is used at once).
+    void request_review();
+    // Imports a file or folder into the library in the background.
+    void import(const std::filesystem::path& path);
+    // Collects finished background work; true when anything changed.
+    bool poll();
+    // Blocks until background work is done (tests, screenshots).
+    void wait_idle();
+
+    // ---- What the panels read ----
+    const std::vector<GameRow>& games() const { return games_; }
+    std::optional<int> selected_game() const { return selected_; }
+    const RecordedGame* game() const { return game_ ? &*game_ : nullptr; }
+    int hand() const { return hand_; }
+    const RecordedHand* recorded_hand() const;
+    // Cards played on the recorded line at the position shown (the what-if branch point
+    // when in what-if).
+    int position() const { return position_; }
+    int recorded_cards() const;
+    const HandState& state() const;  // the hand at the position shown, what-if included
+    bool in_what_if() const { return !what_if_.empty(); }
+    const std::vector<Card>& what_if_cards() const { return what_if_; }
+    std::optional<Seat> seat_view() const { return seat_view_; }
+    // Whether a seat's cards are shown face up: every seat with open hands, else only the
+    // seat viewed (and every seat once the hand is over).
+    bool face_up(Seat seat) const;
+    // The suits a seat has shown out of (it failed to follow), up to the position shown.
+    std::array<bool, 4> voids(Seat seat) const;
+    bool show_previous_trick() const { return show_previous_trick_; }
+    // The last complete trick before the position shown, with its winner.
+    std::optional<std::pair<std::vector<PlayedCard>, Seat>> previous_trick() const;
+    // The value of every legal card of the player to play, when known.
+    std::optional<CardValues> values() const;
+    bool values_pending() const;  // a what-if solve is running
+    // The review of the game, once stored or computed.
+    const analyzer::GameReview* review() const { return review_ ? &*review_ : nullptr; }
+    const analyzer::HandReview* hand_review() const;
+    // The review of the card played at the position shown (the next recorded card).
+    const analyzer::CardReview* card_review() const;
+    const analyzer::Comparison* comparison() const;
+    const std::vector<std::string>& compare_rules() const { return compare_rules_; }
+    std::optional<TaskProgress> progress() const;
+    // Messages for the user (errors of files opened, imports done), newest last.
+    const std::vector<std::string>& messages() const { return messages_; }
+    const std::filesystem::path& library_path() const { return library_path_; }
+    const analyzer::ReviewSettings& settings() const { return settings_; }
+
+  private:
+    struct Background;
+    void reload_library();
+    void rebuild_state();
+    void rebuild_comparison();
+    void load_stored_review();
+    void start_what_if_solve();
+    void message(std::string text);
+
+    std::filesystem::path library_path_;
+    analyzer::ReviewSettings settings_;
+    formats::GameFilter filter_;
+    std::vector<GameRow> library_games_;
+    std::vector<GameRow> file_games_;
+    std::vector<RecordedGame> file_records_;  // parallel to file_games_
+    std::vector<GameRow> games_;              // library games, then files'
+    std::optional<int> selected_;
+    std::optional<RecordedGame> game_;
+    std::vector<Standings> before_;
+    int hand_ = 0;
+    int position_ = 0;
+    std::vector<Card> what_if_;
+    std::unique_ptr<HandState> state_;
+    std::optional<Seat> seat_view_;
+    bool show_previous_trick_ = false;
+    std::vector<std::string> compare_rules_{"classic", "paperless"};
+    std::optional<analyzer::Comparison> comparison_;
+    std::optional<analyzer::GameReview> review_;
+    std::optional<CardValues> what_if_values_;
+    std::vector<std::string> messages_;
+    std::unique_ptr<Background> bg_;
+};
+
+}  // namespace spadework::viewer

@@ -1,0 +1,133 @@
+#include <fmt/core.h>
+
+#include "draw.h"
+#include "panels.h"
+
+namespace spadework::viewer {
+
+void BiddingPanel::draw(Model& model, UiState&) {
+    const RecordedHand* rh = model.recorded_hand();
+    if (!rh) {
+        ImGui::TextDisabled("No game selected.");
+        return;
+    }
+    const RecordedGame& game = *model.game();
+    const analyzer::HandReview* review = model.hand_review();
+
+    if (review) {
+        const analyzer::Par& par = review->bidding.par;
+        ImGui::Text("Par (double dummy): NS %d, EW %d tricks", par.tricks[0], par.tricks[1]);
+        for (const auto& n : par.nils) {
+            ImGui::Text("  %s's nil %s", std::string(seat_name(n.seat)).c_str(),
+                        n.kept ? "could be kept" : "could not be kept");
+        }
+        ImGui::Separator();
+    }
+
+    // Passes (Paperless) and exchanges (blind nil), as played.
+    for (Seat s : kAllSeats) {
+        if (!rh->passes[index(s)].empty()) {
+            ImGui::Text("%c passed", seat_char(s));
+            ImGui::SameLine();
+            text_cards(rh->passes[index(s)]);
+            if (review) {
+                for (const auto& p : review->bidding.passes) {
+                    if (p.seat != s) continue;
+                    ImGui::SameLine();
+                    if (p.flag == analyzer::FlagClass::None) {
+                        ImGui::TextDisabled("(fine: %+.1f)", p.played_expected);
+                    } else {
+                        ImGui::TextColored(ImVec4(1, 0.6f, 0.2f, 1), "%s: better",
+                                           std::string(analyzer::class_name(p.flag)).c_str());
+                        ImGui::SameLine();
+                        text_cards(p.best);
+                        ImGui::SameLine();
+                        ImGui::TextDisabled("%+.1f vs %+.1f", p.best_expected, p.played_expected);
+                    }
+                }
+            }
+        }
+        if (!rh->exchanges[index(s)].empty()) {
+            ImGui::Text("%c exchanged", seat_char(s));
+            ImGui::SameLine();
+            text_cards(rh->exchanges[index(s)]);
+        }
+    }
+
+    // The bids in order.
+    for (std::size_t i = 0; i < rh->bids.size(); ++i) {
+        Seat s = next(rh->dealer, static_cast<int>(i) + 1);
+        const std::string& name = game.players[index(s)];
+        const analyzer::BidDecision* d = nullptr;
+        if (review) {
+            for (const auto& b : review->bidding.bids) {
+                if (b.index == static_cast<int>(i)) d = &b;
+            }
+        }
+        ImGui::PushID(static_cast<int>(i));
+        std::string head = fmt::format("{} {}: {}", seat_char(s), name, bid_text(rh->bids[i]));
+        if (const Annotation* a = rh->annotation(Annotation::Target::Bid, static_cast<int>(i))) {
+            head += " " + a->glyph;
+        }
+        if (!d) {
+            ImGui::BulletText("%s", head.c_str());
+            ImGui::PopID();
+            continue;
+        }
+        bool flagged = d->flag != analyzer::FlagClass::None;
+        if (flagged) {
+            head += fmt::format("   {}: {} was better", analyzer::class_name(d->flag),
+                                bid_text(d->best));
+        }
+        ImGui::PushStyleColor(ImGuiCol_Text, flagged ? ImVec4(1, 0.6f, 0.25f, 1)
+                                                     : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+        bool open = ImGui::TreeNodeEx(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+        ImGui::PopStyleColor();
+        if (open) {
+            ImGui::Text("expected %+.1f; best %s expected %+.1f (%d layouts)", d->played_expected,
+                        bid_text(d->best).c_str(), d->best_expected, d->samples);
+            // The partnership's tricks over the sampled layouts.
+            std::vector<float> hist(d->tricks.begin(), d->tricks.end());
+            double mean = 0;
+            for (std::size_t t = 0; t < d->tricks.size(); ++t) {
+                mean += d->tricks[t] * static_cast<double>(t);
+            }
+            std::string overlay = fmt::format("partnership tricks 0..{}, mean {:.1f}",
+                                              hist.empty() ? 0 : hist.size() - 1, mean);
+            ImGui::PlotHistogram("##tricks", hist.data(), static_cast<int>(hist.size()), 0,
+                                 overlay.c_str(), 0.0f, 1.0f, ImVec2(-1, 56));
+            if (d->nil_kept) ImGui::Text("a nil kept in %.0f%% of layouts", *d->nil_kept * 100);
+            if (ImGui::TreeNode("every bid")) {
+                if (ImGui::BeginTable("options", 3,
+                                      ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+                    ImGui::TableSetupColumn("bid");
+                    ImGui::TableSetupColumn("expected");
+                    ImGui::TableSetupColumn("made");
+                    ImGui::TableHeadersRow();
+                    for (const auto& o : d->options) {
+                        ImGui::TableNextRow();
+                        ImGui::TableSetColumnIndex(0);
+                        bool is_best = o.bid == d->best;
+                        bool is_played = o.bid == d->bid;
+                        ImGui::Text("%s%s%s", bid_text(o.bid).c_str(), is_best ? " (best)" : "",
+                                    is_played ? " (bid)" : "");
+                        ImGui::TableSetColumnIndex(1);
+                        ImGui::Text("%+.1f", o.expected);
+                        ImGui::TableSetColumnIndex(2);
+                        ImGui::Text("%.0f%%", o.made * 100);
+                    }
+                    ImGui::EndTable();
+                }
+                ImGui::TreePop();
+            }
+            ImGui::TreePop();
+        }
+        ImGui::PopID();
+    }
+    if (!review) {
+        ImGui::Separator();
+        ImGui::TextDisabled("Analyse the game to see par and the single-dummy estimates.");
+    }
+}
+
+}  // namespace spadework::viewer

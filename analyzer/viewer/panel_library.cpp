@@ -1,0 +1,196 @@
+#include <fmt/core.h>
+
+#include <cstring>
+
+#include "draw.h"
+#include "panels.h"
+
+namespace spadework::viewer {
+
+namespace {
+
+std::optional<std::string> text_of(const char* buffer) {
+    return buffer[0] ? std::optional<std::string>(buffer) : std::nullopt;
+}
+
+// The flags of a hand's review: cards and bids, the worst class first.
+std::string flags_of(const analyzer::HandReview& h) {
+    int blunders = 0;
+    int mistakes = 0;
+    int others = 0;
+    auto count = [&](analyzer::FlagClass c) {
+        if (c == analyzer::FlagClass::Blunder) ++blunders;
+        if (c == analyzer::FlagClass::Mistake) ++mistakes;
+        if (c == analyzer::FlagClass::Inaccuracy) ++others;
+    };
+    if (h.play) {
+        for (const auto& c : h.play->cards) count(c.flag);
+    }
+    for (const auto& b : h.bidding.bids) count(b.flag);
+    for (const auto& p : h.bidding.passes) count(p.flag);
+    std::string out;
+    if (blunders) out += fmt::format("{}?? ", blunders);
+    if (mistakes) out += fmt::format("{}? ", mistakes);
+    if (others) out += fmt::format("{}?! ", others);
+    return out.empty() ? "-" : out;
+}
+
+}  // namespace
+
+void LibraryPanel::draw(Model& model, UiState& ui) {
+    // Step 1. Open or import a path (files can also be dropped on the window).
+    ImGui::SetNextItemWidth(-110);
+    if (ui.request_focus_table) {
+        ImGui::SetKeyboardFocusHere();
+        ui.request_focus_table = false;
+    }
+    bool enter = ImGui::InputTextWithHint("##path", "a game file or folder", path_, sizeof path_,
+                                          ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Open") || enter) && path_[0]) model.open(path_);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(model.library_path().empty() || !path_[0]);
+    if (ImGui::Button("Import")) model.import(path_);
+    ImGui::EndDisabled();
+
+    // Step 2. The filters of `spadework list`.
+    if (ImGui::CollapsingHeader("Filters")) {
+        bool changed = false;
+        ImGui::SetNextItemWidth(-1);
+        changed |= ImGui::InputTextWithHint("##player", "player", player_, sizeof player_);
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f - 4);
+        changed |=
+            ImGui::InputTextWithHint("##from", "from 2026.01.01", date_from_, sizeof date_from_);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(-1);
+        changed |= ImGui::InputTextWithHint("##to", "to 2026.12.31", date_to_, sizeof date_to_);
+        ImGui::SetNextItemWidth(-1);
+        changed |= ImGui::InputTextWithHint("##rules", "rules (classic, paperless...)", rules_,
+                                            sizeof rules_);
+        changed |= ImGui::Checkbox("nil", &nil_);
+        ImGui::SameLine();
+        changed |= ImGui::Checkbox("blind nil", &blind_nil_);
+        ImGui::SameLine();
+        changed |= ImGui::Checkbox("set", &set_);
+        ImGui::SameLine();
+        changed |= ImGui::Checkbox("bag penalty", &bag_penalty_);
+        if (changed) {
+            formats::GameFilter f;
+            f.player = text_of(player_);
+            f.date_from = text_of(date_from_);
+            f.date_to = text_of(date_to_);
+            f.rules = text_of(rules_);
+            f.with_nil = nil_;
+            f.with_blind_nil = blind_nil_;
+            f.with_set = set_;
+            f.with_bag_penalty = bag_penalty_;
+            model.set_filter(f);
+        }
+    }
+
+    // Step 3. The games.
+    const auto& games = model.games();
+    ImGui::Text("%zu games", games.size());
+    const float hands_h =
+        model.game() ? std::min(300.0f, ImGui::GetContentRegionAvail().y * 0.45f) : 0.0f;
+    ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                         ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+    if (ImGui::BeginTable("games", 4, tf, ImVec2(0, ImGui::GetContentRegionAvail().y - hands_h))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn("game", 0, 1.3f);
+        ImGui::TableSetupColumn("players", 0, 2.2f);
+        ImGui::TableSetupColumn("score", 0, 1.0f);
+        ImGui::TableSetupColumn("", 0, 0.25f);
+        ImGui::TableHeadersRow();
+        ImGuiListClipper clipper;
+        clipper.Begin(static_cast<int>(games.size()));
+        while (clipper.Step()) {
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+                const GameRow& g = games[i];
+                ImGui::TableNextRow();
+                ImGui::TableSetColumnIndex(0);
+                ImGui::PushID(i);
+                bool selected = model.selected_game() == i;
+                if (ImGui::Selectable(g.label.c_str(), selected,
+                                      ImGuiSelectableFlags_SpanAllColumns)) {
+                    model.select_game(i);
+                }
+                if (ImGui::IsItemHovered()) {
+                    ImGui::SetTooltip("%s %s\n%s rules, %d hands", g.event.c_str(), g.date.c_str(),
+                                      g.rules.c_str(), g.hands);
+                }
+                ImGui::PopID();
+                ImGui::TableSetColumnIndex(1);
+                auto name = [&](int s) {
+                    return g.players[s].empty() ? std::string(1, seat_char(kAllSeats[s]))
+                                                : g.players[s];
+                };
+                ImGui::Text("%s-%s v %s-%s", name(0).c_str(), name(2).c_str(), name(1).c_str(),
+                            name(3).c_str());
+                ImGui::TableSetColumnIndex(2);
+                ImGui::Text("%d / %d", g.score[0], g.score[1]);
+                ImGui::TableSetColumnIndex(3);
+                if (g.reviewed) ImGui::TextUnformatted("✓");
+            }
+        }
+        ImGui::EndTable();
+    }
+
+    // Step 4. The hands of the selected game.
+    const RecordedGame* game = model.game();
+    if (!game) return;
+    const analyzer::Comparison* cmp = model.comparison();
+    const ScoredGame* scored = cmp && !cmp->runs.empty() ? &cmp->runs[0].scored : nullptr;
+    ImGui::Separator();
+    if (ImGui::BeginTable("hands", 5, tf, ImVec2(0, 0))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn("hand", 0, 0.5f);
+        ImGui::TableSetupColumn("bids N E S W", 0, 1.6f);
+        ImGui::TableSetupColumn("tricks", 0, 1.0f);
+        ImGui::TableSetupColumn("points", 0, 1.1f);
+        ImGui::TableSetupColumn("flags", 0, 0.9f);
+        ImGui::TableHeadersRow();
+        for (int h = 0; h < static_cast<int>(game->hands.size()); ++h) {
+            const RecordedHand& rh = game->hands[h];
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::PushID(h);
+            if (ImGui::Selectable(std::to_string(h + 1).c_str(), model.hand() == h,
+                                  ImGuiSelectableFlags_SpanAllColumns)) {
+                model.select_hand(h);
+            }
+            ImGui::PopID();
+            ImGui::TableSetColumnIndex(1);
+            // Bids are recorded from the dealer's left; shown in seat order.
+            std::array<std::string, 4> bids{"-", "-", "-", "-"};
+            for (std::size_t i = 0; i < rh.bids.size(); ++i) {
+                Seat s = next(rh.dealer, static_cast<int>(i) + 1);
+                Bid b = rh.bids[i];
+                bids[index(s)] = b.kind() == Bid::Kind::Nil        ? "nil"
+                                 : b.kind() == Bid::Kind::BlindNil ? "bn"
+                                                                   : std::to_string(b.count());
+            }
+            ImGui::Text("%s %s %s %s", bids[0].c_str(), bids[1].c_str(), bids[2].c_str(),
+                        bids[3].c_str());
+            ImGui::TableSetColumnIndex(2);
+            if (scored && h < static_cast<int>(scored->outcomes.size())) {
+                const auto& t = scored->outcomes[h].tricks;
+                ImGui::Text("%d-%d", t[0] + t[2], t[1] + t[3]);
+            }
+            ImGui::TableSetColumnIndex(3);
+            if (scored && h < static_cast<int>(scored->hands.size())) {
+                const HandScore& s = scored->hands[h].score;
+                ImGui::Text("%+d %+d", s[Team::NS].delta, s[Team::EW].delta);
+            }
+            ImGui::TableSetColumnIndex(4);
+            if (const analyzer::GameReview* r = model.review()) {
+                for (const auto& hr : r->hands) {
+                    if (hr.hand == h) ImGui::TextUnformatted(flags_of(hr).c_str());
+                }
+            }
+        }
+        ImGui::EndTable();
+    }
+}
+
+}  // namespace spadework::viewer

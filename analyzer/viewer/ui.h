@@ -1,0 +1,56 @@
+// What the panels share: the fonts, the colours, the state of the window that is not the
+// model's (which tab is open, autoplay), and the panel interface.
+#pragma once
+
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+
+#include "model.h"
+
+namespace spadework::viewer {
+
+struct Fonts {
+    ImFont* regular = nullptr;  // DejaVu Sans, with the suit symbols
+    ImFont* large = nullptr;    // card faces and headings
+    ImFont* small = nullptr;    // values under cards
+};
+
+namespace colours {
+inline constexpr ImU32 kFelt = IM_COL32(22, 101, 52, 255);
+inline constexpr ImU32 kFeltEdge = IM_COL32(12, 70, 36, 255);
+inline constexpr ImU32 kCardFace = IM_COL32(252, 252, 248, 255);
+inline constexpr ImU32 kCardBack = IM_COL32(40, 62, 140, 255);
+inline constexpr ImU32 kCardEdge = IM_COL32(60, 60, 60, 255);
+inline constexpr ImU32 kBlackSuit = IM_COL32(20, 20, 24, 255);
+inline constexpr ImU32 kRedSuit = IM_COL32(200, 16, 32, 255);
+inline constexpr ImU32 kBest = IM_COL32(40, 170, 70, 255);
+inline constexpr ImU32 kWorse = IM_COL32(210, 60, 40, 255);
+inline constexpr ImU32 kFlag = IM_COL32(240, 140, 20, 255);
+inline constexpr ImU32 kGold = IM_COL32(250, 210, 80, 255);
+inline constexpr ImU32 kTextOnFelt = IM_COL32(240, 240, 225, 255);
+}  // namespace colours
+
+// The window's own state, beside the model.
+struct UiState {
+    Fonts fonts;
+    enum class Tab { Bidding, Analysis, Scores, Notes };
+    Tab tab = Tab::Analysis;
+    bool tab_requested = false;  // select `tab` in the next frame
+    bool autoplay = false;
+    float autoplay_seconds = 0.8f;  // per card
+    double autoplay_last = 0;
+    bool show_values = true;  // card values on the table
+    std::string path_box;     // the "open a path" box
+    bool request_focus_table = false;
+};
+
+class Panel {
+  public:
+    virtual ~Panel() = default;
+    // Draws inside the current window.
+    virtual void draw(Model& model, UiState& ui) = 0;
+};
+
+}  // namespace spadework::viewer

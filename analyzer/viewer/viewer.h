@@ -1,0 +1,38 @@
+// The viewer's entry point for the `spadework view` command. This header includes no ImGui
+// or GLFW, so the command-line code stays free of them.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spadework/engine/card.h"
+
+namespace spadework::viewer {
+
+struct ViewOptions {
+    std::vector<std::filesystem::path> open;         // game files or folders to list
+    std::filesystem::path library;                   // the library; empty for none
+    std::optional<std::int64_t> game_id;             // a library game to select
+    std::optional<std::filesystem::path> game_file;  // or the game of a file...
+    int game_in_file = 0;                            // ...at this 0-based index
+    std::optional<int> hand;                         // 0-based
+    std::optional<int> position;                     // cards played
+    std::optional<Seat> seat;                        // the view of one seat; open hands when absent
+    std::string panel;                 // the right-hand tab: bidding, analysis, scores, notes
+    std::vector<Card> what_if;         // cards played in what-if from the position
+    bool analyse = false;              // review the selected game at once
+    int samples = 0;                   // single-dummy layouts per bid; 0: the default
+    std::filesystem::path screenshot;  // render, write this PNG, exit
+    int width = 1600;
+    int height = 1000;
+    int bench_frames = 0;       // render this many frames, print mean and p99 frame time, exit
+    bool startup_time = false;  // print the time from start to the first frame
+};
+
+// Opens the window and runs until it is closed (or the screenshot or benchmark is done).
+// Returns the process exit code; throws Error for bad options (a game that is not there).
+int run_viewer(const ViewOptions& options);
+
+}  // namespace spadework::viewer

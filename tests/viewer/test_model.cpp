@@ -1,0 +1,282 @@
+// The viewer's model without a window: the same commands the panels give. Replay forwards
+// then back returns to the same states; step by trick; what-if plays a card off the record,
+// the solver values it, and the record is untouched; the seat view; files and the library,
+// with background imports and reviews, and what reaches the user when a file is bad.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "model.h"
+#include "spadework/engine/solver.h"
+#include "spadework/formats/game_file.h"
+#include "spadework/formats/library.h"
+
+using namespace spadework;
+using namespace spadework::viewer;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kGames = fs::path(SPADEWORK_SAMPLES) / "games";
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        static int counter = 0;
+        path = fs::temp_directory_path() /
+               ("spadework-viewer-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+// What a position shows, to compare positions reached by different routes.
+struct Snapshot {
+    std::array<CardSet, 4> hands;
+    std::vector<PlayedCard> trick;
+    std::array<int, 4> taken;
+    Seat to_act;
+    bool broken;
+    bool operator==(const Snapshot& o) const {
+        if (trick.size() != o.trick.size()) return false;
+        for (std::size_t i = 0; i < trick.size(); ++i) {
+            if (trick[i].seat != o.trick[i].seat || trick[i].card != o.trick[i].card) {
+                return false;
+            }
+        }
+        return hands == o.hands && taken == o.taken && to_act == o.to_act && broken == o.broken;
+    }
+};
+
+Snapshot snap(const Model& m) {
+    const HandState& st = m.state();
+    Snapshot s;
+    for (Seat seat : kAllSeats) {
+        s.hands[index(seat)] = st.hand(seat);
+        s.taken[index(seat)] = st.tricks_taken(seat);
+    }
+    s.trick = st.current_trick();
+    s.to_act = st.to_act();
+    s.broken = st.spades_broken();
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("replay forwards then backwards returns to the same states", "[viewer]") {
+    Model m;
+    REQUIRE(m.open(kGames / "classic.spades"));
+    REQUIRE(m.games().size() == 1);
+    m.select_game(0);
+    REQUIRE(m.game());
+    m.select_hand(1);
+    const int n = m.recorded_cards();
+    REQUIRE(n > 0);
+    std::vector<Snapshot> forwards;
+    for (int i = 0; i <= n; ++i) {
+        CHECK(m.position() == i);
+        forwards.push_back(snap(m));
+        m.step(1);
+    }
+    CHECK(m.position() == n);  // clamped at the end
+    CHECK(m.state().phase() == Phase::Done);
+    for (int i = n; i >= 0; --i) {
+        CHECK(m.position() == i);
+        CHECK(snap(m) == forwards[i]);
+        m.step(-1);
+    }
+    CHECK(m.position() == 0);
+    // Jumps land where steps do.
+    m.move_to(17);
+    CHECK(snap(m) == forwards[17]);
+    m.to_end();
+    CHECK(snap(m) == forwards[n]);
+    m.to_start();
+    CHECK(snap(m) == forwards[0]);
+}
+
+TEST_CASE("stepping by trick goes to the start of the next or previous trick", "[viewer]") {
+    Model m;
+    REQUIRE(m.open(kGames / "classic.spades"));
+    m.select_game(0);
+    m.step_trick(1);
+    CHECK(m.position() == 4);
+    CHECK(m.state().current_trick().empty());
+    CHECK(m.state().tricks_played() == 1);
+    m.step(2);
+    m.step_trick(1);
+    CHECK(m.position() == 8);
+    m.step(1);
+    m.step_trick(-1);
+    CHECK(m.position() == 8);
+    m.step_trick(-1);
+    CHECK(m.position() == 4);
+    m.step_trick(-5);
+    CHECK(m.position() == 0);
+}
+
+TEST_CASE("a what-if card is valued by the solver and leaves the record alone", "[viewer]") {
+    Model m;
+    REQUIRE(m.open(kGames / "classic.spades"));
+    m.select_game(0);
+    const RecordedGame record = *m.game();
+    // Find a position late in the first hand where the player to play has a choice.
+    int pos = 0;
+    for (pos = 36; pos > 0; --pos) {
+        m.move_to(pos);
+        if (m.state().legal_cards().size() > 1) break;
+    }
+    REQUIRE(pos > 0);
+    Card recorded = record.hands[0].cards[pos];
+    Card other;
+    for (Card c : m.state().legal_cards()) {
+        if (c != recorded) other = c;
+    }
+    CHECK_FALSE(m.values());  // not analysed: no values on the recorded line
+    REQUIRE(m.play_what_if(other));
+    CHECK(m.in_what_if());
+    CHECK(m.what_if_cards() == std::vector<Card>{other});
+    CHECK(m.position() == pos);
+    m.wait_idle();
+    REQUIRE(m.values());
+    // The values are the solver's for the position after the what-if card.
+    HandState expected = replay_hand(record.rules, [&] {
+        RecordedHand h = record.hands[0];
+        h.cards.resize(pos);
+        h.claim.reset();
+        return h;
+    }());
+    expected.play(other);
+    Solver solver;
+    Position p = position_of(expected);
+    SolveResult tricks = solver.solve_tricks(p);
+    SolveResult score = solver.solve_score(p, Standings{});
+    REQUIRE(m.values()->cards.size() == tricks.cards.size());
+    for (std::size_t i = 0; i < tricks.cards.size(); ++i) {
+        CHECK(m.values()->cards[i].card == tricks.cards[i].card);
+        CHECK(m.values()->cards[i].tricks == tricks.cards[i].total_tricks);
+        CHECK(m.values()->cards[i].score == score.cards[i].score);
+    }
+    CHECK(m.values()->best_tricks == tricks.total_tricks);
+    // A second what-if card moves the values on; stepping back takes it back.
+    Card next_card = *m.state().legal_cards().begin();
+    REQUIRE(m.play_what_if(next_card));
+    m.wait_idle();
+    REQUIRE(m.values());
+    CHECK(static_cast<int>(m.values()->cards.size()) == m.state().legal_cards().size());
+    m.step(-1);
+    m.wait_idle();
+    CHECK(m.what_if_cards() == std::vector<Card>{other});
+    REQUIRE(m.values());
+    CHECK(m.values()->cards.size() == tricks.cards.size());
+    // An illegal card is refused with a message; leaving what-if returns to the record.
+    CHECK_FALSE(m.play_what_if(recorded == other ? other : recorded));
+    CHECK_FALSE(m.messages().empty());
+    m.leave_what_if();
+    CHECK_FALSE(m.in_what_if());
+    CHECK(m.position() == pos);
+    CHECK(*m.game() == record);
+    CHECK(m.state().hand(m.state().to_act()).contains(recorded));
+}
+
+TEST_CASE("the view of one seat hides the others and shows revealed voids", "[viewer]") {
+    Model m;
+    REQUIRE(m.open(kGames / "classic.spades"));
+    m.select_game(0);
+    for (Seat s : kAllSeats) CHECK(m.face_up(s));
+    m.set_seat_view(Seat::East);
+    CHECK(m.face_up(Seat::East));
+    CHECK_FALSE(m.face_up(Seat::North));
+    CHECK_FALSE(m.face_up(Seat::West));
+    // Voids: a seat that did not follow the suit led is void in it from then on.
+    const RecordedHand& h = m.game()->hands[0];
+    m.to_end();
+    for (Seat seat : kAllSeats) {
+        std::array<bool, 4> expected{};
+        for (std::size_t t = 0; t * 4 < h.cards.size(); ++t) {
+            const auto& played = m.state().play_record();
+            Suit led = played[t * 4].card.suit();
+            for (std::size_t i = t * 4; i < t * 4 + 4 && i < played.size(); ++i) {
+                if (played[i].seat == seat && played[i].card.suit() != led) {
+                    expected[index(led)] = true;
+                }
+            }
+        }
+        CHECK(m.voids(seat) == expected);
+    }
+    CHECK(m.face_up(Seat::North));  // the hand is over: everything shows
+}
+
+TEST_CASE("files and the library are listed and a bad file says where", "[viewer]") {
+    TempDir dir;
+    fs::path db = dir.path / "library.sqlite";
+    {
+        formats::Library lib(db);
+        lib.import_file(kGames / "classic.pb");
+    }
+    Model m(db);
+    REQUIRE(m.games().size() == 1);
+    CHECK(m.games()[0].library_id);
+    REQUIRE(m.open(kGames));
+    // The library's game, then every game file of the folder (its .pb and .spades twins).
+    CHECK(m.games().size() == 1 + 10);
+    m.select_game(0);
+    REQUIRE(m.game());
+    CHECK(m.game()->rules.name == "classic");
+    REQUIRE(m.comparison());
+    CHECK(m.comparison()->runs.size() == 2);  // classic (played) and paperless
+    m.set_compare_rules({"classic", "paperless", "leaflet"});
+    CHECK(m.comparison()->runs.size() == 3);
+
+    fs::path bad = dir.path / "bad.spades";
+    std::ofstream(bad) << "[Event \"x\"]\n[Rules \"classic\"]\nnonsense here\n";
+    std::size_t before = m.games().size();
+    CHECK_FALSE(m.open(bad));
+    CHECK(m.games().size() == before);
+    REQUIRE_FALSE(m.messages().empty());
+    CHECK(m.messages().back().rfind(bad.string() + ":", 0) == 0);
+}
+
+TEST_CASE("imports and reviews run in the background and land in the library", "[viewer]") {
+    TempDir dir;
+    fs::path db = dir.path / "library.sqlite";
+    // A short game, so that its review takes a moment.
+    std::vector<RecordedGame> games = formats::read_game_file(kGames / "classic.spades");
+    games[0].hands.resize(1);
+    fs::path file = dir.path / "short.spades";
+    formats::write_game_file(file, games);
+
+    analyzer::ReviewSettings settings;
+    settings.samples = 2;
+    Model m(db, settings);
+    CHECK(m.games().empty());
+    m.import(file);
+    m.wait_idle();
+    REQUIRE(m.games().size() == 1);
+    CHECK_FALSE(m.games()[0].reviewed);
+    m.select_game(0);
+    CHECK_FALSE(m.review());
+    m.request_review();
+    CHECK(m.progress());
+    m.wait_idle();
+    REQUIRE(m.review());
+    CHECK(m.games()[0].reviewed);
+    REQUIRE(m.hand_review());
+    REQUIRE(m.hand_review()->play);
+    // On the recorded line the values come from the review.
+    m.move_to(0);
+    REQUIRE(m.card_review());
+    REQUIRE(m.values());
+    CHECK(m.values()->cards == m.card_review()->choices);
+
+    // A new model on the same library shows the stored review at once.
+    Model again(db, settings);
+    again.select_game(0);
+    REQUIRE(again.review());
+    CHECK(again.review()->hands.size() == 1);
+    {
+        formats::Library lib(db);
+        CHECK(lib.count_reviews(settings.key()) == 1);
+    }
+}

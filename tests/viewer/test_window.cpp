@@ -1,0 +1,206 @@
+// The viewer's window for real: `spadework view ... --screenshot` under xvfb-run (Mesa's
+// software renderer), at several positions, and checks on the picture: its size, the felt,
+// red and black suit symbols on white card faces, and no blank frame.
+#include <fcntl.h>
+#include <spawn.h>
+#include <stb_image.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace std::string_literals;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kGames = fs::path(SPADEWORK_SAMPLES) / "games";
+
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<unsigned char> rgb;
+    const unsigned char* at(int x, int y) const {
+        return &rgb[(static_cast<std::size_t>(y) * width + x) * 3];
+    }
+};
+
+Image load_png(const fs::path& path) {
+    Image img;
+    int channels = 0;
+    unsigned char* data = stbi_load(path.c_str(), &img.width, &img.height, &channels, 3);
+    REQUIRE(data != nullptr);
+    img.rgb.assign(data, data + static_cast<std::size_t>(img.width) * img.height * 3);
+    stbi_image_free(data);
+    return img;
+}
+
+// Runs the viewer under xvfb-run and returns its exit status.
+int run_viewer(const std::vector<std::string>& args, std::string* err = nullptr) {
+    fs::path err_file =
+        fs::temp_directory_path() / ("spadework-window-" + std::to_string(::getpid()) + ".err");
+    std::vector<std::string> text = {XVFB_RUN,      "-a",  "-s", "-screen 0 1920x1200x24",
+                                     SPADEWORK_EXE, "view"};
+    text.insert(text.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : text) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+    pid_t pid = 0;
+    REQUIRE(posix_spawn(&pid, XVFB_RUN, &actions, nullptr, argv.data(), environ) == 0);
+    posix_spawn_file_actions_destroy(&actions);
+    int status = 0;
+    REQUIRE(waitpid(pid, &status, 0) == pid);
+    if (err) {
+        std::ifstream in(err_file);
+        *err = std::string(std::istreambuf_iterator<char>(in), {});
+    }
+    fs::remove(err_file);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+struct Counts {
+    std::size_t felt = 0;
+    std::size_t red_ink = 0;    // suit red on a card face
+    std::size_t black_ink = 0;  // suit black on a card face
+    std::size_t card_face = 0;
+    std::size_t colours = 0;
+};
+
+bool near(const unsigned char* p, int r, int g, int b, int tol) {
+    return std::abs(p[0] - r) <= tol && std::abs(p[1] - g) <= tol && std::abs(p[2] - b) <= tol;
+}
+
+Counts count(const Image& img) {
+    Counts c;
+    std::set<int> colours;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = 0; x < img.width; ++x) {
+            const unsigned char* p = img.at(x, y);
+            if (colours.size() < 5000) colours.insert(p[0] << 16 | p[1] << 8 | p[2]);
+            if (near(p, 22, 101, 52, 6)) ++c.felt;
+            bool face = p[0] > 240 && p[1] > 240 && p[2] > 235;
+            if (face) ++c.card_face;
+            // Ink counts only beside a card face, so dark window backgrounds do not count.
+            bool beside_face = false;
+            for (int dx : {-3, 3}) {
+                int xx = x + dx;
+                if (xx < 0 || xx >= img.width) continue;
+                const unsigned char* q = img.at(xx, y);
+                beside_face = beside_face || (q[0] > 240 && q[1] > 240 && q[2] > 235);
+            }
+            if (!beside_face) continue;
+            if (p[0] > 150 && p[1] < 60 && p[2] < 80) ++c.red_ink;
+            if (p[0] < 60 && p[1] < 60 && p[2] < 60) ++c.black_ink;
+        }
+    }
+    c.colours = colours.size();
+    return c;
+}
+
+struct Shot {
+    fs::path path;
+    Shot() {
+        static int n = 0;
+        path = fs::temp_directory_path() / ("spadework-shot-" + std::to_string(::getpid()) + "-" +
+                                            std::to_string(n++) + ".png");
+    }
+    ~Shot() { fs::remove(path); }
+};
+
+}  // namespace
+
+TEST_CASE("the table mid-hand shows the felt and red and black suits", "[window]") {
+    Shot shot;
+    std::string err;
+    REQUIRE(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--hand", "2",
+                        "--position", "9", "--screenshot", shot.path.string()},
+                       &err) == 0);
+    INFO(err);
+    Image img = load_png(shot.path);
+    CHECK(img.width == 1600);
+    CHECK(img.height == 1000);
+    Counts c = count(img);
+    CHECK(c.felt > static_cast<std::size_t>(img.width * img.height /
+                                            10));  // a tenth of the window is felt at least
+    CHECK(c.card_face > 40000);                    // 43 cards face up, each mostly white
+    CHECK(c.red_ink > 300);
+    CHECK(c.black_ink > 300);
+    CHECK(c.colours > 50);
+}
+
+TEST_CASE("every panel renders at several positions and sizes", "[window]") {
+    struct Case {
+        std::vector<std::string> args;
+        int w, h;
+    };
+    const std::vector<Case> cases = {
+        {{(kGames / "paperless.spades").string(), "--position", "0", "--panel", "bidding"},
+         1600,
+         1000},
+        {{(kGames / "classic.spades").string(), "--hand", "3", "--position", "52", "--panel",
+          "scores"},
+         1280,
+         800},
+        {{(kGames / "computer.spades").string(), "--hand", "1", "--position", "20", "--seat", "S",
+          "--panel", "notes"},
+         1920,
+         1080},
+    };
+    for (const Case& k : cases) {
+        Shot shot;
+        std::vector<std::string> args = k.args;
+        args.insert(args.end(),
+                    {"--no-library", "--size", std::to_string(k.w) + "x" + std::to_string(k.h),
+                     "--screenshot", shot.path.string()});
+        std::string err;
+        INFO(args[0] << " " << args[1] << " " << args[2]);
+        REQUIRE(run_viewer(args, &err) == 0);
+        INFO(err);
+        Image img = load_png(shot.path);
+        CHECK(img.width == k.w);
+        CHECK(img.height == k.h);
+        Counts c = count(img);
+        CHECK(c.felt > static_cast<std::size_t>(k.w) * k.h / 12);
+        CHECK(c.red_ink > 100);
+        CHECK(c.black_ink > 100);
+        CHECK(c.colours > 50);
+    }
+}
+
+TEST_CASE("a seat's view shows only its own cards face up", "[window]") {
+    Shot open_hands;
+    Shot one_seat;
+    const std::string game = (kGames / "classic.spades").string();
+    REQUIRE(run_viewer({game, "--no-library", "--position", "0", "--screenshot",
+                        open_hands.path.string()}) == 0);
+    REQUIRE(run_viewer({game, "--no-library", "--position", "0", "--seat", "N", "--screenshot",
+                        one_seat.path.string()}) == 0);
+    Counts all = count(load_png(open_hands.path));
+    Counts mine = count(load_png(one_seat.path));
+    // Three hands turned face down: far less white card face, and card backs instead.
+    CHECK(mine.card_face * 2 < all.card_face);
+    CHECK(mine.felt > 0);
+}
+
+TEST_CASE("bad viewer options are refused before a window opens", "[window]") {
+    std::string err;
+    CHECK(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--hand", "40",
+                      "--screenshot", "/tmp/never.png"},
+                     &err) == 1);
+    CHECK(err.find("--hand 40: the game has") != std::string::npos);
+    CHECK_FALSE(fs::exists("/tmp/never.png"));
+    CHECK(run_viewer({"/no/such/file.spades", "--no-library"}, &err) == 1);
+    CHECK(err.find("neither a game id in the library nor a file") != std::string::npos);
+    CHECK(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--what-if", "ZZ"},
+                     &err) == 1);
+}
