@@ -1,8 +1,9 @@
 // make_samples OUT_DIR: writes the sample games and rule sets that samples/ holds.
 //
-// For each preset it plays games with the simple bot from seed 1 upward until one shows what
-// that sample is meant to show (a nil, a blind nil, a set contract, a bag penalty, a Paperless
-// set that goes to overtime), then writes it as a text log and as protobuf:
+// For each preset it plays games with the simple bots from seed 1 upward (skipping the seeds
+// of the samples before it) until one shows what that sample is meant to show (a nil, a blind
+// nil, a set contract, a bag penalty, a Paperless set that goes to overtime) in a complete
+// game short enough to read through, then writes it as a text log and as protobuf:
 //   OUT_DIR/games/<preset>.spades, OUT_DIR/games/<preset>.pb, OUT_DIR/rules/<preset>.textproto
 // The output depends on nothing but the engine, so a test reruns it and compares the bytes
 // with the files in samples/.
@@ -28,6 +29,7 @@ enum class Feature { Nil, BlindNil, Set, BagPenalty, Overtime };
 struct Sample {
     std::string preset;
     std::vector<Feature> wanted;
+    std::size_t max_hands;  // the game ends within this many hands
     std::string event;
     std::array<std::string, 4> players;
 };
@@ -53,16 +55,22 @@ std::set<Feature> features_of(const RecordedGame& game) {
     return found;
 }
 
-RecordedGame find_game(const Sample& sample, std::uint64_t& seed_used) {
+// The first seed not in `taken` whose game shows what the sample wants. Each sample takes a
+// seed of its own: the presets that differ only in scoring would otherwise often show the
+// same deals and the same bids.
+RecordedGame find_game(const Sample& sample, std::set<std::uint64_t>& taken,
+                       std::uint64_t& seed_used) {
     RuleSet rules = preset(sample.preset);
     for (std::uint64_t seed = 1; seed < 100000; ++seed) {
+        if (taken.count(seed)) continue;
         SplitMix64 rng(seed);
         RecordedGame game = analyzer::play_game(rules, rng);
         std::set<Feature> found = features_of(game);
         bool all = true;
         for (Feature f : sample.wanted) all = all && found.count(f) > 0;
-        if (all && score_game(game, rules).result) {
+        if (all && game.hands.size() <= sample.max_hands && score_game(game, rules).result) {
             seed_used = seed;
+            taken.insert(seed);
             return game;
         }
     }
@@ -89,28 +97,34 @@ int main(int argc, char** argv) {
         const std::vector<Sample> samples = {
             {"classic",
              {Feature::Nil, Feature::BlindNil, Feature::Set, Feature::BagPenalty},
+             12,
              "Sample: classic",
              {"Ann", "Bob", "Cathal O'Brien", "Dee"}},
             {"casual",
              {Feature::Nil, Feature::Set},
+             10,
              "Sample: casual",
              {"Eve", "Finn", "Gus", "Hana"}},
             {"computer",
              {Feature::BlindNil, Feature::Set},
+             12,
              "Sample: computer",
              {"Ivo", "Jill", "Kai", "Lena"}},
             {"leaflet",
              {Feature::Nil, Feature::Set, Feature::BagPenalty},
+             14,
              "Sample: leaflet",
              {"Mo", "Nell", "Otto", "Pia"}},
             {"paperless",
-             {Feature::Set, Feature::Overtime},
+             {Feature::Nil, Feature::Set, Feature::Overtime},
+             8,
              "Sample: paperless",
              {"Quin", "Rosa", "Sam", "Tess"}},
         };
+        std::set<std::uint64_t> taken;
         for (const Sample& sample : samples) {
             std::uint64_t seed = 0;
-            RecordedGame game = find_game(sample, seed);
+            RecordedGame game = find_game(sample, taken, seed);
             game.event = sample.event;
             game.site = "Spadework";
             game.date = "2026.11.21";
@@ -118,7 +132,7 @@ int main(int argc, char** argv) {
             game.players = sample.players;
             game.tags.push_back({"Generator", fmt::format("make_samples seed {}", seed)});
             game.comment =
-                "Played by the simple bot; a legal game under the " + sample.preset + " rules.";
+                "Played by the simple bots; a legal game under the " + sample.preset + " rules.";
             formats::write_game_file(out / "games" / (sample.preset + ".spades"), {game});
             formats::write_game_file(out / "games" / (sample.preset + ".pb"), {game});
             write_text(out / "rules" / (sample.preset + ".textproto"),

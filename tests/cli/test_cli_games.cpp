@@ -53,7 +53,10 @@ TEST_CASE("import reads a folder of samples once and again changes nothing", "[c
     std::string out = run_ok(ws.with_db({"import", (kSamples / "games").string()}));
     // Files go in sorted order; the .spades twin of each .pb holds the same game, so it is
     // found already there.
-    CHECK(contains(out, "classic.pb: 1 game, 1 new, 0 already in the library, 9 hands added"));
+    const int classic_hands = static_cast<int>(
+        formats::read_game_file(kSamples / "games" / "classic.pb")[0].hands.size());
+    CHECK(contains(out, "classic.pb: 1 game, 1 new, 0 already in the library, " +
+                            std::to_string(classic_hands) + " hands added"));
     CHECK(contains(out, "classic.spades: 1 game, 0 new, 1 already in the library, 0 hands added"));
     CHECK(contains(out, "10 games read, 5 new"));
     CHECK(game_count(ws) == 5);

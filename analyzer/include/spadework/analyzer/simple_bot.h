@@ -1,7 +1,22 @@
-// A plain rule-of-thumb player, enough to generate legal, plausible games: the samples, the
-// benchmarks and the tests are made with it. It counts likely tricks to bid, bids nil on a
-// weak hand, sometimes bids blind nil when its side is far behind, ducks when it or its
-// partner is nil, and otherwise wins cheaply or throws its lowest card.
+// Simple players, enough to generate legal, plausible games: the samples, the benchmarks, the
+// tests and `spadework simulate` are made with them. They play by rules of thumb a club player
+// would recognise, not by search, and make the mistakes such players make; they are not
+// experts and nothing here should be read as good advice.
+//
+// The bidder counts likely tricks the way the rule documents suggest (aces, kings by suit
+// length, a queen now and then, spade length, voids and singletons with spades to ruff), bids
+// nil on a weak hand, adjusts for the partner's bid, bids fuller when its bags are near the
+// limit, and under exact-contract scoring (Paperless) aims to hit the bid exactly. Blind nil
+// is bid by chance when the side is far behind.
+//
+// The card player sees only what a player at the table sees: its own hand, the cards played,
+// the bids, the tricks taken and the score. It plays second hand low, third hand high, wins
+// cheaply, covers its partner's nil, ducks as a nil bidder and attacks an opponent's nil.
+// Once its contract is made it keeps fighting for a set while the opponents still need
+// tricks, except when its bags are near the limit, the game is near its end or the scoring
+// pays for exact contracts: then it ducks unless the set is in reach. When the opponents have
+// made theirs too, it ducks and leaves them the bags (where bags cost anything).
+// It is deterministic: the same position always gives the same card.
 #pragma once
 
 #include <cstdint>
@@ -14,24 +29,48 @@
 namespace spadework::analyzer {
 
 // The bidder's count of likely tricks with a hand: sure tricks (side aces, kings by suit
-// length), spade length and ruffing values, as the rule documents suggest.
+// length, queens with company), spade honours and length, and ruffs from voids and singletons
+// when spare spades are there to ruff with. Reads the deck size from the rules.
 double estimate_tricks(CardSet hand, const RuleSet& rules);
-// Whether a hand looks like a nil: few likely tricks, no high spade, short spades.
+// How likely a hand is to be forced to win a trick if it bids nil, as a danger count: high
+// spades and spade length, side aces, and kings and queens without low cards to hide under.
+// Below 0.6 (a guarded king and a doubleton jack, say) the hand looks like a nil.
+double nil_danger(CardSet hand, const RuleSet& rules);
+// Whether a hand looks like a nil under the rules: nil allowed, few likely tricks, little
+// danger.
 bool nil_candidate(CardSet hand, const RuleSet& rules);
+
+// What the bidder knows beside its hand.
+struct BidContext {
+    std::optional<Bid> partner_bid;  // std::nullopt: the partner bids later
+    int opponents_bid = 0;           // tricks bid so far by the opponents (a nil counts 0)
+    int bags = 0;                    // the side's bags before the hand
+};
+
 // The bid the bot would make with a hand, without chance: from the count, adjusted for the
-// partner's bid when made (std::nullopt: not yet). Never blind nil.
+// partner's bid when made (std::nullopt: not yet). Never blind nil. Deterministic and cheap:
+// the bid review calls it thousands of times per hand.
 Bid suggest_bid(CardSet hand, const RuleSet& rules, std::optional<Bid> partner_bid = std::nullopt);
-// The rules.pass_cards cards the bot passes to its partner from `hand` (before bidding).
+Bid suggest_bid(CardSet hand, const RuleSet& rules, const BidContext& context);
+
+// The rules.pass_cards cards the bot passes to its partner from `hand` (before bidding): with
+// a nil in view, its most dangerous cards; otherwise its lowest side cards, emptying a short
+// suit to ruff in, and a spare spade from a long spade holding.
 CardSet choose_pass(CardSet hand, const RuleSet& rules);
+
+// The card the bot plays for the seat to act in a hand in play. `standings` is the score
+// before the hand (bags toward a penalty, how late in the game it is). Looks only at what
+// that seat may see.
+Card choose_card(const HandState& state, const Standings& standings = {});
 
 struct BotStyle {
     double nil_chance = 0.8;         // when the hand looks like a nil, how often to bid one
-    double blind_nil_chance = 0.35;  // when 150 or more behind, how often to bid blind nil
-    double overbid_chance = 0.15;    // how often to bid one more than the count
+    double blind_nil_chance = 0.25;  // when far behind, how often to bid blind nil
+    double overbid_chance = 0.1;     // how often to bid one more than the count
 };
 
 // Plays one hand from the deal through passes, bids, exchange and tricks. `standings` (the
-// score before the hand) lets the bot bid blind nil when far behind.
+// score before the hand) lets the bot bid blind nil when far behind and mind its bags.
 RecordedHand play_hand(const RuleSet& rules, Seat dealer, const Deal& deal,
                        const Standings& standings, SplitMix64& rng, const BotStyle& style = {});
 
