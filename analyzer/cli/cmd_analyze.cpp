@@ -271,7 +271,7 @@ void add_analyze_command(CLI::App& app) {
                     "GAME[:HAND]: a library id, or a file (FILE@N for one game of several)");
     cmd->add_option("--hand", opts->hand, "review only this hand (1-based)")
         ->check(CLI::PositiveNumber);
-    cmd->add_option("--samples", opts->samples, "single-dummy layouts per bid (default 32)")
+    cmd->add_option("--samples", opts->samples, "single-dummy layouts per bid (default 4)")
         ->check(CLI::Range(1, 100000));
     cmd->add_option("--seed", opts->seed, "seed of the sampled layouts (default 1)");
     cmd->add_option("--threads", opts->threads, "worker threads; 0: every core (default 1)")

@@ -1,10 +1,630 @@
-// Placeholder: the bid review (issue 5) is written next.
+// The bid review: par on the actual deal, a single-dummy estimate of every bid, and the
+// Paperless passes judged the same way.
+//
+// The model. It is an estimate, not an exact answer, and these are its simplifications:
+//
+// Par. The deal as play began (after passes and exchanges) is solved double dummy from the
+// opening lead: the tricks each side takes when both play for tricks, and for each nil or
+// blind nil whether its side can keep it against a defence trying to break it.
+//
+// A bid. Layouts are drawn from what the bidder knew at that moment: its own hand (after a
+// pass: the cards received in it, the cards passed in the partner's hand), the rest dealt at
+// random with the right counts; for a blind nil bid nothing is known, the bidder's own hand
+// is drawn too. With weight_by_bids, a layout counts in proportion to how well the hands of
+// those who already bid fit their bids (the bots' trick count against the bid, a Gaussian of
+// sigma 1.5 tricks; a nil on a hand the bots would not call a nil candidate counts 0.1). Each
+// layout is solved double dummy from the opening lead: the partnership's tricks with both
+// sides playing for tricks, whether the bidder's nil is kept (when nil is a candidate), and
+// whether the partner's nil is kept (when the partner bid nil, or the bots would). Every legal
+// bid is then scored on the same layouts with the engine's scoring from the standings before
+// the hand (bags and bag penalties count):
+//  - bids already made are the actual ones; bids still to come are the bots' suggest_bid on
+//    the seat's sampled hand;
+//  - the partnership's tricks are split simply: a kept nil takes none and a broken nil takes
+//    exactly one, the partner the rest; when both partners bid nil, a broken nil takes one
+//    (the first broken one any more the side took) and two kept nils take none. The
+//    opponents take the rest, all of it credited to a member who did not bid nil: their own
+//    nils are assumed kept. One trick solve serves every bid, though a side keeping a nil
+//    plays differently from one playing for tricks;
+//  - double dummy is hard on nils: the defence sees every card, so nils are kept less often
+//    than at the table and the review leans against them;
+//  - a nil is solved only for a hand the bots would call a nil candidate, or when nil was the
+//    bid made; any other nil counts as broken, to save time (and the decision then reports
+//    no nil_kept share). A nil on a hand holding the ace of spades is broken, which is
+//    certain;
+//  - a blind nil is declared before looking, so it is valued with nothing known of the
+//    bidder's hand, on layouts of its own. For a bidder who looked it is shown but is not a
+//    bid it could still make: the best is chosen among the others. For a blind nil bidder
+//    every other bid is valued on those unseen hands too, which undervalues looking first.
+//    Where the rules have an exchange, the bots' exchange is played on the layout (the blind
+//    nil bidder gives its highest cards, spades first, the partner its lowest);
+//  - honours are left out;
+//  - the points of a bid are the partnership's points for the hand less the points its
+//    result hands the opponents (a set's set_points, a failed nil under NilFailed::Opponents),
+//    so that every cost of a bid shows.
+// The expectation of a bid is its weighted mean over the layouts; the best is the highest,
+// and a bid is flagged when its expectation falls short of the best by more than the rule
+// set's bid margin, classed by the shortfall. With few samples the expectations are rough
+// (the bids are compared on the same layouts, which steadies their differences).
+//
+// A pass (rules with pass_cards). Layouts are drawn from the hand dealt to the passer; the
+// partner's pass and the opponents' are the bots' choose_pass on their sampled hands, and
+// the opponents bid the bots' suggest_bid. A pass is valued by the best, over the
+// partnership's contracts (two trick bids adding up to 2 .. hand size; nil is left out), of
+// the contract's expected points. Passes that differ only by cards no other card separates
+// (e.g. the 7 or the 6 of a suit held with both) give the same layouts up to naming equal
+// cards, so one of each such class is solved for all. The classes are narrowed by successive
+// halving on common layouts: all of them on 1 layout, the best quarter (at least 3, and the
+// pass made, always) on four times as many, and so on up to the sample count. The options
+// shown are those that lasted longest, by value, each with the layouts it was valued on.
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "sampling.h"
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/simple_bot.h"
 
 namespace spadework::analyzer {
+namespace {
 
-BidReview review_bids(const RecordedGame&, int, const Standings&, const ReviewSettings&) {
-    throw Error("review_bids: not written yet");
+using sampling::after_exchanges;
+using sampling::Bids;
+using sampling::complete_bids;
+using sampling::Hands;
+using sampling::kAceOfSpades;
+using sampling::MadeBids;
+using sampling::make_solve;
+using sampling::partnership_points;
+using sampling::Scored;
+using sampling::Solve;
+using sampling::split_tricks;
+
+// Passes: the options reported beside the one made, and the fewest kept in a round.
+constexpr std::size_t kPassOptions = 5;
+constexpr std::size_t kPassKeepAtLeast = 3;
+// Decision numbers for decision_seed: bids are 0.., blind draws and passes further on.
+constexpr int kBlindDecisions = 100;
+constexpr int kPassDecisions = 200;
+
+bool is_blind(Bid b) {
+    return b.kind() == Bid::Kind::BlindNil;
+}
+
+// One sampled layout of a bid decision.
+struct BidLayout {
+    double weight = 1;
+    Bids if_tricks{};  // every bid, the bidder's being a trick bid (its slot is replaced)
+    Bids if_nil{};     // every bid, the bidder's being nil or blind nil
+    int sighted = -1;  // the solve for the candidates other than blind nil
+    int blind = -1;    // the solve for blind nil (the same one without an exchange)
+};
+
+// Layouts and the candidates valued on them.
+struct LayoutSet {
+    std::vector<Bid> candidates;
+    std::vector<BidLayout> layouts;
+};
+
+struct BidWork {
+    BidDecision decision;
+    bool bid_blind = false;  // the bid made was a blind nil: main is drawn blind
+    LayoutSet main;          // drawn from what the bidder knew
+    LayoutSet blind;         // for a bidder who looked: the blind nil candidate, drawn blind
+};
+
+struct HandContext {
+    const RuleSet& rules;
+    Seat dealer;
+    const Standings& before;
+    int samples;
+    bool weight;
+};
+
+// Draws a layout set and adds the solves it needs.
+void draw_set(const HandContext& ctx, const sampling::Knowledge& knowledge, std::uint64_t seed,
+              const MadeBids& made, Seat bidder, bool always_solve_nil, LayoutSet& set,
+              std::vector<Solve>& jobs) {
+    const RuleSet& rules = ctx.rules;
+    bool any_blind = std::any_of(set.candidates.begin(), set.candidates.end(), is_blind);
+    bool any_sighted = !std::all_of(set.candidates.begin(), set.candidates.end(), is_blind);
+    bool any_nil = std::any_of(set.candidates.begin(), set.candidates.end(),
+                               [](Bid b) { return b.kind() == Bid::Kind::Nil; });
+    Seat mate = partner(bidder);
+    SplitMix64 rng(seed);
+    for (int i = 0; i < ctx.samples; ++i) {
+        Hands hands = sampling::sample_layout(knowledge, rng);
+        BidLayout layout;
+        if (ctx.weight) layout.weight = sampling::layout_weight(hands, made, bidder, rules);
+        layout.if_tricks = complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::tricks(1));
+        layout.if_nil = complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::nil());
+        bool mate_nil =
+            layout.if_tricks[index(mate)].is_nil() || layout.if_nil[index(mate)].is_nil();
+        // Whether to ask for the bidder's nil: a hand holding the ace of spades costs nothing
+        // (its nil is broken, no solve needed).
+        auto bidder_nil_worth = [&](const Hands& at_play) {
+            CardSet own = at_play[index(bidder)];
+            return always_solve_nil || own.contains(kAceOfSpades) || nil_candidate(own, rules);
+        };
+        Hands sighted = after_exchanges(rules, ctx.dealer, layout.if_tricks, hands);
+        Bids blind_bids = layout.if_nil;
+        blind_bids[index(bidder)] = Bid::blind_nil();
+        Hands blind = after_exchanges(rules, ctx.dealer, blind_bids, hands);
+        if (any_sighted) {
+            Solve s = make_solve(rules, ctx.dealer, sighted, team_of(bidder));
+            s.nil_for[index(bidder)] = any_nil && bidder_nil_worth(sighted);
+            s.nil_for[index(mate)] = mate_nil;
+            if (any_blind && blind == sighted) {
+                s.nil_for[index(bidder)] = s.nil_for[index(bidder)] || bidder_nil_worth(blind);
+                layout.blind = static_cast<int>(jobs.size());
+            }
+            layout.sighted = static_cast<int>(jobs.size());
+            jobs.push_back(std::move(s));
+        }
+        if (any_blind && layout.blind < 0) {
+            Solve s = make_solve(rules, ctx.dealer, blind, team_of(bidder));
+            s.nil_for[index(bidder)] = bidder_nil_worth(blind);
+            s.nil_for[index(mate)] = layout.if_nil[index(mate)].is_nil();
+            layout.blind = static_cast<int>(jobs.size());
+            jobs.push_back(std::move(s));
+        }
+        set.layouts.push_back(layout);
+    }
+}
+
+// Values every candidate of a set over its layouts: expected points and made share.
+void value_set(const HandContext& ctx, const LayoutSet& set, Seat bidder,
+               const std::vector<Solve>& jobs, std::vector<BidOption>& options) {
+    double total = 0;
+    for (const BidLayout& l : set.layouts) total += l.weight;
+    for (Bid c : set.candidates) {
+        BidOption o;
+        o.bid = c;
+        for (const BidLayout& l : set.layouts) {
+            const Solve& s = jobs[is_blind(c) ? l.blind : l.sighted];
+            Bids bids = c.is_nil() ? l.if_nil : l.if_tricks;
+            bids[index(bidder)] = c;
+            auto tricks = split_tricks(ctx.rules, team_of(bidder), s.tricks, bids, s.kept);
+            Scored sc = partnership_points(ctx.rules, team_of(bidder), bids, tricks, ctx.before);
+            bool made = c.is_nil() ? tricks[index(bidder)] == 0 : sc.contract_made;
+            o.expected += l.weight * sc.points;
+            o.made += made ? l.weight : 0;
+        }
+        if (total > 0) {
+            o.expected /= total;
+            o.made /= total;
+        }
+        options.push_back(o);
+    }
+}
+
+void finish_bid(const HandContext& ctx, BidWork& w, const std::vector<Solve>& jobs,
+                const Thresholds& thresholds) {
+    BidDecision& d = w.decision;
+    Seat bidder = d.seat;
+    std::vector<BidOption> options;
+    value_set(ctx, w.main, bidder, jobs, options);
+    value_set(ctx, w.blind, bidder, jobs, options);
+    // In bid order: nil, blind nil, then trick bids.
+    auto order = [](const BidOption& o) {
+        return o.bid.kind() == Bid::Kind::Nil ? -2 : is_blind(o.bid) ? -1 : o.bid.count();
+    };
+    std::sort(options.begin(), options.end(),
+              [&](const BidOption& a, const BidOption& b) { return order(a) < order(b); });
+    d.options = options;
+
+    // The distribution of the partnership's tricks and the nil's fate, on the layouts drawn
+    // from what the bidder knew, as the bid made would have played them.
+    d.samples = static_cast<int>(w.main.layouts.size());
+    d.tricks.assign(ctx.rules.hand_size() + 1, 0.0);
+    double total = 0;
+    double kept = 0;
+    bool nil_candidate_bid = std::any_of(w.main.candidates.begin(), w.main.candidates.end(),
+                                         [](Bid b) { return b.is_nil(); });
+    bool nil_asked = false;
+    for (const BidLayout& l : w.main.layouts) {
+        const Solve& s = jobs[w.bid_blind ? l.blind : l.sighted];
+        d.tricks[s.tricks] += l.weight;
+        total += l.weight;
+        if (s.kept[index(bidder)]) kept += l.weight;
+        nil_asked = nil_asked || s.nil_for[index(bidder)];
+    }
+    if (total > 0) {
+        for (double& x : d.tricks) x /= total;
+    }
+    // Left out when the nil was counted broken without asking (not a hand for a nil).
+    if (nil_candidate_bid && nil_asked) d.nil_kept = total > 0 ? kept / total : 0.0;
+
+    // A bidder who looked at its hand could no longer bid blind nil: its value is shown, but
+    // the best is chosen among the bids still open (the trick bids come last, so there is one).
+    const BidOption* best = nullptr;
+    for (const BidOption& o : d.options) {
+        bool open = w.bid_blind || !is_blind(o.bid);
+        if (open && (!best || o.expected > best->expected)) best = &o;
+    }
+    d.best = best->bid;
+    d.best_expected = best->expected;
+    for (const BidOption& o : d.options) {
+        if (o.bid == d.bid) d.played_expected = o.expected;
+    }
+    double shortfall = d.shortfall();
+    if (d.bid != d.best && d.played_expected == d.best_expected) d.best = d.bid;
+    d.flag = shortfall > thresholds.bid ? classify(shortfall, thresholds) : FlagClass::None;
+}
+
+// ---- Passes ----
+
+// Runs of a hand's cards that no other card of the deck separates, within a suit: passing one
+// card of a run or another gives the same layouts up to naming equal cards. The 2C of a 2C
+// lead rule set stands alone: it is not equal to any card.
+std::vector<CardSet> runs_of(CardSet hand, const RuleSet& rules) {
+    std::vector<CardSet> runs;
+    CardSet deck = rules.deck();
+    Card two_clubs(Rank::Two, Suit::Clubs);
+    for (Suit s : kAllSuits) {
+        CardSet run;
+        for (int r = kHighestRank; r >= kLowestRank; --r) {
+            Card c(static_cast<Rank>(r), s);
+            if (!deck.contains(c)) continue;
+            bool alone = rules.first_lead == FirstLead::TwoOfClubs && c == two_clubs;
+            if (hand.contains(c) && !alone) {
+                run.insert(c);
+                continue;
+            }
+            // A card held by another hand, or the 2C standing alone, ends the run.
+            if (!run.empty()) runs.push_back(run);
+            run = CardSet{};
+            if (hand.contains(c)) runs.push_back(CardSet{c});
+        }
+        if (!run.empty()) runs.push_back(run);
+    }
+    return runs;
+}
+
+int choose(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    long long v = 1;
+    for (int i = 1; i <= k; ++i) v = v * (n - k + i) / i;
+    return static_cast<int>(v);
+}
+
+// A class of equivalent passes: a representative and how many passes it stands for.
+struct PassClass {
+    CardSet cards;
+    int size = 0;
+};
+
+std::vector<PassClass> pass_classes(const std::vector<CardSet>& runs, int pass_cards) {
+    std::vector<PassClass> out;
+    std::vector<int> take(runs.size(), 0);
+    // Each class takes take[i] cards from run i, the highest of the run.
+    auto emit = [&]() {
+        PassClass pc;
+        pc.size = 1;
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            pc.size *= choose(runs[i].size(), take[i]);
+            std::vector<Card> cards;
+            for (Card c : runs[i]) cards.push_back(c);
+            for (int k = 0; k < take[i]; ++k) pc.cards.insert(cards[cards.size() - 1 - k]);
+        }
+        out.push_back(pc);
+    };
+    auto rec = [&](auto&& self, std::size_t i, int left) -> void {
+        if (i == runs.size()) {
+            if (left == 0) emit();
+            return;
+        }
+        for (int k = std::min(left, runs[i].size()); k >= 0; --k) {
+            take[i] = k;
+            self(self, i + 1, left - k);
+        }
+        take[i] = 0;
+    };
+    rec(rec, 0, pass_cards);
+    return out;
+}
+
+// The class a pass falls in: the one taking as many cards from each run.
+int class_of(CardSet passed, const std::vector<CardSet>& runs,
+             const std::vector<PassClass>& classes) {
+    for (std::size_t c = 0; c < classes.size(); ++c) {
+        bool same = true;
+        for (const CardSet& run : runs) {
+            same = same && (run & passed).size() == (run & classes[c].cards).size();
+        }
+        if (same) return static_cast<int>(c);
+    }
+    throw Error("bid review: the pass made is not a pass of the hand dealt");
+}
+
+// One sampled layout of a pass decision: every hand after the pass but the passer's and its
+// partner's, which depend on the pass, and what the opponents bid.
+struct PassLayout {
+    Hands hands;           // the opponents' after their passes; the partner's less its pass
+    CardSet partner_pass;  // what the partner passes to the passer
+    // points[t][c]: the partnership's points with t tricks and contract contracts[c].
+    std::vector<std::vector<double>> points;
+};
+
+struct PassWork {
+    PassDecision decision;
+    CardSet dealt;
+    std::vector<PassClass> classes;
+    int played = 0;
+    std::vector<PassLayout> layouts;
+    std::vector<std::vector<int>> tricks;      // per class, per layout solved so far
+    std::vector<int> alive;                    // the classes still in the running
+    std::vector<std::pair<int, int>> pending;  // (class, layout) of this round's solves, in order
+};
+
+std::vector<int> contracts_of(const RuleSet& rules) {
+    std::vector<int> out;
+    for (int c = 2; c <= std::min(rules.hand_size(), 2 * rules.highest_bid()); ++c)
+        out.push_back(c);
+    return out;
+}
+
+PassLayout draw_pass_layout(const HandContext& ctx, Seat passer, const Hands& dealt) {
+    const RuleSet& rules = ctx.rules;
+    Seat mate = partner(passer);
+    PassLayout l;
+    l.partner_pass = choose_pass(dealt[index(mate)], rules);
+    l.hands = dealt;
+    l.hands[index(mate)] = dealt[index(mate)] - l.partner_pass;
+    for (Seat s : members(opponent(team_of(passer)))) {
+        CardSet given = choose_pass(dealt[index(s)], rules);
+        CardSet got = choose_pass(dealt[index(partner(s))], rules);
+        l.hands[index(s)] = (dealt[index(s)] - given) | got;
+    }
+    // The opponents' bids, in bidding order; the partnership's are the contract's.
+    MadeBids opp;
+    for (int i = 1; i <= 4; ++i) {
+        Seat s = next(ctx.dealer, i);
+        if (team_of(s) == team_of(passer)) continue;
+        opp[index(s)] = suggest_bid(l.hands[index(s)], rules, opp[index(partner(s))]);
+    }
+    std::vector<int> contracts = contracts_of(rules);
+    l.points.assign(rules.hand_size() + 1, std::vector<double>(contracts.size()));
+    for (int t = 0; t <= rules.hand_size(); ++t) {
+        for (std::size_t c = 0; c < contracts.size(); ++c) {
+            Bids bids;
+            for (Seat s : kAllSeats) bids[index(s)] = opp[index(s)].value_or(Bid::tricks(1));
+            bids[index(passer)] = Bid::tricks(contracts[c] - contracts[c] / 2);
+            bids[index(mate)] = Bid::tricks(contracts[c] / 2);
+            auto tricks = split_tricks(rules, team_of(passer), t, bids, {});
+            l.points[t][c] =
+                partnership_points(rules, team_of(passer), bids, tricks, ctx.before).points;
+        }
+    }
+    return l;
+}
+
+// A class's value over its first n layouts: the best contract's mean points.
+double pass_value(const PassWork& w, int cls, int n) {
+    double best = 0;
+    std::size_t contracts = w.layouts.front().points.front().size();
+    for (std::size_t c = 0; c < contracts; ++c) {
+        double sum = 0;
+        for (int j = 0; j < n; ++j) sum += w.layouts[j].points[w.tricks[cls][j]][c];
+        if (c == 0 || sum / n > best) best = sum / n;
+    }
+    return best;
+}
+
+// The classes in order of value over n layouts, best first; the pass made first among equals.
+void rank_alive(PassWork& w, int n) {
+    std::vector<std::pair<double, int>> v;
+    for (int c : w.alive) v.push_back({pass_value(w, c, n), c});
+    std::sort(v.begin(), v.end(), [&](const auto& a, const auto& b) {
+        if (a.first != b.first) return a.first > b.first;
+        if ((a.second == w.played) != (b.second == w.played)) return a.second == w.played;
+        return a.second < b.second;
+    });
+    w.alive.clear();
+    for (auto& [value, c] : v) w.alive.push_back(c);
+}
+
+// The solves that bring every class still running to n layouts.
+void add_pass_jobs(const HandContext& ctx, PassWork& w, int n, std::vector<Solve>& jobs) {
+    Seat passer = w.decision.seat;
+    Seat mate = partner(passer);
+    w.pending.clear();
+    // Layout by layout: the solver's first guess is its last answer, and passes on one layout
+    // often take as many tricks.
+    for (int j = 0; j < n; ++j) {
+        const PassLayout& l = w.layouts[j];
+        for (int c : w.alive) {
+            if (static_cast<int>(w.tricks[c].size()) > j) continue;
+            Hands hands = l.hands;
+            CardSet pass = w.classes[c].cards;
+            hands[index(passer)] = (w.dealt - pass) | l.partner_pass;
+            hands[index(mate)] = l.hands[index(mate)] | pass;
+            jobs.push_back(make_solve(ctx.rules, ctx.dealer, hands, team_of(passer)));
+            w.pending.push_back({c, j});
+        }
+    }
+}
+
+// Keeps the best quarter of the classes still running (at least kPassKeepAtLeast) and the
+// pass made, whose value is then always known as well as the best's.
+void narrow(PassWork& w, int n) {
+    rank_alive(w, n);
+    std::size_t keep = std::max(kPassKeepAtLeast, (w.alive.size() + 3) / 4);
+    if (keep >= w.alive.size()) return;
+    auto kept_end = w.alive.begin() + static_cast<std::ptrdiff_t>(keep);
+    bool played_kept = std::find(w.alive.begin(), kept_end, w.played) != kept_end;
+    w.alive.resize(keep);
+    if (!played_kept) w.alive.push_back(w.played);
+}
+
+// The options: the classes that lasted longest, by value, best first, and the pass made.
+void finish_pass(PassWork& w, const Thresholds& thresholds) {
+    PassDecision& d = w.decision;
+    auto option = [&](int c) {
+        PassOption o;
+        o.cards = c == w.played ? d.passed : w.classes[c].cards;
+        o.samples = static_cast<int>(w.tricks[c].size());
+        o.expected = pass_value(w, c, o.samples);
+        return std::pair{o, c};
+    };
+    std::vector<std::pair<PassOption, int>> all;
+    for (std::size_t c = 0; c < w.classes.size(); ++c) all.push_back(option(static_cast<int>(c)));
+    std::sort(all.begin(), all.end(), [&](const auto& a, const auto& b) {
+        if (a.first.samples != b.first.samples) return a.first.samples > b.first.samples;
+        if (a.first.expected != b.first.expected) return a.first.expected > b.first.expected;
+        if ((a.second == w.played) != (b.second == w.played)) return a.second == w.played;
+        return a.second < b.second;
+    });
+    bool played_shown = false;
+    for (std::size_t i = 0; i < all.size() && i < kPassOptions; ++i) {
+        d.options.push_back(all[i].first);
+        played_shown = played_shown || all[i].second == w.played;
+    }
+    for (const auto& [o, c] : all) {
+        if (c == w.played && !played_shown) d.options.push_back(o);
+        if (c == w.played) d.played_expected = o.expected;
+    }
+    d.best = d.options.front().cards;
+    d.best_expected = d.options.front().expected;
+    double shortfall = d.shortfall();
+    d.flag = shortfall > thresholds.bid ? classify(shortfall, thresholds) : FlagClass::None;
+}
+
+}  // namespace
+
+BidReview review_bids(const RecordedGame& game, int hand_index, const Standings& before,
+                      const ReviewSettings& settings) {
+    auto start = std::chrono::steady_clock::now();
+    if (hand_index < 0 || hand_index >= static_cast<int>(game.hands.size())) {
+        throw Error("the game has " + std::to_string(game.hands.size()) +
+                    " hands: there is no hand " + std::to_string(hand_index + 1));
+    }
+    if (settings.samples < 1) throw Error("the bid review needs at least 1 sample");
+    const RuleSet& rules = game.rules;
+    const RecordedHand& hand = game.hands[hand_index];
+    const HandState played = replay_hand(rules, hand, hand_index);
+    const Thresholds thresholds = settings.thresholds_for(rules);
+    HandContext ctx{rules, hand.dealer, before, settings.samples, settings.weight_by_bids};
+
+    int threads = settings.threads > 0 ? settings.threads
+                                       : static_cast<int>(std::thread::hardware_concurrency());
+    std::vector<Solver> solvers;
+    for (int i = 0; i < std::max(threads, 1); ++i) {
+        solvers.emplace_back(SolverOptions{settings.table_megabytes});
+    }
+    std::vector<Solve> jobs;
+    BidReview review;
+
+    // Step 1. Par: the deal as play began, when the hand got that far.
+    int par_job = -1;
+    MadeBids final_bids;
+    for (Seat s : kAllSeats) final_bids[index(s)] = played.bid_of(s);
+    if (played.phase() == Phase::Play || played.phase() == Phase::Done) {
+        Hands at_play;
+        for (Seat s : kAllSeats) at_play[index(s)] = played.held_at_play(s);
+        Solve s = make_solve(rules, hand.dealer, at_play, Team::NS);
+        for (Seat seat : kAllSeats) s.nil_for[index(seat)] = final_bids[index(seat)]->is_nil();
+        par_job = static_cast<int>(jobs.size());
+        jobs.push_back(std::move(s));
+    }
+
+    // Step 2. The bids: walk the hand to each bid and draw its layouts.
+    HandState state(rules, hand.dealer, hand.deal);
+    while (state.phase() == Phase::Pass && played.passed(state.to_act())) {
+        state.pass(state.to_act(), *played.passed(state.to_act()));
+    }
+    std::vector<BidWork> bids;
+    for (std::size_t i = 0; i < hand.bids.size() && state.phase() == Phase::Bid; ++i) {
+        BidWork w;
+        Seat bidder = state.to_act();
+        Bid bid = hand.bids[i];
+        w.decision.index = static_cast<int>(i);
+        w.decision.seat = bidder;
+        w.decision.bid = bid;
+        w.bid_blind = is_blind(bid);
+        MadeBids made;
+        for (Seat s : kAllSeats) made[index(s)] = state.bid_of(s);
+        for (Bid c : state.legal_bids()) {
+            (is_blind(c) && !w.bid_blind ? w.blind : w.main).candidates.push_back(c);
+        }
+        sampling::Knowledge known = sampling::bidder_knowledge(state, bidder, w.bid_blind);
+        w.decision.known = known.known[index(bidder)] | known.known[index(partner(bidder))];
+        int n = static_cast<int>(i);
+        draw_set(ctx, known, sampling::decision_seed(settings.seed, hand_index, n), made, bidder,
+                 bid.is_nil(), w.main, jobs);
+        if (!w.blind.candidates.empty()) {
+            draw_set(ctx, sampling::bidder_knowledge(state, bidder, true),
+                     sampling::decision_seed(settings.seed, hand_index, kBlindDecisions + n), made,
+                     bidder, false, w.blind, jobs);
+        }
+        bids.push_back(std::move(w));
+        state.bid(bidder, bid);
+    }
+
+    // Step 3. The passes: draw each passer's layouts, first round with the bids' solves.
+    std::vector<PassWork> passes;
+    for (Seat s : kAllSeats) {
+        if (!played.passed(s)) continue;
+        PassWork w;
+        w.decision.seat = s;
+        w.decision.passed = *played.passed(s);
+        w.dealt = hand.deal[s];
+        std::vector<CardSet> runs = runs_of(w.dealt, rules);
+        w.classes = pass_classes(runs, rules.pass_cards);
+        for (const PassClass& c : w.classes) w.decision.candidates += c.size;
+        w.played = class_of(w.decision.passed, runs, w.classes);
+        sampling::Knowledge known = sampling::passer_knowledge(rules, s, w.dealt);
+        SplitMix64 rng(
+            sampling::decision_seed(settings.seed, hand_index, kPassDecisions + index(s)));
+        for (int j = 0; j < settings.samples; ++j) {
+            w.layouts.push_back(draw_pass_layout(ctx, s, sampling::sample_layout(known, rng)));
+        }
+        w.tricks.resize(w.classes.size());
+        for (std::size_t c = 0; c < w.classes.size(); ++c) w.alive.push_back(static_cast<int>(c));
+        passes.push_back(std::move(w));
+    }
+
+    // Step 4. Solve, by rounds: the bids and par at once, the passes by successive halving.
+    int n = 1;
+    for (bool first = true;; first = false) {
+        std::size_t pass_first_job = jobs.size();
+        for (PassWork& w : passes) add_pass_jobs(ctx, w, n, jobs);
+        sampling::solve_all(jobs, solvers);
+        std::size_t k = pass_first_job;
+        for (PassWork& w : passes) {
+            for (auto [c, j] : w.pending) w.tricks[c].push_back(jobs[k++].tricks);
+        }
+        if (first) {
+            if (par_job >= 0) {
+                const Solve& p = jobs[par_job];
+                review.par.tricks[index(Team::NS)] = p.tricks;
+                review.par.tricks[index(Team::EW)] = rules.hand_size() - p.tricks;
+                for (int i = 1; i <= 4; ++i) {
+                    Seat s = next(hand.dealer, i);
+                    if (final_bids[index(s)] && final_bids[index(s)]->is_nil()) {
+                        review.par.nils.push_back({s, p.kept[index(s)]});
+                    }
+                }
+            }
+            for (BidWork& w : bids) {
+                finish_bid(ctx, w, jobs, thresholds);
+                review.bids.push_back(w.decision);
+            }
+        }
+        jobs.clear();
+        if (passes.empty() || n >= settings.samples) break;
+        for (PassWork& w : passes) narrow(w, n);
+        n = std::min(settings.samples, n * 4);
+    }
+    for (PassWork& w : passes) {
+        finish_pass(w, thresholds);
+        review.passes.push_back(w.decision);
+    }
+
+    for (const Solver& s : solvers) review.nodes += s.stats().nodes;
+    review.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return review;
 }
 
 }  // namespace spadework::analyzer
