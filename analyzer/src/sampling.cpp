@@ -171,7 +171,7 @@ void solve_one(Solver& solver, Solve& job) {
         if (p.hands[index(s)].contains(kAceOfSpades)) continue;
         Position q = p;
         q.bids[index(s)] = Bid::nil();
-        job.kept[index(s)] = solver.solve_nil(q, s).nil_kept;
+        job.kept[index(s)] = solver.nil_kept(q, s);
     }
 }
 

@@ -283,7 +283,7 @@ SolveResult Solver::solve_nil(const Position& position, Seat nil_seat) {
         c.nil_seat = index(nil_seat);
         std::uint64_t context = impl_->context_id(c);
         impl_->prepare(st);
-        kept = nil_kept(st, impl_->table, context, index(nil_seat), run);
+        kept = solver::nil_kept(st, impl_->table, context, index(nil_seat), run);
         per_move = nil_kept_per_move(st, impl_->table, context, index(nil_seat), moves, run);
     }
     result.nil_kept = kept;
@@ -292,6 +292,26 @@ SolveResult Solver::solve_nil(const Position& position, Seat nil_seat) {
     result.nodes = run.nodes;
     impl_->finish(run.nodes);
     return result;
+}
+
+bool Solver::nil_kept(const Position& position, Seat nil_seat) {
+    check_position(position);
+    const auto& bid = position.bids[index(nil_seat)];
+    if (!bid || !bid->is_nil()) {
+        throw Error(std::string(1, seat_char(nil_seat)) + " did not bid nil or blind nil");
+    }
+    if (position.tricks_taken[index(nil_seat)] > 0) return false;
+    State st = make_state(position);
+    Context c;
+    c.objective = Objective::Nil;
+    c.play = st.rules;
+    c.nil_seat = index(nil_seat);
+    std::uint64_t context = impl_->context_id(c);
+    impl_->prepare(st);
+    NilRun run;
+    bool kept = solver::nil_kept(st, impl_->table, context, index(nil_seat), run);
+    impl_->finish(run.nodes);
+    return kept;
 }
 
 SolveResult Solver::solve_score(const Position& position, const Standings& before) {

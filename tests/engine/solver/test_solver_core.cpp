@@ -297,12 +297,14 @@ TEST_CASE("Nil: kept with a partner's cover, broken without") {
     CHECK(r.objective == Objective::Nil);
     CHECK(r.nil_seat == E);
     CHECK(r.nil_kept);
+    CHECK(solver.nil_kept(kept, E));
     for (const CardValue& v : r.cards) CHECK(v.nil_kept);
 
     Position broken = kept;
     broken.hands[3] = parse_cards("2H 5C");
     SolveResult b = solver.solve_nil(broken, E);
     CHECK_FALSE(b.nil_kept);
+    CHECK_FALSE(solver.nil_kept(broken, E));
     for (const CardValue& v : b.cards) CHECK_FALSE(v.nil_kept);
 }
 
@@ -329,6 +331,8 @@ TEST_CASE("Nil: each card of the nil bidder in the middle of a trick") {
     p.tricks_taken = {3, 3, 4, 1};  // West already took a trick: the nil is lost
     SolveResult lost = solver.solve_nil(p, W);
     CHECK_FALSE(lost.nil_kept);
+    CHECK_FALSE(solver.nil_kept(p, W));
+    CHECK_THROWS_AS(solver.nil_kept(p, E), Error);
     CHECK_FALSE(card_entry(lost, "2D").nil_kept);
 }
 

@@ -107,8 +107,15 @@ void check_objectives(Solver& solver, const HandState& st, SplitMix64& rng, Tall
     });
     for (Seat s : kAllSeats) {
         if (!st.bid_of(s)->is_nil()) continue;
-        tally.compare(p, std::string("nil of ") + seat_char(s), ref::solve(st, Objective::Nil, s),
+        SolveResult nil = ref::solve(st, Objective::Nil, s);
+        tally.compare(p, std::string("nil of ") + seat_char(s), nil,
                       [&] { return solver.solve_nil(p, s); });
+        // The answer alone, without each card's value, agrees too.
+        tally.compare(p, std::string("nil_kept of ") + seat_char(s), nil, [&] {
+            SolveResult r = nil;
+            r.nil_kept = solver.nil_kept(p, s);
+            return r;
+        });
     }
     Standings before = ref::random_standings(st.rules(), rng);
     tally.compare(p, "score", ref::solve(st, Objective::Score, std::nullopt, before),

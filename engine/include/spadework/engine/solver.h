@@ -96,6 +96,8 @@ class Solver {
     // The Nil objective for nil_seat, whose bid must be nil or blind nil. The nil bidder and
     // partner try to keep it; the opponents try to break it. A nil already broken is lost.
     SolveResult solve_nil(const Position& position, Seat nil_seat);
+    // Only whether the nil is kept, without the value of each card: cheaper.
+    bool nil_kept(const Position& position, Seat nil_seat);
 
     // The Score objective: every bid must be known. `before` is the standings before the
     // hand (bags count toward penalties from there).
