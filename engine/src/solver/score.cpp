@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <optional>
 
 namespace spadework::solver {
 
@@ -191,50 +192,126 @@ std::vector<int> reachable_values(const State& st, const ScoreTable& table, int 
 
 // The value among `values` (sorted, the exact one among them, at most `top`) that the
 // null-window tests find, each test's fail-soft answer moving a bound as far as it can.
+// Without a guess, each test goes halfway between the bounds. With one, the first test is at
+// the guess and the next ones follow it: up to the next value after a test that held, down
+// to the new upper bound after one that failed. A close guess so needs two tests, one of
+// them just above the value (such a test is costly: every move must be refuted, and one
+// a step or two higher costs about as much again, which halving the range would pay often).
 template <class Test>
-int bisect(const std::vector<int>& values, int top, Test&& test) {
+int bisect(const std::vector<int>& values, int top, std::optional<int> guess, Test&& test) {
     int lo = values.front();
     int hi = top;
+    bool guessing = guess.has_value();
+    int next = guess.value_or(0);
     while (lo < hi) {
-        auto first = std::upper_bound(values.begin(), values.end(), lo);
-        auto last = std::upper_bound(values.begin(), values.end(), hi);
-        int t = *(first + (last - first - 1) / 2);
+        int t;
+        if (guessing && next > lo && next <= hi) {
+            t = next;
+        } else {
+            guessing = false;
+            auto first = std::upper_bound(values.begin(), values.end(), lo);
+            auto last = std::upper_bound(values.begin(), values.end(), hi);
+            t = *(first + (last - first - 1) / 2);
+        }
         int v = test(t);
         if (v >= t) {
             lo = *std::lower_bound(values.begin(), values.end(), std::min(v, hi));
+            auto above = std::upper_bound(values.begin(), values.end(), lo);
+            if (above != values.end()) next = *above;  // climbing: the next value up
         } else {
             hi = *(std::upper_bound(values.begin(), values.end(), std::max(v, lo)) - 1);
+            next = hi;  // falling: the new upper bound
         }
     }
     return lo;
+}
+
+// Whether two positions are the same for the score: the cards held, the trick, the tricks
+// and honours won, the lead and spades broken (the search's own bookkeeping aside).
+bool same_position(const State& a, const State& b) {
+    if (a.leader != b.leader || a.count != b.count || a.tricks_left != b.tricks_left ||
+        a.broken != b.broken || a.taken != b.taken || !(a.rules == b.rules) ||
+        a.honours_won[0] != b.honours_won[0] || a.honours_won[1] != b.honours_won[1]) {
+        return false;
+    }
+    for (int i = 0; i < 4; ++i) {
+        if (a.hand[i] != b.hand[i]) return false;
+    }
+    for (int i = 0; i < a.count; ++i) {
+        if (a.trick[i] != b.trick[i]) return false;
+    }
+    return true;
+}
+
+std::optional<int> known_ns_value(const ScoreTable& table, const State& st) {
+    for (const ScoreTable::Known& k : table.known) {
+        if (same_position(k.after, st)) return k.ns_value;
+    }
+    return std::nullopt;
+}
+
+// The value of each move (the root side's difference after it, at most `top`), searched from
+// a guess: `best` when it is known, else the best so far. The positions after the moves are
+// remembered with their values for the next root.
+std::vector<int> move_values(State& st, TransTable& tt, std::uint64_t context,
+                             const ScoreTable& table, std::optional<int> best,
+                             const std::vector<Move>& moves, ScoreRun& run) {
+    const int side = st.to_play() & 1;
+    std::vector<int> values = reachable_values(st, table, side);
+    const std::uint64_t legal = st.legal_moves();
+    State root = st;
+    std::vector<int> out;
+    std::vector<ScoreTable::Known> known;
+    std::optional<int> so_far;
+    for (const Move& m : moves) {
+        st.play(m.card);
+        int value;
+        if (moves.size() == 1 && best) {
+            value = *best;  // the only move is the best one
+        } else if (std::optional<int> ns = known_ns_value(table, st)) {
+            value = side == 0 ? *ns : -*ns;
+        } else {
+            value = bisect(values, best.value_or(values.back()), best ? best : so_far, [&](int t) {
+                ++run.nodes;
+                return score_value(st, tt, context, table, root, t, run);
+            });
+        }
+        st.undo();
+        out.push_back(value);
+        so_far = std::max(so_far.value_or(value), value);
+        // Every card of the sequence leads to a position of this value: one of them is the
+        // next root when the analysis goes on with the card played.
+        for (int c = m.card; c >= m.low; --c) {
+            if (!(legal & card_bit(c))) continue;
+            known.push_back({st, side == 0 ? value : -value});
+            known.back().after.play(c);
+        }
+    }
+    table.known = std::move(known);
+    return out;
 }
 
 }  // namespace
 
 int best_score(State& st, TransTable& tt, std::uint64_t context, const ScoreTable& table,
                ScoreRun& run) {
-    std::vector<int> values = reachable_values(st, table, st.to_play() & 1);
-    State root = st;
-    return bisect(values, values.back(),
-                  [&](int t) { return score_value(st, tt, context, table, root, t, run); });
+    const int side = st.to_play() & 1;
+    if (std::optional<int> ns = known_ns_value(table, st)) return side == 0 ? *ns : -*ns;
+    // Not known: the best of the moves' values, each searched from the best so far. Searched
+    // for itself, the best would be found by tests around it that cost as much as all the
+    // moves' own; and they are kept, so solve_score's values of the moves need no search.
+    Move buffer[13];
+    int n = generate_sequences(
+        st, std::popcount(static_cast<unsigned>(honours_outcomes(table, st))) > 1, buffer);
+    std::vector<int> v = move_values(st, tt, context, table, std::nullopt,
+                                     std::vector<Move>(buffer, buffer + n), run);
+    return *std::max_element(v.begin(), v.end());
 }
 
 std::vector<int> best_score_per_move(State& st, TransTable& tt, std::uint64_t context,
                                      const ScoreTable& table, int best,
                                      const std::vector<Move>& moves, ScoreRun& run) {
-    std::vector<int> values = reachable_values(st, table, st.to_play() & 1);
-    State root = st;
-    std::vector<int> out;
-    for (const Move& m : moves) {
-        out.push_back(bisect(values, best, [&](int t) {
-            st.play(m.card);
-            ++run.nodes;
-            int v = score_value(st, tt, context, table, root, t, run);
-            st.undo();
-            return v;
-        }));
-    }
-    return out;
+    return move_values(st, tt, context, table, best, moves, run);
 }
 
 }  // namespace spadework::solver

@@ -29,6 +29,17 @@ struct ScoreTable {
     static int index(const std::array<int, 4>& c) {
         return c[0] + kSide * (c[1] + kSide * (c[2] + kSide * c[3]));
     }
+
+    // The exact values (NS's difference) of the positions one card after the last root whose
+    // cards were all valued. In a card-by-card analysis the next root is one of them, and its
+    // value needs no search. The values hold for this table's rules, bids and standings only,
+    // so the memo lives and dies with the table; it is mutable because it is a memo, not a
+    // part of what the table says.
+    struct Known {
+        State after;
+        int ns_value;
+    };
+    mutable std::vector<Known> known;
 };
 
 // Builds tables and keeps the last one: the positions of one hand share it.
