@@ -45,9 +45,10 @@ void TablePanel::draw(Model& model, UiState& ui) {
     avail.x = std::max(avail.x, 300.0f);
     avail.y = std::max(avail.y, 300.0f);
     ImVec2 end(origin.x + avail.x, origin.y + avail.y);
-    dl->AddRectFilled(origin, end, colours::kFeltEdge, 18);
-    dl->AddRectFilled(ImVec2(origin.x + 6, origin.y + 6), ImVec2(end.x - 6, end.y - 6),
-                      colours::kFelt, 14);
+    dl->AddRectFilled(ImVec2(origin.x + 3, origin.y + 3), ImVec2(end.x - 3, end.y - 3),
+                      colours::kFelt, 16);
+    dl->AddRect(ImVec2(origin.x + 3, origin.y + 3), ImVec2(end.x - 3, end.y - 3),
+                colours::kFeltEdge, 16, 0, 6.0f);
 
     const RecordedGame* game = model.game();
     if (!game || !model.recorded_hand()) {
