@@ -12,12 +12,14 @@
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
 #include "support/run_command.h"
+#include "support/workspace.h"
 
 using namespace spadework;
 using spadework::testing::run;
 using spadework::testing::run_json;
 using spadework::testing::run_ok;
 using spadework::testing::RunResult;
+using spadework::testing::Workspace;
 namespace fs = std::filesystem;
 
 namespace {
@@ -25,25 +27,6 @@ namespace {
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
-
-struct Workspace {
-    fs::path dir;
-    std::string db;
-    Workspace() {
-        static int counter = 0;
-        dir = fs::temp_directory_path() / ("spadework-cli-analyze-" + std::to_string(::getpid()) +
-                                           "-" + std::to_string(counter++));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-        db = (dir / "library.sqlite").string();
-    }
-    ~Workspace() { fs::remove_all(dir); }
-    std::vector<std::string> with_db(std::vector<std::string> args) const {
-        args.push_back("--db");
-        args.push_back(db);
-        return args;
-    }
-};
 
 // Bot games cut to `hands` hands, so that a review takes a moment, not minutes.
 std::vector<RecordedGame> short_games(const std::string& rules, int games, int hands,
@@ -63,7 +46,7 @@ std::vector<RecordedGame> short_games(const std::string& rules, int games, int h
 }  // namespace
 
 TEST_CASE("analyze prints a review and its JSON agrees with itself", "[cli-analyze]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "two.spades";
     std::vector<RecordedGame> games = short_games("classic", 1, 2, 5);
     formats::write_game_file(file, games);
@@ -118,7 +101,7 @@ TEST_CASE("analyze prints a review and its JSON agrees with itself", "[cli-analy
 
 TEST_CASE("analyze keeps library reviews and reuses them until the settings change",
           "[cli-analyze]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "one.pb";
     formats::write_game_file(file, short_games("classic", 1, 2, 11));
     run_ok(ws.with_db({"import", file.string()}));
@@ -149,7 +132,7 @@ TEST_CASE("analyze keeps library reviews and reuses them until the settings chan
 }
 
 TEST_CASE("analyze --all reviews every game and resumes after being killed", "[cli-analyze]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "many.spades";
     const int kGames = 6;
     formats::write_game_file(file, short_games("classic", kGames, 1, 23));
@@ -160,16 +143,8 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
         ws.with_db({"analyze", "--all", "--samples", "2", "--threads", "2"});
     std::vector<std::string> argv_text = {SPADEWORK_EXE};
     argv_text.insert(argv_text.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : argv_text) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    pid_t pid = 0;
-    REQUIRE(posix_spawn(&pid, SPADEWORK_EXE, &actions, nullptr, argv.data(), environ) == 0);
-    posix_spawn_file_actions_destroy(&actions);
+    pid_t pid =
+        spadework::testing::spawn_process(SPADEWORK_EXE, argv_text, "/dev/null", "/dev/null");
     const std::string key = "v1 samples=2 seed=1 weight=1";
     int stored = 0;
     auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
@@ -179,8 +154,7 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
         stored = lib.count_reviews(key);
     }
     kill(pid, SIGKILL);
-    int status = 0;
-    waitpid(pid, &status, 0);
+    spadework::testing::wait_process(pid);
     REQUIRE(stored > 0);
     {
         formats::Library lib(ws.db);
@@ -213,7 +187,7 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
 }
 
 TEST_CASE("analyze says what is wrong with its input", "[cli-analyze]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "one.spades";
     formats::write_game_file(file, short_games("classic", 1, 1, 3));
     RunResult r = run({"analyze"});

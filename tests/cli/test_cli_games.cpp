@@ -6,12 +6,14 @@
 #include "spadework/formats/game_file.h"
 #include "support/run_command.h"
 #include "support/test_games.h"
+#include "support/workspace.h"
 
 using namespace spadework;
 using spadework::testing::run;
 using spadework::testing::run_json;
 using spadework::testing::run_ok;
 using spadework::testing::RunResult;
+using spadework::testing::Workspace;
 namespace fs = std::filesystem;
 
 namespace {
@@ -22,26 +24,6 @@ bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-// A folder and a library file of its own for each test.
-struct Workspace {
-    fs::path dir;
-    std::string db;
-    Workspace() {
-        static int counter = 0;
-        dir = fs::temp_directory_path() / ("spadework-cli-games-" + std::to_string(::getpid()) +
-                                           "-" + std::to_string(counter++));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-        db = (dir / "library.sqlite").string();
-    }
-    ~Workspace() { fs::remove_all(dir); }
-    std::vector<std::string> with_db(std::vector<std::string> args) const {
-        args.push_back("--db");
-        args.push_back(db);
-        return args;
-    }
-};
-
 std::size_t game_count(const Workspace& ws) {
     return run_json(ws.with_db({"list"})).size();
 }
@@ -49,7 +31,7 @@ std::size_t game_count(const Workspace& ws) {
 }  // namespace
 
 TEST_CASE("import reads a folder of samples once and again changes nothing", "[cli-games]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-games");
     std::string out = run_ok(ws.with_db({"import", (kSamples / "games").string()}));
     // Files go in sorted order; the .spades twin of each .pb holds the same game, so it is
     // found already there.
@@ -66,7 +48,7 @@ TEST_CASE("import reads a folder of samples once and again changes nothing", "[c
 }
 
 TEST_CASE("list filters by rules player and what happened in the hands", "[cli-games]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-games");
     run_ok(ws.with_db({"import", (kSamples / "games").string()}));
     auto paperless = run_json(ws.with_db({"list", "--rules", "paperless"}));
     REQUIRE(paperless.size() == 1);
@@ -90,7 +72,7 @@ TEST_CASE("list filters by rules player and what happened in the hands", "[cli-g
 }
 
 TEST_CASE("A name full of SQL is stored and shown exactly", "[cli-games]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-games");
     const std::string name = "O'Brien\"; DROP TABLE games;--";
     RecordedGame game = testing::first_legal_game(preset("classic"), 2, 7);
     game.players[1] = name;
@@ -109,7 +91,7 @@ TEST_CASE("A name full of SQL is stored and shown exactly", "[cli-games]") {
 }
 
 TEST_CASE("A file with a bad game imports nothing and says where", "[cli-games]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-games");
     RecordedGame good = testing::first_legal_game(preset("classic"), 2, 9);
     RecordedGame bad = testing::first_legal_game(preset("classic"), 2, 19);
     // The first card of the second trick of hand 2 swapped for the card after it.
@@ -130,7 +112,7 @@ TEST_CASE("A file with a bad game imports nothing and says where", "[cli-games]"
 }
 
 TEST_CASE("show draws a game as a table and a hand as a diagram", "[cli-games]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-games");
     fs::path file = kSamples / "games" / "classic.spades";
     std::string table = run_ok({"show", file.string()});
     CHECK(contains(table, "Sample: classic"));
@@ -155,7 +137,7 @@ TEST_CASE("show draws a game as a table and a hand as a diagram", "[cli-games]")
 }
 
 TEST_CASE("convert goes between every form and back to the same bytes", "[cli-games]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-games");
     fs::path original = kSamples / "games" / "paperless.spades";
     std::string pb = (ws.dir / "p.pb").string();
     std::string json = (ws.dir / "p.json").string();
@@ -200,7 +182,7 @@ TEST_CASE("score puts a game under several rule sets side by side", "[cli-games]
 }
 
 TEST_CASE("score takes a rule set from a textproto file", "[cli-games]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-games");
     fs::path rules = ws.dir / "house.textproto";
     std::ofstream(rules) << "name: \"classic\"\ntarget: 200\n";
     auto j = run_json({"score", (kSamples / "games" / "classic.spades").string(), "--rules",
@@ -216,7 +198,7 @@ TEST_CASE("score takes a rule set from a textproto file", "[cli-games]") {
 }
 
 TEST_CASE("hands finds the hands with a blind nil and a game's hands", "[cli-games]") {
-    Workspace ws;
+    Workspace ws("spadework-cli-games");
     run_ok(ws.with_db({"import", (kSamples / "games").string()}));
     auto blind = run_json(ws.with_db({"hands", "--blind-nil"}));
     REQUIRE(!blind.empty());

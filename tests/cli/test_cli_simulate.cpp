@@ -9,11 +9,13 @@
 
 #include "spadework/formats/game_file.h"
 #include "support/run_command.h"
+#include "support/workspace.h"
 
 using namespace spadework;
 using spadework::testing::run;
 using spadework::testing::run_ok;
 using spadework::testing::RunResult;
+using spadework::testing::Workspace;
 namespace fs = std::filesystem;
 
 namespace {
@@ -23,22 +25,6 @@ const fs::path kSamples = SPADEWORK_SAMPLES;
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
-
-// A folder of its own for each test.
-struct Folder {
-    fs::path dir;
-    Folder() {
-        static int counter = 0;
-        dir = fs::temp_directory_path() / ("spadework-cli-simulate-" + std::to_string(::getpid()) +
-                                           "-" + std::to_string(counter++));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    ~Folder() { fs::remove_all(dir); }
-    std::string file(const std::string& name) const { return (dir / name).string(); }
-    // Nothing left behind: no file, no temporary beside it.
-    bool empty() const { return fs::is_empty(dir); }
-};
 
 std::size_t hands_in(const std::vector<RecordedGame>& games) {
     std::size_t n = 0;
@@ -50,7 +36,7 @@ std::size_t hands_in(const std::vector<RecordedGame>& games) {
 
 TEST_CASE("simulate writes complete legal games that read back as .spades and .pb",
           "[cli-simulate]") {
-    Folder f;
+    Workspace f("spadework-cli-simulate");
     std::string out = run_ok({"simulate", "--games", "4", "--rules", "classic", "--seed", "7", "-o",
                               f.file("g.spades")});
     run_ok({"simulate", "--games", "4", "--rules", "classic", "--seed", "7", "-o", f.file("g.pb")});
@@ -78,7 +64,7 @@ TEST_CASE("simulate writes complete legal games that read back as .spades and .p
 }
 
 TEST_CASE("simulate gives the same bytes for the same seed", "[cli-simulate]") {
-    Folder f;
+    Workspace f("spadework-cli-simulate");
     for (const char* name : {"a.spades", "b.spades"}) {
         run_ok({"simulate", "--games", "3", "--rules", "paperless", "--seed", "11", "-o",
                 f.file(name)});
@@ -100,7 +86,7 @@ TEST_CASE("simulate gives the same bytes for the same seed", "[cli-simulate]") {
 }
 
 TEST_CASE("simulate takes rules from a file and overrides", "[cli-simulate]") {
-    Folder f;
+    Workspace f("spadework-cli-simulate");
     run_ok({"simulate", "--games", "2", "--rules",
             (kSamples / "rules" / "leaflet.textproto").string(), "-o", f.file("leaflet.pb")});
     auto leaflet = formats::read_game_file(f.file("leaflet.pb"));
@@ -121,7 +107,7 @@ TEST_CASE("simulate takes rules from a file and overrides", "[cli-simulate]") {
 }
 
 TEST_CASE("simulate refuses bad options and leaves no file", "[cli-simulate]") {
-    Folder f;
+    Workspace f("spadework-cli-simulate");
     auto fails = [&](std::vector<std::string> args, const std::string& message) {
         RunResult r = run(args);
         INFO(r.err);

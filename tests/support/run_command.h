@@ -31,20 +31,14 @@ inline std::string slurp(const std::filesystem::path& path) {
     return text.str();
 }
 
-// Output goes to files rather than pipes, so a chatty child can never block on a full pipe.
-inline RunResult run(const std::vector<std::string>& args) {
-    static std::atomic<int> counter = 0;
-    auto stem = std::filesystem::temp_directory_path() /
-                ("spadework_cli_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
-    std::string out_path = stem.string() + ".out";
-    std::string err_path = stem.string() + ".err";
-
-    std::vector<std::string> argv_text = {SPADEWORK_EXE};
-    argv_text.insert(argv_text.end(), args.begin(), args.end());
+// Starts `exe` with `args` (argv[0] first) and its output in the files given ("/dev/null" to
+// drop it); returns the child's pid. Output goes to files rather than pipes, so a chatty
+// child can never block on a full pipe.
+inline pid_t spawn_process(const std::string& exe, std::vector<std::string> args,
+                           const std::string& out_path, const std::string& err_path) {
     std::vector<char*> argv;
-    for (auto& a : argv_text) argv.push_back(a.data());
+    for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
-
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
@@ -52,14 +46,29 @@ inline RunResult run(const std::vector<std::string>& args) {
     posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                      0600);
     pid_t pid = 0;
-    int spawned = posix_spawn(&pid, SPADEWORK_EXE, &actions, nullptr, argv.data(), environ);
+    int spawned = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     REQUIRE(spawned == 0);
+    return pid;
+}
 
+// Waits for a child; its exit code, or -1 when it did not exit normally.
+inline int wait_process(pid_t pid) {
     int wstatus = 0;
     REQUIRE(waitpid(pid, &wstatus, 0) == pid);
+    return WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+}
+
+inline RunResult run(const std::vector<std::string>& args) {
+    static std::atomic<int> counter = 0;
+    auto stem = std::filesystem::temp_directory_path() /
+                ("spadework_cli_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
+    std::string out_path = stem.string() + ".out";
+    std::string err_path = stem.string() + ".err";
+    std::vector<std::string> argv_text = {SPADEWORK_EXE};
+    argv_text.insert(argv_text.end(), args.begin(), args.end());
     RunResult result;
-    result.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+    result.status = wait_process(spawn_process(SPADEWORK_EXE, argv_text, out_path, err_path));
     result.out = slurp(out_path);
     result.err = slurp(err_path);
     std::filesystem::remove(out_path);

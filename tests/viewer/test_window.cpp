@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "support/run_command.h"
+
 using namespace std::string_literals;
 namespace fs = std::filesystem;
 
@@ -47,25 +49,14 @@ int run_viewer(const std::vector<std::string>& args, std::string* err = nullptr)
     std::vector<std::string> text = {XVFB_RUN,      "-a",  "-s", "-screen 0 1920x1200x24",
                                      SPADEWORK_EXE, "view"};
     text.insert(text.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : text) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 2, err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                     0600);
-    pid_t pid = 0;
-    REQUIRE(posix_spawn(&pid, XVFB_RUN, &actions, nullptr, argv.data(), environ) == 0);
-    posix_spawn_file_actions_destroy(&actions);
-    int status = 0;
-    REQUIRE(waitpid(pid, &status, 0) == pid);
+    int status = spadework::testing::wait_process(
+        spadework::testing::spawn_process(XVFB_RUN, text, "/dev/null", err_file.string()));
     if (err) {
         std::ifstream in(err_file);
         *err = std::string(std::istreambuf_iterator<char>(in), {});
     }
     fs::remove(err_file);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return status;
 }
 
 struct Counts {

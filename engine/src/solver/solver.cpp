@@ -99,6 +99,16 @@ struct Solver::Impl {
     // with more tricks left than the root go, as a card-by-card analysis never meets them
     // again.
     std::array<std::uint64_t, 4> last_cards{};
+    // The context of the nil objective for one seat, the table prepared for the position.
+    std::uint64_t prepare_nil(const State& st, Seat nil_seat) {
+        Context c;
+        c.objective = Objective::Nil;
+        c.play = st.rules;
+        c.nil_seat = index(nil_seat);
+        std::uint64_t context = context_id(c);
+        prepare(st);
+        return context;
+    }
     void prepare(const State& st) {
         std::array<std::uint64_t, 4> cards;
         for (int s = 0; s < 4; ++s) cards[s] = st.hand[s];
@@ -260,12 +270,21 @@ int Solver::total_tricks(const Position& position) {
     return taken + best;
 }
 
-SolveResult Solver::solve_nil(const Position& position, Seat nil_seat) {
-    check_position(position);
+namespace {
+
+// The nil objective needs the seat's bid to be nil or blind nil.
+void check_nil_bid(const Position& position, Seat nil_seat) {
     const auto& bid = position.bids[index(nil_seat)];
     if (!bid || !bid->is_nil()) {
         throw Error(std::string(1, seat_char(nil_seat)) + " did not bid nil or blind nil");
     }
+}
+
+}  // namespace
+
+SolveResult Solver::solve_nil(const Position& position, Seat nil_seat) {
+    check_position(position);
+    check_nil_bid(position, nil_seat);
     SolveResult result = base_result(position, Objective::Nil);
     result.nil_seat = nil_seat;
     State st = make_state(position);
@@ -277,12 +296,7 @@ SolveResult Solver::solve_nil(const Position& position, Seat nil_seat) {
         kept = false;
         per_move.assign(moves.size(), false);
     } else {
-        Context c;
-        c.objective = Objective::Nil;
-        c.play = st.rules;
-        c.nil_seat = index(nil_seat);
-        std::uint64_t context = impl_->context_id(c);
-        impl_->prepare(st);
+        std::uint64_t context = impl_->prepare_nil(st, nil_seat);
         kept = solver::nil_kept(st, impl_->table, context, index(nil_seat), run);
         per_move = nil_kept_per_move(st, impl_->table, context, index(nil_seat), moves, run);
     }
@@ -296,20 +310,12 @@ SolveResult Solver::solve_nil(const Position& position, Seat nil_seat) {
 
 bool Solver::nil_kept(const Position& position, Seat nil_seat) {
     check_position(position);
-    const auto& bid = position.bids[index(nil_seat)];
-    if (!bid || !bid->is_nil()) {
-        throw Error(std::string(1, seat_char(nil_seat)) + " did not bid nil or blind nil");
-    }
+    check_nil_bid(position, nil_seat);
     if (position.tricks_taken[index(nil_seat)] > 0) return false;
     State st = make_state(position);
-    Context c;
-    c.objective = Objective::Nil;
-    c.play = st.rules;
-    c.nil_seat = index(nil_seat);
-    std::uint64_t context = impl_->context_id(c);
-    impl_->prepare(st);
     NilRun run;
-    bool kept = solver::nil_kept(st, impl_->table, context, index(nil_seat), run);
+    bool kept =
+        solver::nil_kept(st, impl_->table, impl_->prepare_nil(st, nil_seat), index(nil_seat), run);
     impl_->finish(run.nodes);
     return kept;
 }
