@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "model.h"
+#include "settings.h"
 #include "spadework/engine/solver.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
@@ -278,5 +279,39 @@ TEST_CASE("imports and reviews run in the background and land in the library", "
     {
         formats::Library lib(db);
         CHECK(lib.count_reviews(settings.key()) == 1);
+    }
+}
+
+TEST_CASE("the viewer's settings are kept between runs and survive a damaged file", "[viewer]") {
+    TempDir dir;
+    fs::path file = dir.path / "spadework" / "viewer.json";
+    ViewerSettings defaults = load_viewer_settings(file);  // no file yet
+    CHECK(defaults.compare_rules == std::vector<std::string>{"classic", "paperless"});
+    ViewerSettings s;
+    s.compare_rules = {"leaflet", "paperless"};
+    s.autoplay_seconds = 1.5f;
+    s.show_values = false;
+    s.seat_view = "E";
+    s.tab = "scores";
+    s.recent = {"/a/b.spades"};
+    save_viewer_settings(file, s);
+    ViewerSettings back = load_viewer_settings(file);
+    CHECK(back.compare_rules == s.compare_rules);
+    CHECK(back.autoplay_seconds == 1.5f);
+    CHECK_FALSE(back.show_values);
+    CHECK(back.seat_view == "E");
+    CHECK(back.tab == "scores");
+    CHECK(back.recent == s.recent);
+    std::ofstream(file) << "{ not json";
+    CHECK(load_viewer_settings(file).tab == ViewerSettings{}.tab);
+    // The config folder follows XDG_CONFIG_HOME.
+    const char* saved = std::getenv("XDG_CONFIG_HOME");
+    std::string old = saved ? saved : "";
+    setenv("XDG_CONFIG_HOME", dir.path.c_str(), 1);
+    CHECK(config_dir() == dir.path / "spadework");
+    if (saved) {
+        setenv("XDG_CONFIG_HOME", old.c_str(), 1);
+    } else {
+        unsetenv("XDG_CONFIG_HOME");
     }
 }
