@@ -3,7 +3,7 @@
 #include <cstring>
 
 #include "draw.h"
-#include "panels.h"
+#include "panel_library.h"
 
 namespace spadework::viewer {
 

@@ -1,7 +1,7 @@
 #include <fmt/core.h>
 
 #include "draw.h"
-#include "panels.h"
+#include "panel_notes.h"
 
 namespace spadework::viewer {
 

@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "draw.h"
-#include "panels.h"
+#include "panel_scores.h"
 
 namespace spadework::viewer {
 

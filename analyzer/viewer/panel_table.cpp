@@ -306,46 +306,4 @@ void TablePanel::draw(Model& model, UiState& ui) {
     ImGui::Dummy(avail);
 }
 
-void ReplayBar::draw(Model& model, UiState& ui) {
-    const RecordedGame* game = model.game();
-    if (!game) {
-        ImGui::TextDisabled("No game selected.");
-        return;
-    }
-    ImGui::PushID("replay");
-    if (ImGui::Button("|<")) model.to_start();
-    ImGui::SameLine();
-    if (ImGui::Button("<<")) model.step_trick(-1);
-    ImGui::SameLine();
-    if (ImGui::Button("<")) model.step(-1);
-    ImGui::SameLine();
-    if (ImGui::Button(ui.autoplay ? "pause" : "play")) ui.autoplay = !ui.autoplay;
-    ImGui::SameLine();
-    if (ImGui::Button(">")) model.step(1);
-    ImGui::SameLine();
-    if (ImGui::Button(">>")) model.step_trick(1);
-    ImGui::SameLine();
-    if (ImGui::Button(">|")) model.to_end();
-    ImGui::SameLine();
-    int pos = model.position();
-    ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x - 430));
-    std::string fmt_text = fmt::format("card {} of {}", pos, model.recorded_cards());
-    if (ImGui::SliderInt("##position", &pos, 0, model.recorded_cards(), fmt_text.c_str())) {
-        model.move_to(pos);
-    }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(90);
-    ImGui::SliderFloat("##speed", &ui.autoplay_seconds, 0.1f, 3.0f, "%.1f s/card");
-    ImGui::SameLine();
-    bool prev = model.show_previous_trick();
-    if (ImGui::Checkbox("last trick", &prev)) model.set_show_previous_trick(prev);
-    ImGui::SameLine();
-    ImGui::Checkbox("values", &ui.show_values);
-    if (model.in_what_if()) {
-        ImGui::SameLine();
-        if (ImGui::Button("back to the record")) model.leave_what_if();
-    }
-    ImGui::PopID();
-}
-
 }  // namespace spadework::viewer

@@ -12,10 +12,4 @@ class TablePanel : public Panel {
     void draw(Model& model, UiState& ui) override;
 };
 
-// The replay bar under the table: buttons, the slider over the hand, autoplay.
-class ReplayBar : public Panel {
-  public:
-    void draw(Model& model, UiState& ui) override;
-};
-
 }  // namespace spadework::viewer

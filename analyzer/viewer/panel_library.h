@@ -1,0 +1,25 @@
+#pragma once
+
+#include "ui.h"
+
+namespace spadework::viewer {
+
+// Games of the library and of files opened, with the filters of `spadework list`; the hands
+// of the selected game with bids, result and flags at a glance; a path box.
+class LibraryPanel : public Panel {
+  public:
+    void draw(Model& model, UiState& ui) override;
+
+  private:
+    char player_[64] = "";
+    char date_from_[16] = "";
+    char date_to_[16] = "";
+    char rules_[32] = "";
+    bool nil_ = false;
+    bool blind_nil_ = false;
+    bool set_ = false;
+    bool bag_penalty_ = false;
+    char path_[512] = "";
+};
+
+}  // namespace spadework::viewer
