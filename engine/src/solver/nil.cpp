@@ -39,6 +39,21 @@ bool nil_kept(State& st, TransTable& tt, std::uint64_t context, int nil_seat, Ni
     return kept;
 }
 
+std::optional<bool> nil_kept_within(State& st, TransTable& tt, std::uint64_t context, int nil_seat,
+                                    NilRun& run, std::uint64_t max_nodes) {
+    NilGoal goal(nil_seat, context);
+    auto search = std::make_unique<Search<NilGoal>>(st, tt, goal);
+    search->set_budget(max_nodes);
+    try {
+        bool kept = search->run() >= 1;
+        run.nodes += search->nodes();
+        return kept;
+    } catch (const BudgetSpent&) {
+        run.nodes += search->nodes();
+        return std::nullopt;
+    }
+}
+
 std::vector<bool> nil_kept_per_move(State& st, TransTable& tt, std::uint64_t context, int nil_seat,
                                     const std::vector<Move>& moves, NilRun& run) {
     std::vector<bool> out;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "moves.h"
@@ -53,6 +54,10 @@ struct NilRun {
 };
 
 bool nil_kept(State& st, TransTable& tt, std::uint64_t context, int nil_seat, NilRun& run);
+// The same within a budget of positions: nothing when the search needs more. `st` is left
+// mid-search then.
+std::optional<bool> nil_kept_within(State& st, TransTable& tt, std::uint64_t context, int nil_seat,
+                                    NilRun& run, std::uint64_t max_nodes);
 std::vector<bool> nil_kept_per_move(State& st, TransTable& tt, std::uint64_t context, int nil_seat,
                                     const std::vector<Move>& moves, NilRun& run);
 

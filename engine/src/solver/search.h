@@ -90,6 +90,9 @@ inline std::uint64_t relevant_from_mask(const State& st, const Pattern& mask) {
     return out;
 }
 
+// Thrown by a search that went past its budget of positions.
+struct BudgetSpent {};
+
 template <class Goal>
 class Search {
   public:
@@ -101,6 +104,9 @@ class Search {
     // right side of the goal's threshold.
     int run() { return node(); }
     std::uint64_t nodes() const { return nodes_; }
+    // Stop with BudgetSpent once more than this many positions are searched. The position is
+    // then left mid-search: the caller drops it. The table holds only finished answers.
+    void set_budget(std::uint64_t max_nodes) { budget_ = max_nodes; }
 
   private:
     int node();
@@ -110,6 +116,7 @@ class Search {
     TransTable& tt_;
     const Goal& goal_;
     std::uint64_t nodes_ = 0;
+    std::uint64_t budget_ = UINT64_MAX;
     std::uint64_t relevant_[kMaxCards + 2] = {};
     int killer_[kMaxCards + 1];
     Move moves_[kMaxCards + 1][13];
@@ -131,6 +138,7 @@ int Search<Goal>::last_trick() {
 
 template <class Goal>
 int Search<Goal>::node() {
+    if (nodes_ > budget_) throw BudgetSpent{};
     const int ply = st_.ply;
     std::uint64_t& relevant = relevant_[ply];
     relevant = 0;

@@ -320,6 +320,19 @@ bool Solver::nil_kept(const Position& position, Seat nil_seat) {
     return kept;
 }
 
+std::optional<bool> Solver::nil_kept(const Position& position, Seat nil_seat,
+                                     std::uint64_t max_nodes) {
+    check_position(position);
+    check_nil_bid(position, nil_seat);
+    if (position.tricks_taken[index(nil_seat)] > 0) return false;
+    State st = make_state(position);
+    NilRun run;
+    std::optional<bool> kept = solver::nil_kept_within(
+        st, impl_->table, impl_->prepare_nil(st, nil_seat), index(nil_seat), run, max_nodes);
+    impl_->finish(run.nodes);
+    return kept;
+}
+
 SolveResult Solver::solve_score(const Position& position, const Standings& before) {
     check_position(position);
     for (Seat s : kAllSeats) {

@@ -308,6 +308,31 @@ TEST_CASE("Nil: kept with a partner's cover, broken without") {
     for (const CardValue& v : b.cards) CHECK_FALSE(v.nil_kept);
 }
 
+// A budget of positions bounds a nil solve: within it the answer is the unbounded one, past
+// it there is none, and the solver still answers the next question.
+TEST_CASE("Nil: a search within a budget of positions") {
+    RuleSet rules = preset("paperless");
+    Deal deal = parse_pbn("N:AQ8..AQ942.K742 JT65.QJT76..AT8 K74.AK9854.3.Q5 9..KJT8765.J963");
+    Position p;
+    p.rules = rules;
+    for (Seat s : kAllSeats) p.hands[index(s)] = deal[s];
+    p.to_play = E;
+    p.bids = {Bid::tricks(3), Bid::tricks(3), Bid::tricks(3), Bid::nil()};
+    // Its full search takes hundreds of millions of positions: a budget stops it.
+    Solver solver;
+    CHECK_FALSE(solver.nil_kept(p, W, 100'000).has_value());
+
+    Solver fresh;
+    Position kept = ending(anytime(), {"QH 3C", "KH 2C", "JH 4C", "AH 5C"}, N, 11, {3, 0, 4, 4});
+    kept.bids = {Bid::tricks(4), Bid::nil(), Bid::tricks(4), Bid::tricks(4)};
+    bool unbounded = fresh.nil_kept(kept, E);
+    CHECK(unbounded);
+    CHECK(solver.nil_kept(kept, E, 1'000'000) == std::optional<bool>(unbounded));
+    Position broken = kept;
+    broken.hands[3] = parse_cards("2H 5C");
+    CHECK(solver.nil_kept(broken, E, 1'000'000) == std::optional<bool>(false));
+}
+
 TEST_CASE("Nil: each card of the nil bidder in the middle of a trick") {
     // West bid nil and plays last to North's 9D, East's 3D and South's 4D, holding KD 2D: the
     // KD would win; the 2D ducks, and West's KD is a discard on North's 6C at the end.

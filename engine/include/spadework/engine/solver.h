@@ -98,6 +98,9 @@ class Solver {
     SolveResult solve_nil(const Position& position, Seat nil_seat);
     // Only whether the nil is kept, without the value of each card: cheaper.
     bool nil_kept(const Position& position, Seat nil_seat);
+    // The same within a budget: nothing when settling it would search more than max_nodes
+    // positions (a few nils of weak hands take hundreds of millions). What was learnt is kept.
+    std::optional<bool> nil_kept(const Position& position, Seat nil_seat, std::uint64_t max_nodes);
 
     // The Score objective: every bid must be known. `before` is the standings before the
     // hand (bags count toward penalties from there).
