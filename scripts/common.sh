@@ -13,6 +13,7 @@ PACKAGES=(
   libdds-dev
   libimgui-dev libglfw3-dev libgl-dev libstb-dev fonts-dejavu-core
   xvfb xauth libgl1-mesa-dri libglx-mesa0
+  clang libclang-rt-14-dev llvm
 )
 
 as_root() {

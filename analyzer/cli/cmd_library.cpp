@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -26,9 +27,15 @@ struct ImportOptions {
 };
 
 // Each file is its own transaction: a bad file imports nothing and the others still go in.
-// The exit code is 1 when any file failed.
+// A file's line is printed (and flushed) once its games are committed, so a run that is
+// killed has said which files are in. The exit code is 1 when any file failed.
 void run_import(const ImportOptions& opts) {
     formats::Library library = open_library(opts.db);
+    if (!library.migration_backup().empty()) {
+        fmt::print("{}: updated to schema version {}; the library as it was is kept in {}\n",
+                   library.path().string(), library.schema_version(),
+                   library.migration_backup().string());
+    }
     int failed = 0;
     int games = 0;
     int added = 0;
@@ -48,6 +55,7 @@ void run_import(const ImportOptions& opts) {
                 fmt::print("{}: {} game{}, {} new, {} already in the library, {} hands added\n",
                            file.string(), r.ids.size(), r.ids.size() == 1 ? "" : "s", r.games_added,
                            r.games_already_there, r.hands_added);
+                std::fflush(stdout);
                 games += static_cast<int>(r.ids.size());
                 added += r.games_added;
                 hands += r.hands_added;

@@ -56,6 +56,13 @@ std::string read_file(const fs::path& path) {
         throw FormatError(path.string(), 0, 0,
                           std::string("cannot open the file: ") + std::strerror(errno));
     }
+    std::uintmax_t size = fs::file_size(path, ec);
+    if (!ec && size > kMaxFileBytes) {
+        throw FormatError(path.string(), 0, 0,
+                          "too large to read whole: " + std::to_string(size) +
+                              " bytes (1 GiB at most; a .pb stream of any size imports game "
+                              "by game)");
+    }
     std::ostringstream content;
     content << in.rdbuf();
     if (in.bad()) throw FormatError(path.string(), 0, 0, "cannot read the file");
@@ -103,8 +110,38 @@ FileKind kind_or_throw(const fs::path& path) {
 }  // namespace
 
 std::vector<RecordedGame> read_game_file(const fs::path& path) {
+    std::vector<RecordedGame> games;
+    for_each_game(path, [&](RecordedGame&& game) {
+        if (games.size() == kMaxGamesAtOnce) {
+            throw FormatError(path.string(), 0, 0,
+                              "more than " + std::to_string(kMaxGamesAtOnce) +
+                                  " games, too many to hold at once (import the file: it is "
+                                  "read game by game)");
+        }
+        games.push_back(std::move(game));
+    });
+    return games;
+}
+
+void for_each_game(const fs::path& path, const std::function<void(RecordedGame&&)>& take) {
     FileKind kind = kind_or_throw(path);
-    return parse_games(kind, read_file(path), path.string());
+    if (kind == FileKind::Pb) {
+        std::error_code ec;
+        if (fs::is_directory(path, ec)) throw FormatError(path.string(), 0, 0, "is a directory");
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            throw FormatError(path.string(), 0, 0,
+                              std::string("cannot open the file: ") + std::strerror(errno));
+        }
+        for_each_pb_game(in, path.string(), take);
+        return;
+    }
+    std::string content = read_file(path);
+    if (kind == FileKind::TextLog) {
+        for_each_text_log_game(content, path.string(), take);
+        return;
+    }
+    for (RecordedGame& game : parse_games(kind, content, path.string())) take(std::move(game));
 }
 
 void write_game_file(const fs::path& path, const std::vector<RecordedGame>& games) {

@@ -191,6 +191,66 @@ struct Inserts {
     }
 };
 
+// Stores game number i of an import (0-based, for messages) unless the same content is
+// there already; import_games and import_file share it inside their one transaction.
+void store_game(const Database& db, Inserts& ins, const RecordedGame& game, std::size_t i,
+                const std::string& where, const std::string& source, ImportResult& result) {
+    std::string record = encode_game(game);
+    auto hash = static_cast<std::int64_t>(detail::fnv1a_64(record));
+    if (std::optional<GameId> id = ins.existing(hash, record)) {
+        ++result.games_already_there;
+        result.ids.push_back(*id);
+        return;
+    }
+
+    GameRows rows;
+    try {
+        rows = detail::index_rows(game);
+    } catch (const RecordError& e) {
+        throw FormatError(
+            where, 0, 0,
+            describe_record_place(static_cast<int>(i), e.hand(), e.place()) + ": " + e.what());
+    } catch (const Error& e) {
+        throw FormatError(where, 0, 0,
+                          describe_record_place(static_cast<int>(i), -1, {}) + ": " + e.what());
+    }
+
+    ins.game.bind(1, hash);
+    ins.game.bind(2, game.event);
+    ins.game.bind(3, game.date);
+    ins.game.bind(4, game.table);
+    ins.game.bind(5, game.rules.name);
+    ins.game.bind(6, static_cast<int>(game.hands.size()));
+    ins.game.bind(7, rows.final_score[0]);
+    ins.game.bind(8, rows.final_score[1]);
+    ins.game.bind(9, rows.winner ? std::optional<int>(index(*rows.winner)) : std::nullopt);
+    ins.game.bind(10, source);
+    auto any = [&](auto&& test) { return std::any_of(rows.hands.begin(), rows.hands.end(), test); };
+    ins.game.bind(11, any([](const HandRow& h) { return h.nil; }));
+    ins.game.bind(12, any([](const HandRow& h) { return h.blind_nil; }));
+    ins.game.bind(13, any([](const HandRow& h) { return h.set[0] || h.set[1]; }));
+    ins.game.bind(
+        14, any([](const HandRow& h) { return h.bag_penalties[0] > 0 || h.bag_penalties[1] > 0; }));
+    ins.game.run();
+    GameId id = sqlite3_last_insert_rowid(db.handle());
+    ins.record.bind(1, id);
+    ins.record.bind_blob(2, record);
+    ins.record.run();
+
+    for (int s = 0; s < 4; ++s) {
+        ins.player.bind(1, id);
+        ins.player.bind(2, s);
+        ins.player.bind(3, game.players[s]);
+        ins.player.run();
+    }
+    for (std::size_t h = 0; h < rows.hands.size(); ++h) {
+        ins.add_hand(id, static_cast<int>(h), rows.hands[h]);
+    }
+    ++result.games_added;
+    result.hands_added += static_cast<int>(rows.hands.size());
+    result.ids.push_back(id);
+}
+
 }  // namespace
 
 std::filesystem::path default_library_path() {
@@ -211,6 +271,7 @@ struct Library::Impl {
     std::filesystem::path path;
     std::unique_ptr<Database> db;
     int version = 0;
+    std::filesystem::path backup;
 };
 
 // Step 1. The folder. Step 2. The connection, with a busy timeout so two writers take turns.
@@ -229,7 +290,9 @@ Library::Library(const std::filesystem::path& path) : impl_(std::make_unique<Imp
     const Database& db = *impl_->db;
     sqlite3_busy_timeout(db.handle(), kBusyTimeoutMs);
     db.exec("PRAGMA foreign_keys = ON");
-    impl_->version = detail::open_schema(db, kSchemaVersion);
+    detail::SchemaOpened opened = detail::open_schema(db, kSchemaVersion);
+    impl_->version = opened.version;
+    impl_->backup = opened.backup;
 }
 
 Library::~Library() = default;
@@ -244,6 +307,15 @@ const std::filesystem::path& Library::path() const {
     return impl_->path;
 }
 
+const std::filesystem::path& Library::migration_backup() const {
+    return impl_->backup;
+}
+
+std::int64_t Library::data_version() const {
+    Statement st(*impl_->db, "PRAGMA data_version");
+    return st.step() ? st.int64(0) : 0;
+}
+
 ImportResult Library::import_games(const std::vector<RecordedGame>& games,
                                    const std::string& source) {
     const Database& db = *impl_->db;
@@ -252,71 +324,25 @@ ImportResult Library::import_games(const std::vector<RecordedGame>& games,
     detail::Transaction tx(db);
     Inserts ins(db);
     for (std::size_t i = 0; i < games.size(); ++i) {
-        const RecordedGame& game = games[i];
-        std::string record = encode_game(game);
-        auto hash = static_cast<std::int64_t>(detail::fnv1a_64(record));
-        if (std::optional<GameId> id = ins.existing(hash, record)) {
-            ++result.games_already_there;
-            result.ids.push_back(*id);
-            continue;
-        }
-
-        GameRows rows;
-        try {
-            rows = detail::index_rows(game);
-        } catch (const RecordError& e) {
-            throw FormatError(
-                where, 0, 0,
-                describe_record_place(static_cast<int>(i), e.hand(), e.place()) + ": " + e.what());
-        } catch (const Error& e) {
-            throw FormatError(where, 0, 0,
-                              describe_record_place(static_cast<int>(i), -1, {}) + ": " + e.what());
-        }
-
-        ins.game.bind(1, hash);
-        ins.game.bind(2, game.event);
-        ins.game.bind(3, game.date);
-        ins.game.bind(4, game.table);
-        ins.game.bind(5, game.rules.name);
-        ins.game.bind(6, static_cast<int>(game.hands.size()));
-        ins.game.bind(7, rows.final_score[0]);
-        ins.game.bind(8, rows.final_score[1]);
-        ins.game.bind(9, rows.winner ? std::optional<int>(index(*rows.winner)) : std::nullopt);
-        ins.game.bind(10, source);
-        auto any = [&](auto&& test) {
-            return std::any_of(rows.hands.begin(), rows.hands.end(), test);
-        };
-        ins.game.bind(11, any([](const HandRow& h) { return h.nil; }));
-        ins.game.bind(12, any([](const HandRow& h) { return h.blind_nil; }));
-        ins.game.bind(13, any([](const HandRow& h) { return h.set[0] || h.set[1]; }));
-        ins.game.bind(14, any([](const HandRow& h) {
-                          return h.bag_penalties[0] > 0 || h.bag_penalties[1] > 0;
-                      }));
-        ins.game.run();
-        GameId id = sqlite3_last_insert_rowid(db.handle());
-        ins.record.bind(1, id);
-        ins.record.bind_blob(2, record);
-        ins.record.run();
-
-        for (int s = 0; s < 4; ++s) {
-            ins.player.bind(1, id);
-            ins.player.bind(2, s);
-            ins.player.bind(3, game.players[s]);
-            ins.player.run();
-        }
-        for (std::size_t h = 0; h < rows.hands.size(); ++h) {
-            ins.add_hand(id, static_cast<int>(h), rows.hands[h]);
-        }
-        ++result.games_added;
-        result.hands_added += static_cast<int>(rows.hands.size());
-        result.ids.push_back(id);
+        store_game(db, ins, games[i], i, where, source, result);
     }
     tx.commit();
     return result;
 }
 
 ImportResult Library::import_file(const std::filesystem::path& path) {
-    return import_games(read_game_file(path), path.string());
+    // Game by game as the file is read, so a .pb stream of any size imports in the memory of
+    // one game; still one transaction, so a fault anywhere in the file stores none of it.
+    const Database& db = *impl_->db;
+    const std::string source = path.string();
+    ImportResult result;
+    detail::Transaction tx(db);
+    Inserts ins(db);
+    std::size_t i = 0;
+    for_each_game(
+        path, [&](RecordedGame&& game) { store_game(db, ins, game, i++, source, source, result); });
+    tx.commit();
+    return result;
 }
 
 std::vector<GameSummary> Library::list_games(const GameFilter& filter) const {
@@ -657,6 +683,65 @@ std::vector<TrendPoint> Library::player_trend(const std::string& player,
         p.tally = read_seat(st, 2);
         p.seat = p.tally.seat;
         out.push_back(std::move(p));
+    }
+    return out;
+}
+
+void Library::store_lesson_answer(const LessonAnswerRecord& answer) {
+    Statement st(*impl_->db,
+                 "INSERT INTO lesson_answers (learner, lesson, question, answer, value, best, "
+                 "good, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    st.bind(1, answer.learner);
+    st.bind(2, answer.lesson);
+    st.bind(3, answer.question);
+    st.bind(4, answer.answer);
+    st.bind(5, answer.value);
+    st.bind(6, answer.best);
+    st.bind(7, answer.good);
+    st.bind(8, answer.created.empty() ? utc_now() : answer.created);
+    st.run();
+}
+
+std::vector<LessonAnswerRecord> Library::lesson_answers(
+    const std::string& learner, const std::optional<std::string>& lesson) const {
+    Statement st(*impl_->db,
+                 "SELECT lesson, question, answer, value, best, good, created FROM lesson_answers "
+                 "WHERE learner = ?1 AND (?2 IS NULL OR lesson = ?2) ORDER BY id");
+    st.bind(1, learner);
+    st.bind(2, lesson);
+    std::vector<LessonAnswerRecord> out;
+    while (st.step()) {
+        LessonAnswerRecord r;
+        r.learner = learner;
+        r.lesson = st.text(0);
+        r.question = st.integer(1);
+        r.answer = st.text(2);
+        r.value = st.real(3);
+        r.best = st.real(4);
+        r.good = st.integer(5) != 0;
+        r.created = st.text(6);
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+std::vector<LessonScore> Library::lesson_scores(const std::string& learner) const {
+    // The latest answer to each question: the row with the largest id of its question.
+    Statement st(*impl_->db,
+                 "SELECT lesson, COUNT(*), SUM(good), SUM(best - value), MAX(created) "
+                 "FROM lesson_answers a WHERE learner = ?1 AND id = (SELECT MAX(id) FROM "
+                 "lesson_answers b WHERE b.learner = a.learner AND b.lesson = a.lesson AND "
+                 "b.question = a.question) GROUP BY lesson ORDER BY lesson");
+    st.bind(1, learner);
+    std::vector<LessonScore> out;
+    while (st.step()) {
+        LessonScore s;
+        s.lesson = st.text(0);
+        s.answered = st.integer(1);
+        s.good = st.integer(2);
+        s.lost = st.real(3);
+        s.last = st.text(4);
+        out.push_back(std::move(s));
     }
     return out;
 }

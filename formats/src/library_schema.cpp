@@ -1,7 +1,12 @@
 #include "library_schema.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <iterator>
 #include <string>
+#include <thread>
 
 #include "spadework/formats/error.h"
 #include "spadework/formats/proto_io.h"
@@ -132,6 +137,24 @@ CREATE TABLE review_seats (
 CREATE INDEX review_seats_by_name ON review_seats (name, settings, game);
 )sql";
 
+// Version 4: lesson answers. Each answer a learner gave to a lesson question, with what it
+// was worth and the best answer's worth; a learner's score is read from the latest answer
+// to each question.
+constexpr const char* kSchemaV4 = R"sql(
+CREATE TABLE lesson_answers (
+    id INTEGER PRIMARY KEY,
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    question INTEGER NOT NULL,
+    answer TEXT NOT NULL,
+    value REAL NOT NULL,
+    best REAL NOT NULL,
+    good INTEGER NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE INDEX lesson_answers_by_learner ON lesson_answers (learner, lesson, question, id);
+)sql";
+
 constexpr const char* kTables[] = {"games", "records", "players", "hands"};
 
 std::string hex(std::int64_t value) {
@@ -231,9 +254,80 @@ void migrate_to_3(const Database& db) {
     db.exec(kSchemaV3);
 }
 
+void migrate_to_4(const Database& db) {
+    db.exec(kSchemaV4);
+}
+
 using Migration = void (*)(const Database&);
 // kMigrations[v] takes a library from version v to v + 1.
-constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3};
+constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3, migrate_to_4};
+
+bool is_busy(int rc) {
+    return (rc & 0xff) == SQLITE_BUSY;
+}
+
+// Calls `attempt` again while it reports busy and `may_retry` says repeating it is safe, for
+// up to kBusyPatienceMs in all. The busy handler has usually waited already; the pause only
+// keeps a busy returned at once from spinning.
+template <typename Attempt, typename MayRetry>
+int retry_while_busy(Attempt attempt, MayRetry may_retry) {
+    using Clock = std::chrono::steady_clock;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(kBusyPatienceMs);
+    int rc = attempt();
+    while (is_busy(rc) && may_retry() && Clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        rc = attempt();
+    }
+    return rc;
+}
+
+// Flushes a file (or folder) to the disk: SQLite does not sync what VACUUM INTO writes.
+bool sync_path(const std::string& path, bool folder) {
+    int fd = ::open(path.c_str(), folder ? O_RDONLY | O_DIRECTORY : O_RDONLY);
+    if (fd < 0) return false;
+    bool ok = ::fsync(fd) == 0;
+    ::close(fd);
+    return ok;
+}
+
+// Copies the library, as one consistent snapshot with whatever its WAL holds, to a new file
+// beside it before a migration: "library.sqlite.v3.bak", or ".v3.2.bak", ".v3.3.bak"...
+// when that is taken, so an earlier copy is never overwritten. Returns the copy's path;
+// throws, having removed any part written, when it cannot be made.
+std::string write_backup(const Database& db, int version) {
+    namespace fs = std::filesystem;
+    const std::string stem = db.path() + ".v" + std::to_string(version);
+    std::string copy;
+    for (int n = 1;; ++n) {
+        copy = stem + (n == 1 ? "" : "." + std::to_string(n)) + ".bak";
+        std::error_code ec;
+        if (fs::symlink_status(copy, ec).type() == fs::file_type::not_found) break;
+        if (n >= 1000) {
+            db.fail("cannot migrate the library from schema version " + std::to_string(version) +
+                    ": no free name for its backup copy beside it (" + copy +
+                    "); the library was left as it was");
+        }
+    }
+    auto refuse = [&](const std::string& why) {
+        std::error_code ec;
+        fs::remove(copy, ec);
+        db.fail("cannot migrate the library from schema version " + std::to_string(version) +
+                ": its backup copy " + copy + " could not be written (" + why +
+                "); the library was left as it was");
+    };
+    Statement vacuum(db, "VACUUM INTO ?1");
+    vacuum.bind(1, copy);
+    try {
+        vacuum.run();
+    } catch (const FormatError& e) {
+        refuse(e.message());
+    }
+    fs::path folder = fs::path(copy).parent_path();
+    if (!sync_path(copy, false) || !sync_path(folder.empty() ? "." : folder.string(), true)) {
+        refuse("it could not be flushed to the disk");
+    }
+    return copy;
+}
 
 }  // namespace
 
@@ -253,7 +347,9 @@ Database::~Database() {
 }
 
 void Database::exec(const char* sql) const {
-    int rc = sqlite3_exec(db_, sql, nullptr, nullptr, nullptr);
+    const bool commit = std::string_view(sql) == "COMMIT";
+    int rc = retry_while_busy([&] { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr); },
+                              [&] { return commit || sqlite3_get_autocommit(db_) != 0; });
     if (rc != SQLITE_OK) fail(rc);
 }
 
@@ -283,9 +379,20 @@ void Database::fail(const std::string& message) const {
 }
 
 Statement::Statement(const Database& db, std::string_view sql) : db_(db) {
-    int rc =
-        sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr);
-    if (rc != SQLITE_OK) db.fail(rc);
+    // Preparing reads the schema, which another program may be holding.
+    int rc = retry_while_busy(
+        [&] {
+            sqlite3_finalize(stmt_);
+            stmt_ = nullptr;
+            return sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &stmt_,
+                                      nullptr);
+        },
+        [] { return true; });
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(stmt_);
+        stmt_ = nullptr;
+        db.fail(rc);
+    }
 }
 
 Statement::~Statement() {
@@ -294,6 +401,11 @@ Statement::~Statement() {
 
 void Statement::bind(int i, std::int64_t value) {
     int rc = sqlite3_bind_int64(stmt_, i, value);
+    if (rc != SQLITE_OK) db_.fail(rc);
+}
+
+void Statement::bind(int i, double value) {
+    int rc = sqlite3_bind_double(stmt_, i, value);
     if (rc != SQLITE_OK) db_.fail(rc);
 }
 
@@ -313,10 +425,21 @@ void Statement::bind_null(int i) {
 }
 
 bool Statement::step() {
-    int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
+    bool first = true;
+    int rc = retry_while_busy(
+        [&] {
+            if (!first) sqlite3_reset(stmt_);  // the bindings stay
+            first = false;
+            return sqlite3_step(stmt_);
+        },
+        [&] { return !started_ && sqlite3_get_autocommit(db_.handle()) != 0; });
+    if (rc == SQLITE_ROW) {
+        started_ = true;
+        return true;
+    }
     if (rc == SQLITE_DONE) return false;
     sqlite3_reset(stmt_);
+    started_ = false;
     db_.fail(rc);
 }
 
@@ -327,6 +450,7 @@ void Statement::run() {
 
 void Statement::reset() {
     sqlite3_reset(stmt_);
+    started_ = false;
 }
 
 bool Statement::is_null(int col) const {
@@ -335,6 +459,10 @@ bool Statement::is_null(int col) const {
 
 std::int64_t Statement::int64(int col) const {
     return sqlite3_column_int64(stmt_, col);
+}
+
+double Statement::real(int col) const {
+    return sqlite3_column_double(stmt_, col);
 }
 
 std::string Statement::text(int col) const {
@@ -424,13 +552,35 @@ GameRows index_rows(const RecordedGame& game) {
     return rows;
 }
 
-int open_schema(const Database& db, int target) {
-    int version = static_cast<int>(pragma_value(db, "user_version"));
-    check_ours(db, version, target);
+SchemaOpened open_schema(const Database& db, int target) {
+    SchemaOpened opened;
+    int version = 0;
+    {
+        // One snapshot for every look: a program creating the library at this moment is
+        // seen before or after, never as tables without their version.
+        db.exec("BEGIN");
+        try {
+            version = static_cast<int>(pragma_value(db, "user_version"));
+            check_ours(db, version, target);
+        } catch (...) {
+            sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+            throw;
+        }
+        db.exec("COMMIT");
+    }
+    opened.version = version;
+    if (version < target && version >= 1) {
+        if (target > static_cast<int>(std::size(kMigrations))) {
+            db.fail("this build has no migration to schema version " + std::to_string(target));
+        }
+        // Before anything is written, even the journal mode: a refusal leaves the file as
+        // it was.
+        opened.backup = write_backup(db, version);
+    }
     // Only now that the file is ours: WAL is a property of the file, kept once set.
     // synchronous=NORMAL is safe with WAL (a crash may lose the last commit, never the file).
     db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
-    if (version == target) return version;
+    if (version == target) return opened;
 
     if (target > static_cast<int>(std::size(kMigrations))) {
         db.fail("this build has no migration to schema version " + std::to_string(target));
@@ -442,7 +592,8 @@ int open_schema(const Database& db, int target) {
     for (int v = version; v < target; ++v) kMigrations[v](db);
     db.exec(("PRAGMA user_version = " + std::to_string(target)).c_str());
     tx.commit();
-    return target;
+    opened.version = target;
+    return opened;
 }
 
 }  // namespace spadework::formats::detail

@@ -17,6 +17,12 @@
 
 namespace spadework::formats::detail {
 
+// How long one call keeps trying while other programs hold the library. The busy timeout
+// (Library sets it) waits inside SQLite; the retries around it cover what it does not: a
+// writer holding the lock for longer (a large import), and a busy that SQLite reports
+// without waiting (another process recovering or checkpointing the WAL).
+inline constexpr int kBusyPatienceMs = 60000;
+
 // An open connection. Every failure becomes a FormatError naming the library's path, with
 // SQLite's own words after ours ("the library is locked by another program: ...").
 class Database {
@@ -28,7 +34,8 @@ class Database {
 
     sqlite3* handle() const { return db_; }
     const std::string& path() const { return path_; }
-    // Runs one or more statements that return no rows we need.
+    // Runs one or more statements that return no rows we need; tried again while the
+    // library is busy, when that is safe (outside a transaction, or a COMMIT).
     void exec(const char* sql) const;
     [[noreturn]] void fail(int rc) const;
     [[noreturn]] void fail(const std::string& message) const;
@@ -50,6 +57,7 @@ class Statement {
     void bind(int i, std::int64_t value);
     void bind(int i, int value) { bind(i, static_cast<std::int64_t>(value)); }
     void bind(int i, bool value) { bind(i, static_cast<std::int64_t>(value ? 1 : 0)); }
+    void bind(int i, double value);
     void bind(int i, std::string_view text);
     void bind(int i, const char* text) { bind(i, std::string_view(text)); }
     void bind_blob(int i, std::string_view bytes);
@@ -63,7 +71,8 @@ class Statement {
         }
     }
 
-    // Steps once: true while a row is there.
+    // Steps once: true while a row is there. A busy library is waited for (up to
+    // kBusyPatienceMs) before the first row, outside a transaction: nothing is repeated.
     bool step();
     // Steps a statement that returns no row, then resets it for the next use.
     void run();
@@ -72,12 +81,14 @@ class Statement {
     bool is_null(int col) const;
     std::int64_t int64(int col) const;
     int integer(int col) const { return static_cast<int>(int64(col)); }
+    double real(int col) const;
     std::string text(int col) const;
     std::string_view blob(int col) const;  // valid until the next step or reset
 
   private:
     const Database& db_;
     sqlite3_stmt* stmt_ = nullptr;
+    bool started_ = false;  // a row was returned since the last reset
 };
 
 // BEGIN IMMEDIATE ... COMMIT: the write lock is taken up front, so a second writer waits
@@ -128,8 +139,16 @@ GameRows index_rows(const RecordedGame& game);
 // "PRAGMA application_id": 'SPDW', so a SQLite file of another program is told apart.
 inline constexpr std::int32_t kApplicationId = 0x53504457;
 
+// What open_schema did.
+struct SchemaOpened {
+    int version = 0;     // the version now
+    std::string backup;  // the copy written before a migration; empty when none
+};
+
 // Checks that the file is a Spadework library (or empty) of a version we read, then runs
-// the migrations from its version up to `target` in one transaction. Returns the version.
-int open_schema(const Database& db, int target);
+// the migrations from its version up to `target` in one transaction. An older library is
+// first copied beside itself ("library.sqlite.v3.bak", or ".v3.2.bak" when that is taken);
+// when the copy cannot be written, nothing is migrated and the file is left as it was.
+SchemaOpened open_schema(const Database& db, int target);
 
 }  // namespace spadework::formats::detail

@@ -2,20 +2,26 @@
 
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/io/zero_copy_stream_impl.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/text_format.h>
+#include <google/protobuf/unknown_field_set.h>
 #include <google/protobuf/util/json_util.h>
 
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <functional>
+#include <istream>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <utility>
 
 #include "proto_convert.h"
 #include "spadework/formats/error.h"
+#include "text_encoding.h"
 
 namespace spadework::formats {
 namespace {
@@ -132,7 +138,11 @@ void parse_text(std::string_view text, std::string_view file, gp::Message& out,
     parser.WriteLocationsTo(&tree);
     if (parser.ParseFromString(std::string(text), &out)) return;
     if (!errors.message()) throw FormatError(std::string(file), 0, 0, "not in text format");
-    const std::string& message = *errors.message();
+    std::string message = *errors.message();
+    // "Expected integer, got: " names no token when the text ended.
+    if (message.size() >= 5 && message.compare(message.size() - 5, 5, "got: ") == 0) {
+        message += "the end of the file";
+    }
     std::size_t at = offset_of(text, errors.line(), errors.column());
     // Some errors are reported at the token after the one at fault; the message quotes it.
     for (std::string_view key : {"has no field named \"", "enumeration value of \"", "Value: \""}) {
@@ -233,34 +243,137 @@ std::string serialize(const gp::Message& message) {
     return out;
 }
 
-// Reads a stream of length-delimited games; says which game is damaged when it cannot.
-// (Protobuf logs damaged strings to stderr; the error says all there is to say.)
-std::optional<std::string> parse_stream(std::string_view bytes, std::vector<pb::Game>& games) {
+// A game message larger than this is refused before it is read: the largest real game is
+// some kilobytes, and a damaged length must not make the reader allocate gigabytes.
+constexpr std::int64_t kMaxGameBytes = std::int64_t{64} << 20;
+
+RecordedGame convert(const pb::Game& message, int g, std::string_view file) {
+    try {
+        return game_from(message);
+    } catch (const ConvertError& e) {
+        throw FormatError(std::string(file), 0, 0, words(g, e.place()) + ": " + e.what());
+    }
+}
+
+std::optional<std::string> wrong_wire_type(const gp::Message& message, const std::string& path);
+
+// One bare Game message. Bytes of a stream read as one message leave fields it does not
+// know, so a bare message with unknown fields is taken for a damaged stream.
+bool parse_bare(std::string_view bytes, pb::Game& message) {
     gp::LogSilencer quiet;
-    const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-    std::size_t pos = 0;
-    while (pos < bytes.size()) {
-        std::string where =
-            "game " + std::to_string(games.size() + 1) + " (at byte " + std::to_string(pos) + ")";
-        std::size_t left = bytes.size() - pos;
-        gp::io::CodedInputStream in(data + pos, static_cast<int>(std::min<std::size_t>(left, 16)));
-        std::uint32_t size = 0;
-        if (!in.ReadVarint32(&size)) return where + " is damaged: its length does not read";
-        pos += static_cast<std::size_t>(in.CurrentPosition());
-        left = bytes.size() - pos;
-        if (size > left) {
-            return where + " is cut short: " + std::to_string(left) + " of its " +
-                   std::to_string(size) + " bytes are there";
+    return bytes.size() <= static_cast<std::size_t>(kMaxGameBytes) &&
+           message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) &&
+           message.GetReflection()->GetUnknownFields(message).empty() &&
+           !wrong_wire_type(message, "");
+}
+
+// A field the schema knows, met with another wire type, is taken by protobuf for an unknown
+// field and dropped; the record would then read as if it had no such field. This names the
+// first one, as "hands[2].bids[1]: field 2 (tricks) ...", or gives nothing. Unknown field
+// numbers (from a newer schema) are left alone.
+std::optional<std::string> wrong_wire_type(const gp::Message& message, const std::string& path) {
+    const gp::Reflection* reflection = message.GetReflection();
+    const gp::UnknownFieldSet& unknown = reflection->GetUnknownFields(message);
+    const gp::Descriptor* d = message.GetDescriptor();
+    for (int k = 0; k < unknown.field_count(); ++k) {
+        if (const gp::FieldDescriptor* f = d->FindFieldByNumber(unknown.field(k).number())) {
+            return (path.empty() ? "" : path + ": ") + "field " + std::to_string(f->number()) +
+                   " (" + f->name() + ") of " + d->name() + " has the wrong wire type for a " +
+                   f->type_name();
         }
-        pb::Game game;
-        if (!game.ParseFromArray(data + pos, static_cast<int>(size))) {
-            return where + " is damaged: its " + std::to_string(size) +
-                   " bytes are not a Game message";
+    }
+    std::vector<const gp::FieldDescriptor*> fields;
+    reflection->ListFields(message, &fields);
+    for (const gp::FieldDescriptor* f : fields) {
+        if (f->cpp_type() != gp::FieldDescriptor::CPPTYPE_MESSAGE) continue;
+        std::string at = (path.empty() ? "" : path + ".") + f->name();
+        if (!f->is_repeated()) {
+            if (auto found = wrong_wire_type(reflection->GetMessage(message, f), at)) return found;
+            continue;
         }
-        games.push_back(std::move(game));
-        pos += size;
+        for (int i = 0; i < reflection->FieldSize(message, f); ++i) {
+            auto found = wrong_wire_type(reflection->GetRepeatedMessage(message, f, i),
+                                         at + "[" + std::to_string(i) + "]");
+            if (found) return found;
+        }
     }
     return std::nullopt;
+}
+
+// Reads a stream of length-delimited games from `raw` (`total` bytes long; -1 when not
+// known) one at a time, handing each to `take`; says which game is damaged when it cannot.
+// Game 1 is held back until game 2 reads: until then the file may be one bare Game, which
+// `whole` gives the bytes of (nothing when they cannot be had). (Protobuf logs damaged
+// strings to stderr; the error says all there is to say.)
+void read_stream(gp::io::ZeroCopyInputStream& raw, std::int64_t total, std::string_view file,
+                 const std::function<std::optional<std::string>()>& whole,
+                 const std::function<void(RecordedGame&&)>& take) {
+    gp::LogSilencer quiet;
+    std::optional<pb::Game> held;
+    int count = 0;
+    std::int64_t pos = 0;
+    std::optional<std::string> damage;
+    while (!damage) {
+        // A fresh CodedInputStream per game: its byte limit (2 GiB) is per stream, and each
+        // one gives back what it read ahead when it goes.
+        gp::io::CodedInputStream in(&raw);
+        const void* ahead = nullptr;
+        int ahead_size = 0;
+        if (!in.GetDirectBufferPointer(&ahead, &ahead_size)) break;  // the end
+        std::string where =
+            "game " + std::to_string(count + 1) + " (at byte " + std::to_string(pos) + ")";
+        std::uint32_t size = 0;
+        if (!in.ReadVarint32(&size)) {
+            damage = where + " is damaged: its length does not read";
+            break;
+        }
+        pos += in.CurrentPosition();
+        std::int64_t left = total < 0 ? std::numeric_limits<std::int64_t>::max() : total - pos;
+        if (size > left) {
+            damage = where + " is cut short: " + std::to_string(left) + " of its " +
+                     std::to_string(size) + " bytes are there";
+            break;
+        }
+        if (size > kMaxGameBytes) {
+            damage = where + " is " + std::to_string(size) +
+                     " bytes long, more than a game can be (64 MiB at most)";
+            break;
+        }
+        pb::Game game;
+        gp::io::CodedInputStream::Limit limit = in.PushLimit(static_cast<int>(size));
+        if (!game.ParseFromCodedStream(&in) || !in.ConsumedEntireMessage() ||
+            in.BytesUntilLimit() != 0) {
+            damage = where + " is damaged: its " + std::to_string(size) +
+                     " bytes are not a Game message";
+            break;
+        }
+        in.PopLimit(limit);
+        if (std::optional<std::string> wrong = wrong_wire_type(game, "")) {
+            damage = where + " is damaged: " + *wrong;
+            break;
+        }
+        pos += size;
+        ++count;
+        if (count == 1) {
+            held = std::move(game);
+            continue;
+        }
+        if (held) {
+            take(convert(*held, 0, file));
+            held.reset();
+        }
+        take(convert(game, count - 1, file));
+    }
+    if (damage) {
+        pb::Game bare;
+        std::optional<std::string> bytes;
+        if (count <= 1 && (bytes = whole()) && parse_bare(*bytes, bare)) {
+            take(convert(bare, 0, file));
+            return;
+        }
+        throw FormatError(std::string(file), 0, 0, *damage);
+    }
+    if (held) take(convert(*held, 0, file));
 }
 
 // protobuf's JSON parser gives no line. A syntax error's message is "what\n<the text up to
@@ -296,9 +409,13 @@ std::optional<std::string> parse_stream(std::string_view bytes, std::vector<pb::
     if (std::size_t v = message.find("invalid value "); v != std::string::npos) {
         std::size_t end = message.find(" for type", v);
         if (end != std::string::npos) token = message.substr(v + 14, end - v - 14);
-    } else if (std::size_t c = message.find(": Cannot find field."); c != std::string::npos) {
+    } else if (std::size_t c = message.find(": ");
+               c != std::string::npos && message.find(' ') > c) {
+        // "hands[0].foo: Cannot find field.", "table: Proto field is not repeating, ...":
+        // the key of the last field of the path.
         std::string name = message.substr(0, c);
-        token = '"' + name.substr(name.rfind('.') + 1) + '"';
+        name = name.substr(name.rfind('.') + 1);
+        token = '"' + name.substr(0, name.find('[')) + '"';
     }
     std::size_t at = token.empty() ? std::string_view::npos : text.find(token);
     if (at != std::string_view::npos && text.find(token, at + 1) == std::string_view::npos) {
@@ -328,28 +445,41 @@ RecordedGame decode_game(std::string_view bytes, std::string_view file) {
 
 std::vector<RecordedGame> read_pb(std::string_view bytes, std::string_view file) {
     if (bytes.size() > INT_MAX) throw FormatError(std::string(file), 0, 0, "too large");
-    std::vector<pb::Game> messages;
-    if (std::optional<std::string> damage = parse_stream(bytes, messages)) {
-        // Perhaps one bare Game. Bytes of a stream read as one message leave fields it does
-        // not know, so a bare message with unknown fields is taken for a damaged stream.
-        pb::Game bare;
-        gp::LogSilencer quiet;
-        if (!bare.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) ||
-            !bare.GetReflection()->GetUnknownFields(bare).empty()) {
-            throw FormatError(std::string(file), 0, 0, *damage);
-        }
-        messages.assign(1, std::move(bare));
-    }
     std::vector<RecordedGame> games;
-    for (std::size_t g = 0; g < messages.size(); ++g) {
-        try {
-            games.push_back(game_from(messages[g]));
-        } catch (const ConvertError& e) {
-            throw FormatError(std::string(file), 0, 0,
-                              words(static_cast<int>(g), e.place()) + ": " + e.what());
-        }
-    }
+    gp::io::ArrayInputStream raw(bytes.data(), static_cast<int>(bytes.size()));
+    read_stream(
+        raw, static_cast<std::int64_t>(bytes.size()), file,
+        [&]() -> std::optional<std::string> {
+            if (bytes.size() > static_cast<std::size_t>(kMaxGameBytes)) return std::nullopt;
+            return std::string(bytes);
+        },
+        [&](RecordedGame&& game) { games.push_back(std::move(game)); });
     return games;
+}
+
+void for_each_pb_game(std::istream& in, std::string_view file,
+                      const std::function<void(RecordedGame&&)>& take) {
+    // The size, when the stream can tell it, lets a cut-short game be named as such.
+    std::int64_t total = -1;
+    std::istream::pos_type start = in.tellg();
+    if (start != std::istream::pos_type(-1) && in.seekg(0, std::ios::end)) {
+        total = static_cast<std::int64_t>(in.tellg() - start);
+        in.seekg(start);
+    }
+    in.clear();
+    auto whole = [&]() -> std::optional<std::string> {
+        if (total < 0 || total > kMaxGameBytes) return std::nullopt;
+        in.clear();
+        if (!in.seekg(start)) return std::nullopt;
+        std::string bytes(static_cast<std::size_t>(total), '\0');
+        if (!in.read(bytes.data(), total)) return std::nullopt;
+        return bytes;
+    };
+    {
+        gp::io::IstreamInputStream raw(&in);
+        read_stream(raw, total, file, whole, take);
+    }
+    if (in.bad()) throw FormatError(std::string(file), 0, 0, "cannot read the file");
 }
 
 std::string write_pb(const std::vector<RecordedGame>& games) {
@@ -365,6 +495,7 @@ std::string write_pb(const std::vector<RecordedGame>& games) {
 }
 
 std::vector<RecordedGame> read_textproto(std::string_view text, std::string_view file) {
+    text = checked_utf8(text, file);
     std::string first = first_word(text);
     if (first.empty() && holds_nothing(text)) return {};
     bool list = first == "games";
@@ -399,6 +530,7 @@ std::string write_textproto(const std::vector<RecordedGame>& games) {
 }
 
 std::vector<RecordedGame> read_json(std::string_view text, std::string_view file) {
+    text = checked_utf8(text, file);
     std::size_t start = text.find_first_not_of(" \t\r\n");
     if (start == std::string_view::npos) return {};
     bool list = false;
@@ -445,6 +577,7 @@ std::string write_json(const std::vector<RecordedGame>& games) {
 }
 
 RuleSet read_rules_textproto(std::string_view text, std::string_view file) {
+    text = checked_utf8(text, file);
     pb::RuleSet m;
     TextFormat::ParseInfoTree tree;
     parse_text(text, file, m, tree);

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <optional>
 #include <set>
 
 #include "spadework/formats/error.h"
+#include "text_encoding.h"
 #include "text_log_grammar.h"
 
 namespace spadework::formats {
@@ -31,8 +33,10 @@ std::string_view glyph_owner(const Annotation& a) {
 // is a line of play and is read whole.
 class Reader {
   public:
-    Reader(std::string_view text, std::string_view file) : lex_(text, file) {}
-    std::vector<RecordedGame> read();
+    Reader(std::string_view text, std::string_view file,
+           const std::function<void(RecordedGame&&)>& take)
+        : lex_(text, file), take_(take) {}
+    void read();
 
   private:
     [[noreturn]] void fail(Position pos, const std::string& message) const {
@@ -76,7 +80,7 @@ class Reader {
     Seat next_leader(Position pos, const std::string& what) const;
 
     Lexer lex_;
-    std::vector<RecordedGame> games_;
+    const std::function<void(RecordedGame&&)>& take_;  // each game, as soon as it ends
 
     bool in_game_ = false;
     RecordedGame game_;
@@ -95,7 +99,7 @@ class Reader {
     std::vector<PlayedCard> trick_;  // the cards of the last trick line
 };
 
-std::vector<RecordedGame> Reader::read() {
+void Reader::read() {
     std::vector<Token> line;
     while (true) {
         Token token = lex_.next();
@@ -108,7 +112,6 @@ std::vector<RecordedGame> Reader::read() {
         }
     }
     if (in_game_) finish_game();
-    return std::move(games_);
 }
 
 void Reader::read_line(const std::vector<Token>& line) {
@@ -256,8 +259,8 @@ void Reader::finish_game() {
     if (in_hand_) finish_hand();
     // Nothing is left to check: the Rules tag was checked when read, finish_hand replayed
     // each hand, and an unfinished hand followed by another was caught there.
-    games_.push_back(std::move(game_));
     in_game_ = false;
+    take_(std::move(game_));
 }
 
 void Reader::start_hand(const Token& tag) {
@@ -599,7 +602,23 @@ void Reader::read_hand_glyph(const std::vector<Token>& line, std::size_t i) {
 }  // namespace
 
 std::vector<RecordedGame> read_text_log(std::string_view text, std::string_view file) {
-    return Reader(text, file).read();
+    std::vector<RecordedGame> games;
+    for_each_text_log_game(text, file,
+                           [&](RecordedGame&& game) { games.push_back(std::move(game)); });
+    return games;
+}
+
+void for_each_text_log_game(std::string_view text, std::string_view file,
+                            const std::function<void(RecordedGame&&)>& take) {
+    text = checked_utf8(text, file);
+    // Line ends of old Macs (a lone CR): with no LF anywhere, every CR ends a line.
+    if (text.find('\n') == std::string_view::npos && text.find('\r') != std::string_view::npos) {
+        std::string lines(text);
+        std::replace(lines.begin(), lines.end(), '\r', '\n');
+        Reader(lines, file, take).read();
+        return;
+    }
+    Reader(text, file, take).read();
 }
 
 std::string write_text_log(const std::vector<RecordedGame>& games) {

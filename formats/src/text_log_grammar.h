@@ -76,8 +76,18 @@ struct Token {
 };
 
 // Words in messages: 'QX', N.
+// A word in quotes for a message; a long one (a 10 MB line of garbage) is cut after 40
+// characters, at a character's boundary, and marked with "...".
 inline std::string quoted(std::string_view text) {
-    return "'" + std::string(text) + "'";
+    constexpr std::size_t kShown = 40;
+    std::size_t end = 0;
+    for (std::size_t chars = 0; end < text.size() && chars < kShown; ++chars) {
+        ++end;
+        while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+    }
+    if (end == text.size()) return "'" + std::string(text) + "'";
+    return "'" + std::string(text.substr(0, end)) + "...' (" + std::to_string(text.size()) +
+           " bytes)";
 }
 inline std::string seat_str(Seat seat) {
     return std::string(1, seat_char(seat));

@@ -808,14 +808,16 @@ TEST_CASE("a library from a newer Spadework is refused", "[library]") {
     TempDir dir;
     fs::path path = dir.file("library.sqlite");
     { Library lib(path); }
-    RawDb(path).exec("PRAGMA user_version = 4");
+    const int newer = Library::kSchemaVersion + 1;
+    RawDb(path).exec(("PRAGMA user_version = " + std::to_string(newer)).c_str());
     try {
         Library lib(path);
         FAIL("opened");
     } catch (const FormatError& e) {
-        CHECK(std::string(e.what()) == path.string() +
-                                           ": the library has schema version 4, newer than this "
-                                           "Spadework reads (3): open it with a newer Spadework");
+        CHECK(std::string(e.what()) ==
+              path.string() + ": the library has schema version " + std::to_string(newer) +
+                  ", newer than this Spadework reads (" + std::to_string(Library::kSchemaVersion) +
+                  "): open it with a newer Spadework");
     }
 }
 
@@ -984,4 +986,49 @@ TEST_CASE("reviews are stored per game and settings and give a player's trend", 
     missing.game = 999999;
     CHECK_THROWS_AS(lib.store_review(missing), FormatError);
     CHECK(lib.count_reviews(key) == 2);
+}
+
+TEST_CASE("lesson answers are kept per learner and scored from the latest answers", "[library]") {
+    TempDir dir;
+    Library lib(dir.file("library.sqlite"));
+    auto answer = [](std::string learner, std::string lesson, int q, std::string text, double value,
+                     double best, bool good) {
+        LessonAnswerRecord r;
+        r.learner = std::move(learner);
+        r.lesson = std::move(lesson);
+        r.question = q;
+        r.answer = std::move(text);
+        r.value = value;
+        r.best = best;
+        r.good = good;
+        return r;
+    };
+    lib.store_lesson_answer(answer("Ann", "sure-tricks", 1, "5", 20.5, 31.25, false));
+    lib.store_lesson_answer(answer("Ann", "sure-tricks", 2, "3", 28, 28, true));
+    lib.store_lesson_answer(answer("Bob", "sure-tricks", 1, "4", 31.25, 31.25, true));
+    // Ann tries the first question again: the latest answer counts.
+    lib.store_lesson_answer(answer("Ann", "sure-tricks", 1, "4", 31.25, 31.25, true));
+    lib.store_lesson_answer(answer("Ann", "nil", 1, "nil", -12.5, 40, false));
+
+    std::vector<LessonAnswerRecord> ann = lib.lesson_answers("Ann");
+    REQUIRE(ann.size() == 4);
+    CHECK(ann[0].answer == "5");
+    CHECK(ann[0].value == 20.5);
+    CHECK(ann[3].lesson == "nil");
+    CHECK(ann[3].created.size() == 20);
+    CHECK(lib.lesson_answers("Ann", std::string("nil")).size() == 1);
+    CHECK(lib.lesson_answers("Nobody").empty());
+
+    std::vector<LessonScore> scores = lib.lesson_scores("Ann");
+    REQUIRE(scores.size() == 2);
+    CHECK(scores[0].lesson == "nil");
+    CHECK(scores[0].answered == 1);
+    CHECK(scores[0].good == 0);
+    CHECK(scores[0].lost == 52.5);
+    CHECK(scores[1].lesson == "sure-tricks");
+    CHECK(scores[1].answered == 2);
+    CHECK(scores[1].good == 2);
+    CHECK(scores[1].lost == 0);
+    REQUIRE(lib.lesson_scores("Bob").size() == 1);
+    CHECK(lib.lesson_scores("Bob")[0].good == 1);
 }

@@ -2,7 +2,9 @@
 // .textproto (protobuf text format), .json (protobuf JSON mapping).
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +25,20 @@ std::string_view extension_of(FileKind kind);  // ".spades", ...
 // the game/hand for .pb) for a file that cannot be read, an unknown extension, a syntax
 // error or an illegal record.
 std::vector<RecordedGame> read_game_file(const std::filesystem::path& path);
+
+// Reads the games of a file one at a time, handing each to `take` as soon as it is read and
+// checked: a .pb stream game by game from the disk, so a stream of any size reads in the
+// memory of one game; a text log's games as each ends; a .textproto or .json whole. Throws
+// as read_game_file does; games handed over before a fault stay handed over (an importer
+// rolls them back).
+void for_each_game(const std::filesystem::path& path,
+                   const std::function<void(RecordedGame&&)>& take);
+
+// What a whole-file read holds at most: past these, read_file and read_game_file refuse the
+// file with an error that says so, rather than run out of memory. for_each_game has no limit
+// on the games of a .pb stream or a text log.
+inline constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{1} << 30;  // 1 GiB
+inline constexpr std::size_t kMaxGamesAtOnce = 100000;
 std::vector<RecordedGame> parse_games(FileKind kind, std::string_view content,
                                       std::string_view file);
 std::string format_games(FileKind kind, const std::vector<RecordedGame>& games);

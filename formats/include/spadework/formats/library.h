@@ -155,19 +155,48 @@ struct TrendPoint {
     ReviewSeat tally;
 };
 
+// A learner's answer to one lesson question, as lesson mode stores it.
+struct LessonAnswerRecord {
+    std::string learner;
+    std::string lesson;   // the lesson's name
+    int question = 0;     // 1-based, in the lesson
+    std::string answer;   // as given: "4", "nil", "AH KH 2C"
+    double value = 0;     // what it was worth (points, or a chance for a question with a need)
+    double best = 0;      // the best answer's worth
+    bool good = false;    // the recommended answer, or within the lesson's tolerance of the best
+    std::string created;  // UTC; set by store_lesson_answer
+    bool operator==(const LessonAnswerRecord&) const = default;
+};
+
+// A learner's score in one lesson, from the latest answer to each question.
+struct LessonScore {
+    std::string lesson;
+    int answered = 0;  // questions answered at least once
+    int good = 0;      // ... whose latest answer was good
+    double lost = 0;   // the best's worth less the answer's, summed over the latest answers
+    std::string last;  // when the latest answer was given
+};
+
 class Library {
   public:
-    // Opens (creating it and its folder when missing) and migrates to the current schema.
-    // Throws FormatError naming the path when the file is not a Spadework library or is
-    // from a newer version.
+    // Opens (creating it and its folder when missing) and migrates to the current schema,
+    // an older library only after a copy of it is written beside it (migration_backup()).
+    // Throws FormatError naming the path when the file is not a Spadework library, is from
+    // a newer version (the file is not changed), or is older and the copy cannot be made.
     explicit Library(const std::filesystem::path& path);
     ~Library();
     Library(Library&&) noexcept;
     Library& operator=(Library&&) noexcept;
 
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
     int schema_version() const;
     const std::filesystem::path& path() const;
+    // The copy of the library as it was, written before this open migrated it from an older
+    // schema ("library.sqlite.v3.bak"); empty when nothing was migrated.
+    const std::filesystem::path& migration_backup() const;
+    // A number that changes whenever another connection (or program) commits to the library:
+    // PRAGMA data_version, for readers that poll for news.
+    std::int64_t data_version() const;
 
     // Imports the games in one transaction: all are stored, or none. Games already there
     // (same content hash) are counted, not stored again. `source` is kept as where the
@@ -198,6 +227,14 @@ class Library {
     // The reviewed games a player took part in, by date, under these settings.
     std::vector<TrendPoint> player_trend(const std::string& player,
                                          const std::string& settings) const;
+
+    // Lesson answers: stored one by one as given (a learner may answer a question again).
+    void store_lesson_answer(const LessonAnswerRecord& answer);
+    // A learner's answers, oldest first; only one lesson's when named.
+    std::vector<LessonAnswerRecord> lesson_answers(
+        const std::string& learner, const std::optional<std::string>& lesson = {}) const;
+    // A learner's score per lesson answered, by lesson name.
+    std::vector<LessonScore> lesson_scores(const std::string& learner) const;
 
   private:
     struct Impl;

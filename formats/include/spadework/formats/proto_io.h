@@ -3,6 +3,8 @@
 // formats/proto/spadework.proto. Callers see engine types only; protobuf stays inside formats/.
 #pragma once
 
+#include <functional>
+#include <istream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +22,11 @@ RecordedGame decode_game(std::string_view bytes, std::string_view file);
 // A .pb file: games as a stream of varint-length-delimited messages. Reading also takes a
 // file holding one bare Game message. Throws FormatError naming the file and the game.
 std::vector<RecordedGame> read_pb(std::string_view bytes, std::string_view file);
+// The same, one game at a time from a stream: each game is handed to `take` as soon as it is
+// read and checked, so a file of any size reads in the memory of one game (a game message
+// over 64 MiB is refused). Games handed over before a fault stay handed over.
+void for_each_pb_game(std::istream& in, std::string_view file,
+                      const std::function<void(RecordedGame&&)>& take);
 std::string write_pb(const std::vector<RecordedGame>& games);
 
 // .textproto and .json: one Game message, or a GameList (`games` repeated) when there are

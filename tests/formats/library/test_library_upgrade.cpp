@@ -1,0 +1,273 @@
+// Opening a library of another schema version: an older one is copied beside itself before it
+// is migrated, never over an earlier copy, and not migrated at all when the copy cannot be
+// written; a newer one is refused and left byte for byte as it was.
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "spadework/formats/error.h"
+#include "spadework/formats/library.h"
+#include "spadework/formats/proto_io.h"
+#include "support/test_games.h"
+
+using namespace spadework;
+using namespace spadework::formats;
+namespace fs = std::filesystem;
+
+namespace {
+
+class TempDir {
+  public:
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "spadework-upgrade-XXXXXX").string();
+        REQUIRE(mkdtemp(pattern.data()) != nullptr);
+        path_ = pattern;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path_, ec);
+    }
+    fs::path file(const std::string& name) const { return path_ / name; }
+    std::set<std::string> names() const {
+        std::set<std::string> out;
+        for (const auto& e : fs::directory_iterator(path_)) out.insert(e.path().filename());
+        return out;
+    }
+
+  private:
+    fs::path path_;
+};
+
+// SQLite itself, as another program (or an older Spadework) would use it.
+struct RawDb {
+    sqlite3* db = nullptr;
+    explicit RawDb(const fs::path& path) { REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK); }
+    ~RawDb() { sqlite3_close(db); }
+    RawDb(const RawDb&) = delete;
+    RawDb& operator=(const RawDb&) = delete;
+    void exec(const std::string& sql) {
+        char* error = nullptr;
+        int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+        INFO(sql << ": " << (error ? error : ""));
+        sqlite3_free(error);
+        REQUIRE(rc == SQLITE_OK);
+    }
+    // The first column of every row, as text.
+    std::vector<std::string> column(const std::string& sql) {
+        sqlite3_stmt* st = nullptr;
+        REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK);
+        std::vector<std::string> out;
+        int rc;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            auto* text = sqlite3_column_blob(st, 0);
+            out.emplace_back(text ? static_cast<const char*>(text) : "",
+                             static_cast<std::size_t>(sqlite3_column_bytes(st, 0)));
+        }
+        sqlite3_finalize(st);
+        REQUIRE(rc == SQLITE_DONE);
+        return out;
+    }
+    std::string one(const std::string& sql) {
+        auto rows = column(sql);
+        REQUIRE(rows.size() == 1);
+        return rows[0];
+    }
+};
+
+std::string bytes_of(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::vector<RecordedGame> some_games(int n, std::uint64_t seed) {
+    std::vector<RecordedGame> out;
+    for (int i = 0; i < n; ++i) {
+        out.push_back(testing::first_legal_game(preset("classic"), 2, seed + 10 * i));
+        out.back().table = std::to_string(i);
+    }
+    return out;
+}
+
+// A version 3 library: a current one without what version 4 added (the lesson answers).
+void make_version_3(const fs::path& path, int games) {
+    {
+        Library lib(path);
+        lib.import_games(some_games(games, 100), "old.pb");
+    }
+    RawDb raw(path);
+    raw.exec("DROP TABLE lesson_answers; PRAGMA user_version = 3");
+}
+
+}  // namespace
+
+TEST_CASE("an older library is copied beside itself before it is migrated", "[library]") {
+    TempDir dir;
+    fs::path path = dir.file("library.sqlite");
+    { Library(path).import_games(some_games(6, 100), "old.pb"); }
+    // Two more games, and the step back to version 3, only in the WAL when the library is
+    // opened: a plain copy of the file would miss them, the backup must not.
+    RawDb other(path);
+    other.exec("PRAGMA wal_autocheckpoint = 0");
+    REQUIRE(other.one("PRAGMA journal_mode") == "wal");
+    { Library(path).import_games(some_games(8, 100), "late.pb"); }
+    other.exec("DROP TABLE lesson_answers; PRAGMA user_version = 3");
+    REQUIRE(fs::file_size(fs::path(path.string() + "-wal")) > 0);
+    const std::vector<std::string> records =
+        other.column("SELECT record FROM records ORDER BY game");
+    REQUIRE(records.size() == 8);
+
+    Library lib(path);
+    CHECK(lib.schema_version() == Library::kSchemaVersion);
+    const fs::path backup = path.string() + ".v3.bak";
+    CHECK(lib.migration_backup() == backup);
+    CHECK(lib.count_games() == 8);
+    REQUIRE(fs::exists(backup));
+    // A database of its own, with no WAL beside it.
+    CHECK_FALSE(fs::exists(backup.string() + "-wal"));
+    RawDb copy(backup);
+    CHECK(copy.one("PRAGMA integrity_check") == "ok");
+    CHECK(copy.one("PRAGMA user_version") == "3");
+    CHECK(copy.one("PRAGMA application_id") == "1397769303");
+    CHECK(copy.column("SELECT name FROM sqlite_schema WHERE name = 'lesson_answers'").empty());
+    CHECK(copy.column("SELECT record FROM records ORDER BY game") == records);
+
+    // The copy opens as a library of its own (and is migrated, with a copy of its own).
+    Library restored(backup);
+    CHECK(restored.count_games() == 8);
+    CHECK(restored.migration_backup() == fs::path(backup.string() + ".v3.bak"));
+}
+
+TEST_CASE("a new or current library is opened without a backup copy", "[library]") {
+    TempDir dir;
+    fs::path path = dir.file("library.sqlite");
+    {
+        Library lib(path);
+        CHECK(lib.migration_backup().empty());
+        lib.import_games(some_games(2, 7), "a.pb");
+    }
+    Library again(path);
+    CHECK(again.migration_backup().empty());
+    for (const std::string& name : dir.names()) CHECK(name.find(".bak") == std::string::npos);
+}
+
+TEST_CASE("an earlier backup copy is never overwritten", "[library]") {
+    TempDir dir;
+    fs::path path = dir.file("library.sqlite");
+    make_version_3(path, 3);
+    const fs::path first = path.string() + ".v3.bak";
+    std::ofstream(first) << "the user's own copy";
+
+    fs::path second;
+    {
+        Library lib(path);
+        second = lib.migration_backup();
+        CHECK(second == fs::path(path.string() + ".v3.2.bak"));
+    }
+    CHECK(bytes_of(first) == "the user's own copy");
+    CHECK(RawDb(second).one("SELECT count(*) FROM games") == "3");
+
+    // Taken back to version 3 and opened again: a third name.
+    RawDb(path).exec("DROP TABLE lesson_answers; PRAGMA user_version = 3");
+    Library lib(path);
+    CHECK(lib.migration_backup() == fs::path(path.string() + ".v3.3.bak"));
+    CHECK(bytes_of(first) == "the user's own copy");
+    CHECK(RawDb(second).one("PRAGMA user_version") == "3");
+}
+
+TEST_CASE("an older library whose backup cannot be written is left as it was", "[library]") {
+    TempDir dir;
+    fs::path path = dir.file("library.sqlite");
+    make_version_3(path, 150);
+    const std::string before = bytes_of(path);
+    REQUIRE(before.size() > 2 * 64 * 1024);
+    REQUIRE_FALSE(fs::exists(path.string() + "-wal"));
+    const std::set<std::string> names = dir.names();
+
+    // The disk "fills up" at half the library's size: every write beyond it fails as on a
+    // full disk (EFBIG; the signal that would end the process is ignored). The -shm file
+    // (32 KB) still fits.
+    struct rlimit old {};
+    REQUIRE(getrlimit(RLIMIT_FSIZE, &old) == 0);
+    struct rlimit small = old;
+    small.rlim_cur = before.size() / 2;
+    auto old_handler = signal(SIGXFSZ, SIG_IGN);
+    REQUIRE(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    std::string error;
+    try {
+        Library lib(path);
+    } catch (const FormatError& e) {
+        error = e.what();
+    }
+    REQUIRE(setrlimit(RLIMIT_FSIZE, &old) == 0);
+    signal(SIGXFSZ, old_handler);
+
+    const std::string backup = path.string() + ".v3.bak";
+    INFO(error);
+    CHECK(error.rfind(path.string() +
+                          ": cannot migrate the library from schema version 3: its "
+                          "backup copy " +
+                          backup + " could not be written (",
+                      0) == 0);
+    CHECK(error.find("); the library was left as it was") != std::string::npos);
+    CHECK(bytes_of(path) == before);
+    CHECK_FALSE(fs::exists(backup));
+    CHECK(dir.names() == names);
+    RawDb raw(path);
+    CHECK(raw.one("PRAGMA user_version") == "3");
+    CHECK(raw.one("PRAGMA integrity_check") == "ok");
+
+    // With room again, the migration goes ahead.
+    Library lib(path);
+    CHECK(lib.count_games() == 150);
+    CHECK(lib.migration_backup() == fs::path(backup));
+}
+
+TEST_CASE("a newer library is refused and not changed by a byte", "[library]") {
+    TempDir dir;
+    const int newer = Library::kSchemaVersion + 1;
+    for (const std::string mode : {"wal", "delete"}) {
+        SECTION(mode) {
+            fs::path path = dir.file("library.sqlite");
+            {
+                Library lib(path);
+                lib.import_games(some_games(3, 40), "a.pb");
+            }
+            {
+                RawDb raw(path);
+                raw.exec("PRAGMA journal_mode = " + mode);
+                raw.exec("CREATE TABLE from_the_future (x); PRAGMA user_version = " +
+                         std::to_string(newer));
+            }
+            const std::string before = bytes_of(path);
+            const std::set<std::string> names = dir.names();
+            for (int attempt = 0; attempt < 2; ++attempt) {
+                try {
+                    Library lib(path);
+                    FAIL("opened");
+                } catch (const FormatError& e) {
+                    CHECK(std::string(e.what()) ==
+                          path.string() + ": the library has schema version " +
+                              std::to_string(newer) + ", newer than this Spadework reads (" +
+                              std::to_string(Library::kSchemaVersion) +
+                              "): open it with a newer Spadework");
+                }
+            }
+            CHECK(bytes_of(path) == before);
+            CHECK(dir.names() == names);
+            RawDb raw(path);
+            CHECK(raw.one("PRAGMA journal_mode") == mode);
+            CHECK(raw.one("PRAGMA user_version") == std::to_string(newer));
+        }
+    }
+}
