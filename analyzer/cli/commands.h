@@ -32,6 +32,11 @@ void add_analyze_command(CLI::App& app);
 // `spadework simulate --games N --rules NAME [--seed S] -o FILE`.
 void add_simulate_command(CLI::App& app);
 
+// `spadework lesson [NAME] [--list] [--scores] [--answers ...]`: practise bidding.
+void add_lesson_command(CLI::App& app);
+// `spadework export-lesson NAME --html out.html [--analysis]`: a lesson for paper.
+void add_export_lesson_command(CLI::App& app);
+
 // `spadework view [GAME|FILE|DIR] [--hand H] [--position K] [--screenshot out.png] ...`.
 void add_view_command(CLI::App& app);
 

@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
     spadework::cli::add_solve_command(app);
     spadework::cli::add_analyze_command(app);
     spadework::cli::add_simulate_command(app);
+    spadework::cli::add_lesson_command(app);
+    spadework::cli::add_export_lesson_command(app);
     spadework::cli::add_view_command(app);
 
     // Subcommand callbacks run inside parse(), so input errors surface here too.

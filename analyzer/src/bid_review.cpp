@@ -50,14 +50,17 @@
 // A pass (rules with pass_cards). Layouts are drawn from the hand dealt to the passer; the
 // partner's pass and the opponents' are the bots' choose_pass on their sampled hands, and
 // the opponents bid the bots' suggest_bid. A pass is valued by the best, over the
-// partnership's contracts (two trick bids adding up to 2 .. hand size; nil is left out), of
-// the contract's expected points. Passes that differ only by cards no other card separates
-// (e.g. the 7 or the 6 of a suit held with both) give the same layouts up to naming equal
-// cards, so one of each such class is solved for all. The classes are narrowed by successive
-// halving on common layouts: all of them on 1 layout, the best quarter (at least 3, and the
-// pass made, always) on four times as many, and so on up to the sample count. The options
-// shown are those that lasted longest, by value, each with the layouts it was valued on.
+// partnership's contracts (two trick bids adding up to 2 .. hand size, and where nil is
+// allowed the passer's nil beside each trick bid of the partner's), of the contract's
+// expected points. The passer's nil is solved, as a bid's is, only for a hand that after the
+// pass looks like a nil to the bots; otherwise it counts as broken. Passes that differ only by
+// cards no other card separates (e.g. the 7 or the 6 of a suit held with both) give the same
+// layouts up to naming equal cards, so one of each such class is solved for all. The classes are
+// narrowed by successive halving on common layouts: all of them on 1 layout, the best quarter (at
+// least 3, and the pass made, always) on four times as many, and so on up to the sample count. The
+// options shown are those that lasted longest, by value, each with the layouts it was valued on.
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <thread>
 
@@ -119,6 +122,7 @@ struct HandContext {
     const Standings& before;
     int samples;
     bool weight;
+    std::optional<int> need;  // value bids by the chance of scoring this many, not by points
 };
 
 // Draws a layout set and adds the solves it needs.
@@ -187,7 +191,8 @@ void value_set(const HandContext& ctx, const LayoutSet& set, Seat bidder,
             auto tricks = split_tricks(ctx.rules, team_of(bidder), s.tricks, bids, s.kept);
             Scored sc = partnership_points(ctx.rules, team_of(bidder), bids, tricks, ctx.before);
             bool made = c.is_nil() ? tricks[index(bidder)] == 0 : sc.contract_made;
-            o.expected += l.weight * sc.points;
+            double value = ctx.need ? (sc.own >= *ctx.need ? 1.0 : 0.0) : sc.points;
+            o.expected += l.weight * value;
             o.made += made ? l.weight : 0;
         }
         if (total > 0) {
@@ -281,6 +286,18 @@ std::vector<CardSet> runs_of(CardSet hand, const RuleSet& rules) {
     return runs;
 }
 
+// Whether a pass takes, from each suit it touches, the highest cards the hand holds there:
+// the pass the Paperless rules advise for a nil ("pass his best cards").
+bool tops_only(CardSet pass, CardSet hand) {
+    for (Suit s : kAllSuits) {
+        unsigned passed = pass.suit_mask(s);
+        unsigned kept = (hand - pass).suit_mask(s);
+        // A card kept above the lowest card passed: not the top cards of the suit.
+        if (passed != 0 && (kept >> std::countr_zero(passed)) != 0) return false;
+    }
+    return true;
+}
+
 int choose(int n, int k) {
     if (k < 0 || k > n) return 0;
     long long v = 1;
@@ -342,8 +359,15 @@ int class_of(CardSet passed, const std::vector<CardSet>& runs,
 struct PassLayout {
     Hands hands;           // the opponents' after their passes; the partner's less its pass
     CardSet partner_pass;  // what the partner passes to the passer
-    // points[t][c]: the partnership's points with t tricks and contract contracts[c].
-    std::vector<std::vector<double>> points;
+    // points[kept][t][c]: the partnership's points with t tricks and contract contracts[c],
+    // the passer's nil kept or not (the same for contracts without it).
+    std::array<std::vector<std::vector<double>>, 2> points;
+};
+
+// What a pass gave on one layout, solved double dummy.
+struct PassResult {
+    int tricks = 0;
+    bool kept = false;  // the passer's nil (asked only for a hand that looks like one)
 };
 
 struct PassWork {
@@ -351,16 +375,29 @@ struct PassWork {
     CardSet dealt;
     std::vector<PassClass> classes;
     int played = 0;
+    int also = -1;               // a class valued to the end beside the one made (a learner's pass)
+    std::vector<bool> nil_pass;  // per class: a pass of the top cards, valued for a nil too
     std::vector<PassLayout> layouts;
-    std::vector<std::vector<int>> tricks;      // per class, per layout solved so far
-    std::vector<int> alive;                    // the classes still in the running
+    std::vector<std::vector<PassResult>> results;  // per class, per layout solved so far
+    std::vector<int> alive;                        // the classes still in the running
     std::vector<std::pair<int, int>> pending;  // (class, layout) of this round's solves, in order
+    bool kept_alive(int c) const { return c == played || c == also; }
 };
 
-std::vector<int> contracts_of(const RuleSet& rules) {
-    std::vector<int> out;
+// The partnership's contracts a pass is valued with: two trick bids adding up to 2 .. hand
+// size, and where nil is allowed the passer's nil beside each trick bid of the partner's (the
+// Paperless advice: pass your best cards for a nil).
+struct PassContract {
+    Bid passer;
+    Bid mate;
+};
+std::vector<PassContract> contracts_of(const RuleSet& rules) {
+    std::vector<PassContract> out;
     for (int c = 2; c <= std::min(rules.hand_size(), 2 * rules.highest_bid()); ++c)
-        out.push_back(c);
+        out.push_back({Bid::tricks(c - c / 2), Bid::tricks(c / 2)});
+    if (rules.nil_allowed) {
+        for (int k = 1; k <= rules.highest_bid(); ++k) out.push_back({Bid::nil(), Bid::tricks(k)});
+    }
     return out;
 }
 
@@ -383,17 +420,22 @@ PassLayout draw_pass_layout(const HandContext& ctx, Seat passer, const Hands& de
         if (team_of(s) == team_of(passer)) continue;
         opp[index(s)] = suggest_bid(l.hands[index(s)], rules, opp[index(partner(s))]);
     }
-    std::vector<int> contracts = contracts_of(rules);
-    l.points.assign(rules.hand_size() + 1, std::vector<double>(contracts.size()));
-    for (int t = 0; t <= rules.hand_size(); ++t) {
-        for (std::size_t c = 0; c < contracts.size(); ++c) {
-            Bids bids;
-            for (Seat s : kAllSeats) bids[index(s)] = opp[index(s)].value_or(Bid::tricks(1));
-            bids[index(passer)] = Bid::tricks(contracts[c] - contracts[c] / 2);
-            bids[index(mate)] = Bid::tricks(contracts[c] / 2);
-            auto tricks = split_tricks(rules, team_of(passer), t, bids, {});
-            l.points[t][c] =
-                partnership_points(rules, team_of(passer), bids, tricks, ctx.before).points;
+    std::vector<PassContract> contracts = contracts_of(rules);
+    for (int kept = 0; kept < 2; ++kept) {
+        auto& points = l.points[kept];
+        points.assign(rules.hand_size() + 1, std::vector<double>(contracts.size()));
+        for (int t = 0; t <= rules.hand_size(); ++t) {
+            for (std::size_t c = 0; c < contracts.size(); ++c) {
+                Bids bids;
+                for (Seat s : kAllSeats) bids[index(s)] = opp[index(s)].value_or(Bid::tricks(1));
+                bids[index(passer)] = contracts[c].passer;
+                bids[index(mate)] = contracts[c].mate;
+                std::array<bool, 4> kept_by{};
+                kept_by[index(passer)] = kept == 1;
+                auto tricks = split_tricks(rules, team_of(passer), t, bids, kept_by);
+                points[t][c] =
+                    partnership_points(rules, team_of(passer), bids, tricks, ctx.before).points;
+            }
         }
     }
     return l;
@@ -402,10 +444,13 @@ PassLayout draw_pass_layout(const HandContext& ctx, Seat passer, const Hands& de
 // A class's value over its first n layouts: the best contract's mean points.
 double pass_value(const PassWork& w, int cls, int n) {
     double best = 0;
-    std::size_t contracts = w.layouts.front().points.front().size();
+    std::size_t contracts = w.layouts.front().points[0].front().size();
     for (std::size_t c = 0; c < contracts; ++c) {
         double sum = 0;
-        for (int j = 0; j < n; ++j) sum += w.layouts[j].points[w.tricks[cls][j]][c];
+        for (int j = 0; j < n; ++j) {
+            const PassResult& r = w.results[cls][j];
+            sum += w.layouts[j].points[r.kept ? 1 : 0][r.tricks][c];
+        }
         if (c == 0 || sum / n > best) best = sum / n;
     }
     return best;
@@ -434,12 +479,18 @@ void add_pass_jobs(const HandContext& ctx, PassWork& w, int n, std::vector<Solve
     for (int j = 0; j < n; ++j) {
         const PassLayout& l = w.layouts[j];
         for (int c : w.alive) {
-            if (static_cast<int>(w.tricks[c].size()) > j) continue;
+            if (static_cast<int>(w.results[c].size()) > j) continue;
             Hands hands = l.hands;
             CardSet pass = w.classes[c].cards;
             hands[index(passer)] = (w.dealt - pass) | l.partner_pass;
             hands[index(mate)] = l.hands[index(mate)] | pass;
-            jobs.push_back(make_solve(ctx.rules, ctx.dealer, hands, team_of(passer)));
+            Solve s = make_solve(ctx.rules, ctx.dealer, hands, team_of(passer));
+            // The nil is asked as the bid review asks it, for a hand that looks like one, and
+            // only after a pass of the passer's top cards (a nil solve costs many trick solves).
+            CardSet own = hands[index(passer)];
+            s.nil_for[index(passer)] = ctx.rules.nil_allowed && w.nil_pass[c] &&
+                                       !own.contains(kAceOfSpades) && nil_candidate(own, ctx.rules);
+            jobs.push_back(std::move(s));
             w.pending.push_back({c, j});
         }
     }
@@ -452,9 +503,11 @@ void narrow(PassWork& w, int n) {
     std::size_t keep = std::max(kPassKeepAtLeast, (w.alive.size() + 3) / 4);
     if (keep >= w.alive.size()) return;
     auto kept_end = w.alive.begin() + static_cast<std::ptrdiff_t>(keep);
-    bool played_kept = std::find(w.alive.begin(), kept_end, w.played) != kept_end;
+    std::vector<int> dropped(kept_end, w.alive.end());
     w.alive.resize(keep);
-    if (!played_kept) w.alive.push_back(w.played);
+    for (int c : dropped) {
+        if (w.kept_alive(c)) w.alive.push_back(c);
+    }
 }
 
 // The options: the classes that lasted longest, by value, best first, and the pass made.
@@ -462,8 +515,8 @@ void finish_pass(PassWork& w, const Thresholds& thresholds) {
     PassDecision& d = w.decision;
     auto option = [&](int c) {
         PassOption o;
-        o.cards = c == w.played ? d.passed : w.classes[c].cards;
-        o.samples = static_cast<int>(w.tricks[c].size());
+        o.cards = c == w.played ? d.passed : c == w.also ? d.also : w.classes[c].cards;
+        o.samples = static_cast<int>(w.results[c].size());
         o.expected = pass_value(w, c, o.samples);
         return std::pair{o, c};
     };
@@ -475,14 +528,18 @@ void finish_pass(PassWork& w, const Thresholds& thresholds) {
         if ((a.second == w.played) != (b.second == w.played)) return a.second == w.played;
         return a.second < b.second;
     });
-    bool played_shown = false;
+    std::vector<bool> shown(w.classes.size());
     for (std::size_t i = 0; i < all.size() && i < kPassOptions; ++i) {
         d.options.push_back(all[i].first);
-        played_shown = played_shown || all[i].second == w.played;
+        shown[all[i].second] = true;
     }
     for (const auto& [o, c] : all) {
-        if (c == w.played && !played_shown) d.options.push_back(o);
+        if (w.kept_alive(c) && !shown[c]) {
+            d.options.push_back(o);
+            shown[c] = true;
+        }
         if (c == w.played) d.played_expected = o.expected;
+        if (c == w.also) d.also_expected = o.expected;
     }
     d.best = d.options.front().cards;
     d.best_expected = d.options.front().expected;
@@ -490,10 +547,18 @@ void finish_pass(PassWork& w, const Thresholds& thresholds) {
     d.flag = shortfall > thresholds.bid ? classify(shortfall, thresholds) : FlagClass::None;
 }
 
-}  // namespace
+// What review_bids reviews: everything, or one decision alone (a lesson's).
+struct Scope {
+    bool par = true;
+    std::optional<int> bid;       // only this bid
+    std::optional<Seat> passer;   // only this passer's pass
+    bool bids = true;             // the bids at all
+    bool passes = true;           // the passes at all
+    std::optional<CardSet> also;  // a pass valued beside the passer's
+};
 
-BidReview review_bids(const RecordedGame& game, int hand_index, const Standings& before,
-                      const ReviewSettings& settings) {
+BidReview review_scope(const RecordedGame& game, int hand_index, const Standings& before,
+                       const ReviewSettings& settings, const Scope& scope) {
     auto start = std::chrono::steady_clock::now();
     if (hand_index < 0 || hand_index >= static_cast<int>(game.hands.size())) {
         throw Error("the game has " + std::to_string(game.hands.size()) +
@@ -504,7 +569,12 @@ BidReview review_bids(const RecordedGame& game, int hand_index, const Standings&
     const RecordedHand& hand = game.hands[hand_index];
     const HandState played = replay_hand(rules, hand, hand_index);
     const Thresholds thresholds = settings.thresholds_for(rules);
-    HandContext ctx{rules, hand.dealer, before, settings.samples, settings.weight_by_bids};
+    HandContext ctx{rules,
+                    hand.dealer,
+                    before,
+                    settings.samples,
+                    settings.weight_by_bids,
+                    settings.need_points};
 
     int threads = settings.threads > 0 ? settings.threads
                                        : static_cast<int>(std::thread::hardware_concurrency());
@@ -519,7 +589,7 @@ BidReview review_bids(const RecordedGame& game, int hand_index, const Standings&
     int par_job = -1;
     MadeBids final_bids;
     for (Seat s : kAllSeats) final_bids[index(s)] = played.bid_of(s);
-    if (played.phase() == Phase::Play || played.phase() == Phase::Done) {
+    if (scope.par && (played.phase() == Phase::Play || played.phase() == Phase::Done)) {
         Hands at_play;
         for (Seat s : kAllSeats) at_play[index(s)] = played.held_at_play(s);
         Solve s = make_solve(rules, hand.dealer, at_play, Team::NS);
@@ -538,6 +608,10 @@ BidReview review_bids(const RecordedGame& game, int hand_index, const Standings&
         BidWork w;
         Seat bidder = state.to_act();
         Bid bid = hand.bids[i];
+        if (!scope.bids || (scope.bid && *scope.bid != static_cast<int>(i))) {
+            state.bid(bidder, bid);
+            continue;
+        }
         w.decision.index = static_cast<int>(i);
         w.decision.seat = bidder;
         w.decision.bid = bid;
@@ -564,7 +638,7 @@ BidReview review_bids(const RecordedGame& game, int hand_index, const Standings&
     // Step 3. The passes: draw each passer's layouts, first round with the bids' solves.
     std::vector<PassWork> passes;
     for (Seat s : kAllSeats) {
-        if (!played.passed(s)) continue;
+        if (!played.passed(s) || !scope.passes || (scope.passer && *scope.passer != s)) continue;
         PassWork w;
         w.decision.seat = s;
         w.decision.passed = *played.passed(s);
@@ -573,13 +647,22 @@ BidReview review_bids(const RecordedGame& game, int hand_index, const Standings&
         w.classes = pass_classes(runs, rules.pass_cards);
         for (const PassClass& c : w.classes) w.decision.candidates += c.size;
         w.played = class_of(w.decision.passed, runs, w.classes);
+        if (scope.also) {
+            if (scope.also->size() != rules.pass_cards || !(*scope.also - w.dealt).empty()) {
+                throw Error("a pass is " + std::to_string(rules.pass_cards) +
+                            " cards of the hand dealt");
+            }
+            w.decision.also = *scope.also;
+            w.also = class_of(*scope.also, runs, w.classes);
+        }
         sampling::Knowledge known = sampling::passer_knowledge(rules, s, w.dealt);
         SplitMix64 rng(
             sampling::decision_seed(settings.seed, hand_index, kPassDecisions + index(s)));
         for (int j = 0; j < settings.samples; ++j) {
             w.layouts.push_back(draw_pass_layout(ctx, s, sampling::sample_layout(known, rng)));
         }
-        w.tricks.resize(w.classes.size());
+        w.results.resize(w.classes.size());
+        for (const PassClass& c : w.classes) w.nil_pass.push_back(tops_only(c.cards, w.dealt));
         for (std::size_t c = 0; c < w.classes.size(); ++c) w.alive.push_back(static_cast<int>(c));
         passes.push_back(std::move(w));
     }
@@ -592,7 +675,10 @@ BidReview review_bids(const RecordedGame& game, int hand_index, const Standings&
         sampling::solve_all(jobs, solvers);
         std::size_t k = pass_first_job;
         for (PassWork& w : passes) {
-            for (auto [c, j] : w.pending) w.tricks[c].push_back(jobs[k++].tricks);
+            for (auto [c, j] : w.pending) {
+                const Solve& solved = jobs[k++];
+                w.results[c].push_back({solved.tricks, solved.kept[index(w.decision.seat)]});
+            }
         }
         if (first) {
             if (par_job >= 0) {
@@ -625,6 +711,43 @@ BidReview review_bids(const RecordedGame& game, int hand_index, const Standings&
     review.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return review;
+}
+
+}  // namespace
+
+BidReview review_bids(const RecordedGame& game, int hand_index, const Standings& before,
+                      const ReviewSettings& settings) {
+    return review_scope(game, hand_index, before, settings, Scope{});
+}
+
+BidDecision review_bid_decision(const RecordedGame& game, int hand_index, int bid_index,
+                                const Standings& before, const ReviewSettings& settings) {
+    Scope scope;
+    scope.par = false;
+    scope.passes = false;
+    scope.bid = bid_index;
+    BidReview review = review_scope(game, hand_index, before, settings, scope);
+    if (review.bids.empty()) {
+        throw Error("hand " + std::to_string(hand_index + 1) + " has no bid " +
+                    std::to_string(bid_index + 1) + " to review");
+    }
+    return review.bids.front();
+}
+
+PassDecision review_pass_decision(const RecordedGame& game, int hand_index, Seat passer,
+                                  const Standings& before, const ReviewSettings& settings,
+                                  std::optional<CardSet> also) {
+    Scope scope;
+    scope.par = false;
+    scope.bids = false;
+    scope.passer = passer;
+    scope.also = also;
+    BidReview review = review_scope(game, hand_index, before, settings, scope);
+    if (review.passes.empty()) {
+        throw Error("hand " + std::to_string(hand_index + 1) + " has no pass by " +
+                    std::string(seat_name(passer)) + " to review");
+    }
+    return review.passes.front();
 }
 
 }  // namespace spadework::analyzer

@@ -56,6 +56,7 @@ std::string ReviewSettings::key() const {
     for (const auto& [name, t] : thresholds) {
         key += fmt::format(" {}={}/{}/{}/{}", name, t.inaccuracy, t.mistake, t.blunder, t.bid);
     }
+    if (need_points) key += fmt::format(" need={}", *need_points);
     return key;
 }
 

@@ -171,7 +171,8 @@ void solve_one(Solver& solver, Solve& job) {
         if (p.hands[index(s)].contains(kAceOfSpades)) continue;
         Position q = p;
         q.bids[index(s)] = Bid::nil();
-        job.kept[index(s)] = solver.nil_kept(q, s);
+        // A nil the search cannot settle within the budget counts as broken.
+        job.kept[index(s)] = solver.nil_kept(q, s, kNilNodeBudget).value_or(false);
     }
 }
 
@@ -239,6 +240,7 @@ Scored partnership_points(const RuleSet& rules, Team team, const Bids& bids,
     const TeamHandScore& ours = score[team];
     Scored out;
     out.points = ours.delta;
+    out.own = ours.delta;
     for (const ScoreItem& item : score[opponent(team)].items) {
         using K = ScoreItem::Kind;
         if (item.kind == K::OpponentsSet || item.kind == K::OpponentNilFailed ||

@@ -78,6 +78,12 @@ Seat opening_leader(const RuleSet& rules, Seat dealer, const Hands& hands);
 // One layout to solve from the opening lead: the tricks `team` ends with when both sides play
 // for tricks, and for each seat of nil_for whether its nil is kept. A nil on a hand holding the
 // ace of spades is broken without a solve: the ace wins whatever trick it falls on.
+// The most positions one layout's nil solve may search. Most nils are settled in well under
+// a million; a few layouts of weak hands take the search hundreds of millions (a minute or
+// more), and one such layout would cost more than all the others together. Such a nil counts
+// as broken, which leans the estimate further against nils, on a handful of layouts.
+inline constexpr std::uint64_t kNilNodeBudget = 20'000'000;
+
 struct Solve {
     Position position;
     Team team = Team::NS;
@@ -102,6 +108,7 @@ std::array<int, 4> split_tricks(const RuleSet& rules, Team team, int team_tricks
 // opponents (set_points for its set, a failed nil under NilFailed::Opponents).
 struct Scored {
     double points = 0;
+    int own = 0;                 // the partnership's own points for the hand, alone
     bool contract_made = false;  // it had a contract and made it
 };
 Scored partnership_points(const RuleSet& rules, Team team, const Bids& bids,

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
@@ -145,7 +146,10 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
     argv_text.insert(argv_text.end(), args.begin(), args.end());
     pid_t pid =
         spadework::testing::spawn_process(SPADEWORK_EXE, argv_text, "/dev/null", "/dev/null");
-    const std::string key = "v1 samples=2 seed=1 weight=1";
+    // The key the command stores under: the analyzer's, for these settings.
+    spadework::analyzer::ReviewSettings settings;
+    settings.samples = 2;
+    const std::string key = settings.key();
     int stored = 0;
     auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
     while (stored == 0 && std::chrono::steady_clock::now() < deadline) {

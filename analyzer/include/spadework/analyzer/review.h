@@ -29,7 +29,7 @@ namespace spadework::analyzer {
 
 // Bumped whenever a review of the same game and settings could come out differently; stored
 // reviews of another version are recomputed.
-inline constexpr std::string_view kAnalyzerVersion = "1";
+inline constexpr std::string_view kAnalyzerVersion = "2";
 
 // How bad a flagged card or bid is, by what it cost in points.
 enum class FlagClass : std::uint8_t { None, Inaccuracy, Mistake, Blunder };
@@ -64,6 +64,10 @@ struct ReviewSettings {
     // Per rule set name, thresholds that replace default_thresholds.
     std::map<std::string, Thresholds> thresholds;
     std::size_t table_megabytes = 64;  // each solver's transposition table
+    // When set, a bid is valued by the chance (0..1) that its partnership's own points for the
+    // hand reach this many, not by expected points: for a side that must score N now (to win
+    // before the opponents do, or to stay in the game). Passes are still valued by points.
+    std::optional<int> need_points;
 
     Thresholds thresholds_for(const RuleSet& rules) const;
     // What a stored review must match to be reused: the analyzer version and every setting
@@ -195,6 +199,10 @@ struct PassDecision {
     CardSet best;
     double best_expected = 0;
     double played_expected = 0;
+    // A pass valued beside the one made when the caller asked (review_pass_decision's
+    // `also`, a learner's answer); empty otherwise. It is among the options too.
+    CardSet also;
+    double also_expected = 0;
     FlagClass flag = FlagClass::None;
     double shortfall() const { return best_expected - played_expected; }
 };
@@ -210,6 +218,16 @@ struct BidReview {
 // Reviews the passes and bids of game.hands[hand], with settings.threads workers.
 BidReview review_bids(const RecordedGame& game, int hand, const Standings& before,
                       const ReviewSettings& settings);
+
+// One decision alone, as review_bids values it (the same layouts for the same seed): the bid
+// game.hands[hand].bids[bid_index], or `passer`'s pass, with `also` (a pass of the hand
+// dealt) valued beside the one made. What a lesson asks and reveals. Throws Error when the
+// hand has no such decision.
+BidDecision review_bid_decision(const RecordedGame& game, int hand, int bid_index,
+                                const Standings& before, const ReviewSettings& settings);
+PassDecision review_pass_decision(const RecordedGame& game, int hand, Seat passer,
+                                  const Standings& before, const ReviewSettings& settings,
+                                  std::optional<CardSet> also = std::nullopt);
 
 // ---- A whole game ----
 

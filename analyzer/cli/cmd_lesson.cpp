@@ -1,0 +1,234 @@
+// `spadework lesson`: the lessons of samples/lessons on a terminal. A question shows only the
+// learner's hand and the bids before its turn; the learner answers; the reveal gives the
+// recommended answer, its reasoning, the sampled distribution and what every answer is worth.
+// Answers are kept per learner in the library, and `--scores` reads them back.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "common.h"
+#include "spadework/analyzer/lesson.h"
+#include "spadework/analyzer/lesson_pages.h"
+
+namespace spadework::cli {
+namespace {
+
+struct LessonOptions {
+    std::string name;
+    std::string dir;
+    std::string learner;
+    std::string db;
+    std::string answers;  // comma list: answer the questions without asking
+    int threads = 1;
+    bool list = false;
+    bool scores = false;
+    bool no_store = false;
+};
+
+std::filesystem::path lessons_dir(const std::string& dir) {
+    return dir.empty() ? analyzer::default_lessons_dir() : std::filesystem::path(dir);
+}
+
+std::string learner_of(const std::string& given) {
+    if (!given.empty()) return given;
+    if (const char* user = std::getenv("USER"); user && *user) return user;
+    return "learner";
+}
+
+void list_lessons(const LessonOptions& o) {
+    for (const analyzer::Lesson& l : analyzer::read_lessons(lessons_dir(o.dir))) {
+        fmt::print("{}  {} ({} question{}): {}\n", l.name, l.title, l.hands.size(),
+                   l.hands.size() == 1 ? "" : "s", l.point);
+    }
+}
+
+void print_scores(const LessonOptions& o) {
+    std::string learner = learner_of(o.learner);
+    formats::Library library = open_library(o.db);
+    std::vector<formats::LessonScore> scores = library.lesson_scores(learner);
+    if (scores.empty()) {
+        fmt::print("{} has answered no lesson yet.\n", learner);
+        return;
+    }
+    fmt::print("{}'s lessons (latest answer to each question):\n", learner);
+    for (const formats::LessonScore& s : scores) {
+        fmt::print("  {:<24} {:>2} of {:>2} good, {:.1f} lost, last {}\n", s.lesson, s.good,
+                   s.answered, s.lost, s.last);
+    }
+}
+
+std::vector<std::string> split_answers(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) out.push_back(item);
+    return out;
+}
+
+void run_lesson(const LessonOptions& o) {
+    analyzer::Lesson lesson = analyzer::find_lesson(lessons_dir(o.dir), o.name);
+    std::string learner = learner_of(o.learner);
+    std::optional<formats::Library> library;
+    if (!o.no_store) library.emplace(open_library(o.db));
+    const bool scripted = !o.answers.empty();
+    std::vector<std::string> given = split_answers(o.answers);
+    if (scripted && given.size() > lesson.hands.size()) {
+        throw Error(fmt::format("--answers: {} answers for {} questions", given.size(),
+                                lesson.hands.size()));
+    }
+
+    fmt::print("{}\n{}\n\n", lesson.title, lesson.point);
+    int asked = 0;
+    int good = 0;
+    double lost = 0;
+    for (const analyzer::LessonHand& hand : lesson.hands) {
+        if (scripted && asked == static_cast<int>(given.size())) break;
+        fmt::print("{}", analyzer::question_text(lesson, hand));
+        std::optional<analyzer::LessonAnswer> answer;
+        std::string text;
+        while (!answer) {
+            if (scripted) {
+                text = given[asked];
+                fmt::print("{}\n", text);
+            } else {
+                std::cout.flush();
+                if (!std::getline(std::cin, text)) break;
+                // Piped answers are not echoed by a terminal: show them.
+                if (isatty(0) == 0) fmt::print("{}\n", text);
+            }
+            try {
+                answer = analyzer::parse_answer(hand, text);
+            } catch (const Error& e) {
+                if (scripted) {
+                    throw Error(fmt::format("--answers: answer {} (\"{}\"): {}", asked + 1, text,
+                                            e.what()));
+                }
+                fmt::print("{}. Again: ", e.what());
+            }
+        }
+        if (!answer) {
+            fmt::print("\n");
+            break;
+        }
+        ++asked;
+        fmt::print(stderr, "Thinking ({} layouts)...\n", lesson.samples);
+        analyzer::LessonVerdict verdict = analyzer::judge(lesson, hand, answer, o.threads);
+        fmt::print("\n{}\n", analyzer::reveal_text(lesson, hand, *answer, verdict));
+        double value = verdict.learner.value_or(verdict.best);
+        good += verdict.learner_ok ? 1 : 0;
+        lost += std::max(0.0, verdict.best - value);
+        if (library) {
+            formats::LessonAnswerRecord r;
+            r.learner = learner;
+            r.lesson = lesson.name;
+            r.question = hand.number;
+            r.answer = analyzer::answer_text(hand, *answer);
+            r.value = value;
+            r.best = verdict.best;
+            r.good = verdict.learner_ok;
+            library->store_lesson_answer(r);
+        }
+    }
+    bool chance = std::any_of(lesson.hands.begin(), lesson.hands.end(),
+                              [](const analyzer::LessonHand& h) { return h.need.has_value(); });
+    fmt::print("Score: {} of {} good", good, asked);
+    if (!chance) fmt::print(", {:.1f} points lost to the best answers", lost);
+    fmt::print(".\n");
+    if (library && asked > 0) fmt::print("Kept for {} in {}.\n", learner, library->path().string());
+}
+
+struct ExportOptions {
+    std::string name;
+    std::string dir;
+    std::string html;
+    bool analysis = false;
+    int threads = 1;
+};
+
+// The page is written whole or not at all: to a temporary file beside it, then renamed.
+void export_lesson(const ExportOptions& o) {
+    analyzer::Lesson lesson = analyzer::find_lesson(lessons_dir(o.dir), o.name);
+    std::map<int, analyzer::LessonVerdict> verdicts;
+    if (o.analysis) {
+        for (const analyzer::LessonHand& hand : lesson.hands) {
+            fmt::print(stderr, "Analysing question {} of {}...\n", hand.number,
+                       lesson.hands.size());
+            verdicts[hand.number] = analyzer::judge(lesson, hand, std::nullopt, o.threads);
+        }
+    }
+    std::string page = analyzer::lesson_html(lesson, verdicts);
+    std::filesystem::path out(o.html);
+    std::filesystem::path tmp = out;
+    tmp += ".part";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        f << page;
+        f.close();
+        if (!f) {
+            std::error_code ec;
+            std::filesystem::remove(tmp, ec);
+            throw Error(o.html + ": cannot write the page");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, out, ec);
+    if (ec) {
+        std::filesystem::remove(tmp, ec);
+        throw Error(o.html + ": cannot write the page");
+    }
+    fmt::print("Wrote {} ({} questions, {} pages).\n", o.html, lesson.hands.size(),
+               1 + 2 * lesson.hands.size());
+}
+
+}  // namespace
+
+void add_export_lesson_command(CLI::App& app) {
+    auto opts = std::make_shared<ExportOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "export-lesson", "A lesson as a printable page: each question, then its answer overleaf");
+    cmd->add_option("NAME", opts->name, "the lesson (see spadework lesson --list)")->required();
+    cmd->add_option("--html", opts->html, "the page to write")->required();
+    cmd->add_option("--lessons", opts->dir, "the folder of lessons (default: samples/lessons)");
+    cmd->add_flag("--analysis", opts->analysis,
+                  "add each question's analysis (every answer's worth) to its answer page");
+    cmd->add_option("--threads", opts->threads, "worker threads for the analysis (default 1)")
+        ->check(CLI::Range(1, 64));
+    cmd->callback([opts]() { export_lesson(*opts); });
+}
+
+void add_lesson_command(CLI::App& app) {
+    auto opts = std::make_shared<LessonOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "lesson", "Practise bidding: a lesson's questions, answered and revealed one by one");
+    cmd->add_option("NAME", opts->name, "the lesson (see --list)");
+    cmd->add_flag("--list", opts->list, "every lesson, one a line, its name first");
+    cmd->add_flag("--scores", opts->scores, "the learner's score in every lesson answered");
+    cmd->add_option("--lessons", opts->dir, "the folder of lessons (default: samples/lessons)");
+    cmd->add_option("--learner", opts->learner, "whose answers these are (default: $USER)");
+    cmd->add_option("--answers", opts->answers,
+                    "answer the first questions without asking: \"4,nil,AH KH 2C\"");
+    cmd->add_option("--threads", opts->threads, "worker threads for the analysis (default 1)")
+        ->check(CLI::Range(1, 64));
+    cmd->add_flag("--no-store", opts->no_store, "do not keep the answers in the library");
+    add_db_option(cmd, opts->db);
+    cmd->callback([opts]() {
+        if (opts->list) return list_lessons(*opts);
+        if (opts->scores) return print_scores(*opts);
+        if (opts->name.empty()) throw Error("name a lesson (spadework lesson --list shows them)");
+        run_lesson(*opts);
+    });
+}
+
+}  // namespace spadework::cli

@@ -1,0 +1,109 @@
+// Lessons: annotated hands that teach bidding, each answer checked by the bid review.
+//
+// A lesson is a .spades text log (formats/TEXT_LOG.md) in which every game is one question: a
+// hand recorded up to the learner's decision, the recommended answer being the learner's bid
+// (or pass) in the record. The tags say the rest (samples/lessons/README.md is the full
+// description):
+//   first game:  [Event "title"] [Lesson "name"] [Point "what it teaches"]
+//                [Tolerance "5"] [Samples "24"] [Credit "seed files drawn on"]
+//   every game:  [Learner "S"] [Ask "bid"|"pass"] [Score "NS 420/8 EW 380/2"] [Need "60"]
+//   the game's comment is the question; the comment on the learner's bid (or the hand's
+//   comment) is the explanation shown after the answer.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spadework/analyzer/review.h"
+#include "spadework/engine/card.h"
+#include "spadework/engine/record.h"
+#include "spadework/engine/scoring.h"
+
+namespace spadework::analyzer {
+
+enum class LessonAsk : std::uint8_t { Bid, Pass };
+
+struct LessonHand {
+    RecordedGame game;  // one hand (game.hands[0]), recorded up to the learner's decision
+    int number = 0;     // 1-based, in the lesson
+    int line = 0;       // where the game starts in the file
+    Seat learner = Seat::South;
+    LessonAsk ask = LessonAsk::Bid;
+    int bid_index = 0;        // the learner's bid in game.hands[0].bids (LessonAsk::Bid)
+    Bid answer;               // the recommended bid (LessonAsk::Bid)
+    CardSet answer_pass;      // the recommended pass (LessonAsk::Pass)
+    Standings before{};       // the scores and bags before the hand
+    std::optional<int> need;  // the points the learner's side needs this hand (bids are
+                              // then valued by the chance of scoring them)
+    std::string question;     // shown before the answer
+    std::string explanation;  // shown after it
+
+    // What the learner sees: its own hand (as dealt; after the pass for a bid under rules
+    // with one) and the bids made before its turn. Empty hand for a blind nil question.
+    CardSet shown_hand() const;
+    std::vector<std::pair<Seat, Bid>> bids_before() const;
+    // Whether the question is asked before the learner looks at its cards (blind nil).
+    bool blind() const;
+};
+
+struct Lesson {
+    std::string name;   // what `spadework lesson NAME` takes: lower case, digits and '-'
+    std::string title;  // the first game's Event
+    std::string point;  // the point it teaches
+    std::string credit;
+    // The recommended answer must be worth at least the best expectation less this (points,
+    // or a share of 0..1 for a hand with a Need).
+    double tolerance = 0;
+    int samples = 24;  // layouts for the check and the reveal
+    std::filesystem::path file;
+    std::vector<LessonHand> hands;
+};
+
+// Where the lessons are: $SPADEWORK_LESSONS when set, else the samples/lessons folder of the
+// source tree this build came from.
+std::filesystem::path default_lessons_dir();
+
+// Reads a lesson file. Throws Error with file:line:col for a malformed file, a missing tag or
+// a recorded decision that is not the learner's.
+Lesson read_lesson(const std::filesystem::path& file);
+// Every lesson (*.spades) in a folder, by file name. Throws for the first bad one.
+std::vector<Lesson> read_lessons(const std::filesystem::path& dir);
+// The lesson of that name in a folder; throws Error naming the lessons there when none is.
+Lesson find_lesson(const std::filesystem::path& dir, const std::string& name);
+
+// The review settings a lesson's hands are judged with: its samples, a fixed seed, the need.
+ReviewSettings lesson_settings(const Lesson& lesson, const LessonHand& hand, int threads = 1);
+
+// A learner's answer: a bid, or a pass (a pass_cards-card subset of the hand dealt).
+struct LessonAnswer {
+    std::optional<Bid> bid;
+    CardSet pass;
+};
+// Reads "4", "nil", "bnil" for a bid, "AH KH 2C" for a pass; throws Error saying what is
+// expected. Checks the answer is legal at that point.
+LessonAnswer parse_answer(const LessonHand& hand, const std::string& text);
+
+// What the reveal shows, from the bid review of the decision with the learner's answer
+// valued beside the recommended one.
+struct LessonVerdict {
+    std::optional<BidDecision> bid;    // LessonAsk::Bid: every bid's value
+    std::optional<PassDecision> pass;  // LessonAsk::Pass
+    double best = 0;                   // the best value among the answers open
+    double recommended = 0;            // the lesson's answer's value
+    std::optional<double> learner;     // the learner's answer's value, when one was given
+    // The recommended answer is within the lesson's tolerance of the best: the check every
+    // lesson hand must pass.
+    bool recommended_ok = false;
+    // The learner's answer is the recommended one, or within the tolerance of the best.
+    bool learner_ok = false;
+    bool chance = false;  // values are chances of making the Need, not points
+};
+LessonVerdict judge(const Lesson& lesson, const LessonHand& hand,
+                    const std::optional<LessonAnswer>& answer, int threads = 1);
+
+// A value as the reveal prints it: "+42.5 points" or "63%".
+std::string format_value(const LessonVerdict& verdict, double value);
+
+}  // namespace spadework::analyzer

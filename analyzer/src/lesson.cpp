@@ -1,0 +1,392 @@
+#include "spadework/analyzer/lesson.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "spadework/engine/hand.h"
+#include "spadework/formats/error.h"
+#include "spadework/formats/game_file.h"
+#include "spadework/formats/text_log.h"
+
+namespace spadework::analyzer {
+namespace {
+
+using formats::FormatError;
+
+// Where each game of a text log starts, so that a lesson's own checks can point at a line:
+// the line of each [Event tag, which opens a game.
+struct Lines {
+    std::vector<std::string> text;  // every line of the file
+    std::vector<int> games;         // 1-based line of each game's [Event
+
+    explicit Lines(const std::string& content) {
+        std::istringstream in(content);
+        std::string line;
+        while (std::getline(in, line)) {
+            text.push_back(line);
+            std::size_t at = line.find_first_not_of(" \t\xEF\xBB\xBF");
+            if (at != std::string::npos && line.compare(at, 7, "[Event ") == 0) {
+                games.push_back(static_cast<int>(text.size()));
+            }
+        }
+    }
+    // The line and column of tag `name` in game k, or the game's first line.
+    std::pair<int, int> tag(std::size_t k, const std::string& name) const {
+        int first = k < games.size() ? games[k] : 1;
+        int last = k + 1 < games.size() ? games[k + 1] : static_cast<int>(text.size()) + 1;
+        std::string needle = "[" + name + " ";
+        for (int l = first; l < last; ++l) {
+            std::size_t at = text[l - 1].find(needle);
+            if (at != std::string::npos) return {l, static_cast<int>(at) + 1};
+        }
+        return {first, 1};
+    }
+};
+
+std::optional<std::string> tag_of(const RecordedGame& game, const std::string& name) {
+    for (const auto& [key, value] : game.tags) {
+        if (key == name) return value;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> to_int(std::string_view text) {
+    int v = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return v;
+}
+
+std::optional<double> to_double(const std::string& text) {
+    try {
+        std::size_t used = 0;
+        double v = std::stod(text, &used);
+        if (used != text.size() || !std::isfinite(v)) return std::nullopt;
+        return v;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+// "NS 420/8 EW 380/2": each side's score and bags (bags may be left out: "NS 420 EW 380").
+std::optional<Standings> parse_score(const std::string& text) {
+    std::istringstream in(text);
+    std::string side;
+    std::string value;
+    Standings out{};
+    bool seen[2] = {false, false};
+    while (in >> side) {
+        if (!(in >> value)) return std::nullopt;
+        int t = side == "NS" ? 0 : side == "EW" ? 1 : -1;
+        if (t < 0 || seen[t]) return std::nullopt;
+        seen[t] = true;
+        std::size_t slash = value.find('/');
+        auto score = to_int(std::string_view(value).substr(0, slash));
+        std::optional<int> bags = 0;
+        if (slash != std::string::npos) bags = to_int(std::string_view(value).substr(slash + 1));
+        if (!score || !bags || *bags < 0) return std::nullopt;
+        out[t] = {*score, *bags};
+    }
+    if (!seen[0] || !seen[1]) return std::nullopt;
+    return out;
+}
+
+bool valid_name(const std::string& name) {
+    return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    });
+}
+
+// The hand's state at the learner's decision: the passes made and the bids before its bid.
+HandState state_at(const LessonHand& h) {
+    const RecordedHand& hand = h.game.hands.front();
+    HandState state(h.game.rules, hand.dealer, hand.deal);
+    if (h.ask == LessonAsk::Pass) return state;
+    while (state.phase() == Phase::Pass) {
+        Seat s = state.to_act();
+        state.pass(s, hand.passes[index(s)]);
+    }
+    for (int i = 0; i < h.bid_index; ++i) state.bid(state.to_act(), hand.bids[i]);
+    return state;
+}
+
+}  // namespace
+
+CardSet LessonHand::shown_hand() const {
+    if (blind()) return {};
+    if (ask == LessonAsk::Pass) return game.hands.front().deal[learner];
+    return state_at(*this).hand(learner);
+}
+
+std::vector<std::pair<Seat, Bid>> LessonHand::bids_before() const {
+    std::vector<std::pair<Seat, Bid>> out;
+    if (ask == LessonAsk::Pass) return out;
+    const RecordedHand& hand = game.hands.front();
+    for (int i = 0; i < bid_index; ++i) out.push_back({next(hand.dealer, i + 1), hand.bids[i]});
+    return out;
+}
+
+bool LessonHand::blind() const {
+    return ask == LessonAsk::Bid && answer.kind() == Bid::Kind::BlindNil;
+}
+
+std::filesystem::path default_lessons_dir() {
+    if (const char* env = std::getenv("SPADEWORK_LESSONS"); env && *env) return env;
+    return SPADEWORK_LESSONS_DIR;
+}
+
+Lesson read_lesson(const std::filesystem::path& file) {
+    const std::string name = file.string();
+    const std::string content = formats::read_file(file);
+    std::vector<RecordedGame> games = formats::read_text_log(content, name);
+    Lines lines(content);
+    auto fail = [&](std::size_t k, const std::string& tag, const std::string& what) {
+        auto [line, col] = lines.tag(k, tag);
+        throw FormatError(name, line, col, what);
+    };
+    if (games.empty()) throw FormatError(name, 0, 0, "a lesson needs at least one hand");
+
+    Lesson lesson;
+    lesson.file = file;
+    const RecordedGame& first = games.front();
+    lesson.title = first.event;
+    if (lesson.title.empty()) fail(0, "Event", "a lesson's first [Event] is its title: not empty");
+    auto required = [&](const std::string& tag) {
+        auto v = tag_of(first, tag);
+        if (!v || v->empty())
+            fail(0, "Event", "a lesson needs a [" + tag + "] tag in its first game");
+        return *v;
+    };
+    lesson.name = required("Lesson");
+    if (!valid_name(lesson.name)) {
+        fail(0, "Lesson",
+             "a lesson name is lower case letters, digits and '-': \"" + lesson.name + "\"");
+    }
+    lesson.point = required("Point");
+    lesson.credit = tag_of(first, "Credit").value_or("");
+    auto tolerance = to_double(required("Tolerance"));
+    if (!tolerance || *tolerance < 0) {
+        fail(0, "Tolerance", "[Tolerance] is a number of points (or a share for a Need) >= 0");
+    }
+    lesson.tolerance = *tolerance;
+    if (auto s = tag_of(first, "Samples")) {
+        auto n = to_int(*s);
+        if (!n || *n < 1 || *n > 1024) fail(0, "Samples", "[Samples] is a whole number 1..1024");
+        lesson.samples = *n;
+    }
+
+    for (std::size_t k = 0; k < games.size(); ++k) {
+        LessonHand h;
+        h.game = games[k];
+        h.number = static_cast<int>(k) + 1;
+        h.line = k < lines.games.size() ? lines.games[k] : 0;
+        const RuleSet& rules = h.game.rules;
+        if (h.game.hands.size() != 1) fail(k, "Event", "a lesson question is a game of one hand");
+        const RecordedHand& hand = h.game.hands.front();
+
+        auto learner = tag_of(h.game, "Learner");
+        if (!learner) fail(k, "Event", "a lesson question needs [Learner \"N|E|S|W\"]");
+        try {
+            h.learner = parse_seat(*learner);
+        } catch (const Error&) {
+            fail(k, "Learner", "[Learner] is a seat: N, E, S or W, not \"" + *learner + "\"");
+        }
+        std::string ask = tag_of(h.game, "Ask").value_or("bid");
+        if (ask == "pass") {
+            h.ask = LessonAsk::Pass;
+        } else if (ask != "bid") {
+            fail(k, "Ask", "[Ask] is \"bid\" or \"pass\", not \"" + ask + "\"");
+        }
+        if (auto score = tag_of(h.game, "Score")) {
+            auto parsed = parse_score(*score);
+            if (!parsed) fail(k, "Score", "[Score] reads \"NS 420/8 EW 380/2\" (score/bags)");
+            h.before = *parsed;
+        }
+        if (auto need = tag_of(h.game, "Need")) {
+            auto n = to_int(*need);
+            if (!n || *n <= 0) fail(k, "Need", "[Need] is a number of points > 0");
+            h.need = *n;
+        }
+        h.question = h.game.comment;
+        if (h.question.empty()) {
+            fail(k, "Event", "a lesson question needs the question as the game's {comment}");
+        }
+        if (!hand.cards.empty() || hand.claim) {
+            fail(k, "Hand", "a lesson hand stops at the learner's decision: no cards played");
+        }
+        const Annotation* on_hand = hand.annotation(Annotation::Target::Hand, 0);
+
+        if (h.ask == LessonAsk::Pass) {
+            if (rules.pass_cards == 0) fail(k, "Ask", "[Ask \"pass\"] under rules without a pass");
+            if (hand.passes[index(h.learner)].empty()) {
+                fail(k, "Deal", "the learner's recommended pass is not recorded");
+            }
+            if (!hand.bids.empty()) fail(k, "Deal", "a pass question stops before the bids");
+            h.answer_pass = hand.passes[index(h.learner)];
+            if (on_hand) h.explanation = on_hand->comment;
+        } else {
+            HandState state(rules, hand.dealer, hand.deal);
+            while (state.phase() == Phase::Pass) {
+                Seat s = state.to_act();
+                if (hand.passes[index(s)].empty()) {
+                    fail(k, "Deal", "a bid question under rules with a pass records every pass");
+                }
+                state.pass(s, hand.passes[index(s)]);
+            }
+            std::optional<int> at;
+            for (std::size_t i = 0; i < hand.bids.size() && !at; ++i) {
+                Seat s = state.to_act();
+                if (s == h.learner) at = static_cast<int>(i);
+                state.bid(s, hand.bids[i]);
+            }
+            if (!at) fail(k, "Learner", "the learner's recommended bid is not recorded");
+            if (*at + 1 != static_cast<int>(hand.bids.size())) {
+                fail(k, "Learner", "a lesson hand stops at the learner's bid: no bids after it");
+            }
+            h.bid_index = *at;
+            h.answer = hand.bids[*at];
+            const Annotation* on_bid = hand.annotation(Annotation::Target::Bid, *at);
+            if (on_bid && !on_bid->comment.empty()) {
+                h.explanation = on_bid->comment;
+            } else if (on_hand) {
+                h.explanation = on_hand->comment;
+            }
+        }
+        if (h.explanation.empty()) {
+            fail(k, "Deal",
+                 "a lesson hand needs its explanation: a {comment} on the learner's bid or on "
+                 "the hand");
+        }
+        lesson.hands.push_back(std::move(h));
+    }
+    return lesson;
+}
+
+std::vector<Lesson> read_lessons(const std::filesystem::path& dir) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) {
+        throw Error(dir.string() + ": no such folder of lessons");
+    }
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".spades") {
+            files.push_back(entry.path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    std::vector<Lesson> out;
+    for (const auto& f : files) out.push_back(read_lesson(f));
+    return out;
+}
+
+Lesson find_lesson(const std::filesystem::path& dir, const std::string& name) {
+    std::vector<Lesson> all = read_lessons(dir);
+    std::string names;
+    for (Lesson& l : all) {
+        if (l.name == name) return std::move(l);
+        names += (names.empty() ? "" : ", ") + l.name;
+    }
+    throw Error("no lesson named \"" + name + "\" in " + dir.string() + " (there are: " + names +
+                ")");
+}
+
+ReviewSettings lesson_settings(const Lesson& lesson, const LessonHand& hand, int threads) {
+    ReviewSettings s;
+    s.samples = lesson.samples;
+    s.seed = 1;
+    s.threads = threads;
+    s.need_points = hand.need;
+    return s;
+}
+
+LessonAnswer parse_answer(const LessonHand& hand, const std::string& raw) {
+    std::string text = raw;
+    text.erase(0, text.find_first_not_of(" \t"));
+    text.erase(text.find_last_not_of(" \t\r\n") + 1);
+    LessonAnswer out;
+    if (hand.ask == LessonAsk::Pass) {
+        const RuleSet& rules = hand.game.rules;
+        CardSet dealt = hand.game.hands.front().deal[hand.learner];
+        CardSet cards;
+        try {
+            cards = parse_cards(text);
+        } catch (const Error& e) {
+            throw Error(fmt::format("a pass is {} cards, like \"AH KH 2C\": {}", rules.pass_cards,
+                                    e.what()));
+        }
+        if (cards.size() != rules.pass_cards) {
+            throw Error(fmt::format("a pass is {} cards, not {}", rules.pass_cards, cards.size()));
+        }
+        if (!(cards - dealt).empty()) {
+            throw Error("you do not hold " + to_string(cards - dealt));
+        }
+        out.pass = cards;
+        return out;
+    }
+    Bid bid;
+    try {
+        bid = parse_bid(text);
+    } catch (const Error&) {
+        throw Error("a bid is a number of tricks, \"nil\" or \"bnil\", not \"" + text + "\"");
+    }
+    HandState state = state_at(hand);
+    std::vector<Bid> legal = state.legal_bids();
+    if (std::find(legal.begin(), legal.end(), bid) == legal.end()) {
+        throw Error("\"" + to_string(bid) + "\" is not a legal bid here");
+    }
+    if (bid.kind() == Bid::Kind::BlindNil && !hand.blind()) {
+        throw Error("blind nil is bid before looking at the cards: you have seen yours");
+    }
+    out.bid = bid;
+    return out;
+}
+
+LessonVerdict judge(const Lesson& lesson, const LessonHand& hand,
+                    const std::optional<LessonAnswer>& answer, int threads) {
+    LessonVerdict v;
+    ReviewSettings settings = lesson_settings(lesson, hand, threads);
+    // Passes are valued in points even under a need (ReviewSettings::need_points).
+    v.chance = hand.need.has_value() && hand.ask == LessonAsk::Bid;
+    constexpr double kSlack = 1e-9;  // sums of weights in another order
+    if (hand.ask == LessonAsk::Pass) {
+        std::optional<CardSet> also;
+        if (answer) also = answer->pass;
+        PassDecision d =
+            review_pass_decision(hand.game, 0, hand.learner, hand.before, settings, also);
+        v.best = d.best_expected;
+        v.recommended = d.played_expected;
+        if (answer) {
+            v.learner = d.also_expected;
+            v.learner_ok = answer->pass == hand.answer_pass ||
+                           *v.learner >= v.best - lesson.tolerance - kSlack;
+        }
+        v.pass = std::move(d);
+    } else {
+        BidDecision d = review_bid_decision(hand.game, 0, hand.bid_index, hand.before, settings);
+        v.best = d.best_expected;
+        v.recommended = d.played_expected;
+        if (answer && answer->bid) {
+            for (const BidOption& o : d.options) {
+                if (o.bid == *answer->bid) v.learner = o.expected;
+            }
+            v.learner_ok = *answer->bid == hand.answer ||
+                           (v.learner && *v.learner >= v.best - lesson.tolerance - kSlack);
+        }
+        v.bid = std::move(d);
+    }
+    v.recommended_ok = v.recommended >= v.best - lesson.tolerance - kSlack;
+    return v;
+}
+
+std::string format_value(const LessonVerdict& verdict, double value) {
+    if (verdict.chance) return fmt::format("{:.0f}%", 100 * value);
+    return fmt::format("{:+.1f} points", value);
+}
+
+}  // namespace spadework::analyzer

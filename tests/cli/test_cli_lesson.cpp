@@ -1,0 +1,169 @@
+// `spadework lesson` and `spadework export-lesson`, run as a learner and a teacher would.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <string>
+
+#include "spadework/analyzer/lesson.h"
+#include "spadework/formats/library.h"
+#include "support/run_command.h"
+#include "support/workspace.h"
+
+using namespace spadework;
+using spadework::testing::run;
+using spadework::testing::run_ok;
+using spadework::testing::slurp;
+using spadework::testing::Workspace;
+
+namespace {
+
+constexpr const char* kLesson = R"([Event "Sure tricks"]
+[Lesson "sure-tricks"]
+[Point "Count aces and kings."]
+[Tolerance "5"]
+[Samples "4"]
+[Learner "E"]
+{You are East, first to bid.}
+
+[Hand "1"]
+[Dealer "N"]
+[Deal "N:Q5.K62.KQJT63.KJ A63.74.A7.AT7652 KJ82.JT9.984.843 T974.AQ853.52.Q9"]
+bids E:3 {Three aces: three sure tricks.}
+
+[Event "Sure tricks"]
+[Learner "N"]
+{North, last to bid.}
+
+[Hand "1"]
+[Dealer "N"]
+[Deal "N:Q5.K62.KQJT63.KJ A63.74.A7.AT7652 KJ82.JT9.984.843 T974.AQ853.52.Q9"]
+bids E:4 S:1 W:2 N:4 {The diamonds will run once the ace is gone.}
+)";
+
+constexpr const char* kOther = R"([Event "Another"]
+[Lesson "another"]
+[Point "A second lesson."]
+[Tolerance "5"]
+[Samples "4"]
+[Learner "S"]
+{South.}
+
+[Hand "1"]
+[Dealer "E"]
+[Deal "N:Q5.K62.KQJT63.KJ A63.74.A7.AT7652 KJ82.JT9.984.843 T974.AQ853.52.Q9"]
+bids S:2 {Two.}
+)";
+
+struct Lessons : Workspace {
+    std::string dir;
+    Lessons() : Workspace("spadework-lesson-cli") {
+        dir = file("lessons");
+        std::filesystem::create_directories(dir);
+        std::ofstream(dir + "/01-sure-tricks.spades") << kLesson;
+        std::ofstream(dir + "/02-another.spades") << kOther;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("lesson --list prints one lesson a line with its name first", "[cli][lesson]") {
+    Lessons w;
+    std::string out = run_ok({"lesson", "--list", "--lessons", w.dir});
+    CHECK(out ==
+          "sure-tricks  Sure tricks (2 questions): Count aces and kings.\n"
+          "another  Another (1 question): A second lesson.\n");
+}
+
+TEST_CASE("lesson mode on the terminal asks reveals scores and keeps the answers",
+          "[cli][lesson]") {
+    Lessons w;
+    std::string out = run_ok(w.with_db(
+        {"lesson", "sure-tricks", "--lessons", w.dir, "--learner", "Ann", "--answers", "3,6"}));
+    // The questions show the learner's own hand only, and the bids before its turn.
+    CHECK(out.find("Question 1 of 2") != std::string::npos);
+    CHECK(out.find("  ♣ A 10 7 6 5 2\n") != std::string::npos);  // East's clubs
+    CHECK(out.find("KQJ") == std::string::npos);                 // nobody else's cards
+    CHECK(out.find("Bids so far: East 4, South 1, West 2.") != std::string::npos);
+    CHECK(out.find("Recommended bid: 3\nThree aces: three sure tricks.") != std::string::npos);
+    CHECK(out.find("Recommended bid: 4\nThe diamonds will run") != std::string::npos);
+
+    // The verdicts are the analyzer's, and the score and the stored answers agree with them.
+    analyzer::Lesson lesson = analyzer::read_lesson(w.dir + "/01-sure-tricks.spades");
+    analyzer::LessonVerdict first =
+        analyzer::judge(lesson, lesson.hands[0], analyzer::parse_answer(lesson.hands[0], "3"));
+    analyzer::LessonVerdict second =
+        analyzer::judge(lesson, lesson.hands[1], analyzer::parse_answer(lesson.hands[1], "6"));
+    REQUIRE(first.learner_ok);  // the recommended answer
+    int good = 1 + (second.learner_ok ? 1 : 0);
+    CHECK(out.find("Score: " + std::to_string(good) + " of 2 good") != std::string::npos);
+
+    formats::Library library(w.db);
+    std::vector<formats::LessonAnswerRecord> answers = library.lesson_answers("Ann");
+    REQUIRE(answers.size() == 2);
+    CHECK(answers[0].lesson == "sure-tricks");
+    CHECK(answers[0].question == 1);
+    CHECK(answers[0].answer == "3");
+    CHECK(answers[0].value == *first.learner);
+    CHECK(answers[1].answer == "6");
+    CHECK(answers[1].value == *second.learner);
+    CHECK(answers[1].best == second.best);
+    CHECK(answers[1].good == second.learner_ok);
+
+    std::string scores = run_ok(w.with_db({"lesson", "--scores", "--learner", "Ann"}));
+    CHECK(scores.find("sure-tricks") != std::string::npos);
+    CHECK(scores.find(std::to_string(good) + " of  2 good") != std::string::npos);
+    CHECK(run_ok(w.with_db({"lesson", "--scores", "--learner", "Bob"})) ==
+          "Bob has answered no lesson yet.\n");
+}
+
+TEST_CASE("lesson refuses bad answers and unknown lessons saying why", "[cli][lesson]") {
+    Lessons w;
+    auto r = run(w.with_db({"lesson", "sure-tricks", "--lessons", w.dir, "--answers", "bnil"}));
+    CHECK(r.status == 1);
+    CHECK(r.err ==
+          "spadework: --answers: answer 1 (\"bnil\"): blind nil is bid before looking at the "
+          "cards: you have seen yours\n");
+    r = run(w.with_db({"lesson", "sure-tricks", "--lessons", w.dir, "--answers", "3,4,5"}));
+    CHECK(r.status == 1);
+    CHECK(r.err == "spadework: --answers: 3 answers for 2 questions\n");
+    r = run({"lesson", "nope", "--lessons", w.dir, "--no-store"});
+    CHECK(r.status == 1);
+    CHECK(r.err == "spadework: no lesson named \"nope\" in " + w.dir +
+                       " (there are: sure-tricks, another)\n");
+    // Nothing was stored for refused answers.
+    formats::Library library(w.db);
+    CHECK(library.lesson_answers("Ann").empty());
+}
+
+TEST_CASE("export-lesson writes a printable page with the answers overleaf", "[cli][lesson]") {
+    Lessons w;
+    std::string page = w.file("class.html");
+    std::string out = run_ok({"export-lesson", "sure-tricks", "--lessons", w.dir, "--html", page});
+    CHECK(out == "Wrote " + page + " (2 questions, 5 pages).\n");
+    std::string html = slurp(page);
+    CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(html.find("page-break-after: always") != std::string::npos);
+    std::size_t q1 = html.find("<h2>Question 1</h2>");
+    std::size_t a1 = html.find("<h2>Answer 1</h2>");
+    std::size_t q2 = html.find("<h2>Question 2</h2>");
+    REQUIRE(q1 != std::string::npos);
+    REQUIRE(a1 != std::string::npos);
+    REQUIRE(q2 != std::string::npos);
+    CHECK(q1 < a1);
+    CHECK(a1 < q2);
+    // The answer is on its page, not on the question's.
+    std::size_t reason = html.find("Three aces: three sure tricks.");
+    CHECK(reason > a1);
+    CHECK(reason < q2);
+    CHECK(html.find("<td class=\"black\">♣</td><td>A 10 7 6 5 2</td>") != std::string::npos);
+
+    // With the analysis: every bid's worth on the answer pages.
+    std::string analysed = w.file("analysed.html");
+    run_ok({"export-lesson", "sure-tricks", "--lessons", w.dir, "--html", analysed, "--analysis"});
+    CHECK(slurp(analysed).find("<table class=\"analysis\">") != std::string::npos);
+
+    // An unknown lesson writes nothing.
+    auto r = run({"export-lesson", "nope", "--lessons", w.dir, "--html", w.file("none.html")});
+    CHECK(r.status == 1);
+    CHECK_FALSE(std::filesystem::exists(w.file("none.html")));
+    CHECK_FALSE(std::filesystem::exists(w.file("none.html.part")));
+}
