@@ -1,6 +1,7 @@
 // `spadework view [GAME|FILE|DIR]`: the viewer window. GAME is a library id; FILE@N picks a
 // game of a file; a folder lists every game file under it. --screenshot renders one frame to
 // a PNG and exits (the tests run it under xvfb-run); --bench-frames prints frame times.
+// --lesson NAME opens lesson mode; --lesson-answers answers its first questions (for tests).
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
@@ -31,6 +32,10 @@ struct ViewArgs {
     int samples = 0;
     int bench_frames = 0;
     bool startup_time = false;
+    std::string lesson;
+    std::string lessons;
+    std::string learner;
+    std::string lesson_answers;
 };
 
 void run_view(const ViewArgs& a) {
@@ -105,6 +110,19 @@ void run_view(const ViewArgs& a) {
     o.samples = a.samples;
     o.bench_frames = a.bench_frames;
     o.startup_time = a.startup_time;
+    o.lesson = a.lesson;
+    o.lessons_dir = a.lessons;
+    o.learner = a.learner;
+    if (!a.lesson_answers.empty()) {
+        if (a.lesson.empty()) throw Error("--lesson-answers: needs --lesson NAME");
+        std::size_t start = 0;
+        while (true) {
+            std::size_t comma = a.lesson_answers.find(',', start);
+            o.lesson_answers.push_back(a.lesson_answers.substr(start, comma - start));
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    }
     int rc = viewer::run_viewer(o);
     if (rc != 0) throw Error("the viewer failed");
 }
@@ -134,6 +152,15 @@ void add_view_command(CLI::App& app) {
         ->check(CLI::PositiveNumber);
     cmd->add_flag("--startup-time", a->startup_time, "print the time to the first frame");
     cmd->add_flag("--no-library", a->no_library, "do not open the library");
+    cmd->add_option("--lesson", a->lesson,
+                    "open this lesson (lesson mode; see `spadework lesson`)");
+    cmd->add_option("--lessons", a->lessons,
+                    "the folder of lessons (default: $SPADEWORK_LESSONS, else samples/lessons)");
+    cmd->add_option("--learner", a->learner,
+                    "the learner's name the answers are kept under (default: the last one, $USER)");
+    cmd->add_option("--lesson-answers", a->lesson_answers,
+                    "answer the lesson's first questions, e.g. 4,nil,3 (\"AH KH 2C\" for a pass); "
+                    "a last \"end\" goes on to the score");
     add_db_option(cmd, a->db);
     cmd->callback([a] { run_view(*a); });
 }

@@ -10,13 +10,16 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 #include <vector>
 
 #include "draw.h"
+#include "lesson_mode.h"
 #include "model.h"
 #include "panel_analysis.h"
 #include "panel_bidding.h"
+#include "panel_lesson.h"
 #include "panel_library.h"
 #include "panel_notes.h"
 #include "panel_scores.h"
@@ -62,7 +65,8 @@ std::string tab_name(UiState::Tab t) {
 
 class App {
   public:
-    App(Model& model, UiState& ui) : model_(model), ui_(ui) {}
+    App(Model& model, UiState& ui, LessonMode& lessons)
+        : model_(model), ui_(ui), lessons_(lessons), lesson_panel_(lessons) {}
 
     void frame() {
         keyboard();
@@ -79,6 +83,17 @@ class App {
         ImGui::PopStyleVar();
         menu();
         const float status_h = ImGui::GetFrameHeightWithSpacing() + 4;
+        if (lessons_.active()) {
+            // A lesson takes the place of the library, the table and the side panels.
+            ImGui::BeginChild("lesson_panel",
+                              ImVec2(0, ImGui::GetContentRegionAvail().y - status_h), false,
+                              ImGuiWindowFlags_NoScrollbar);
+            lesson_panel_.draw(ui_);
+            ImGui::EndChild();
+            status_bar();
+            ImGui::End();
+            return;
+        }
         ImGuiTableFlags tflags = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
         if (ImGui::BeginTable("layout", 3, tflags,
                               ImVec2(0, ImGui::GetContentRegionAvail().y - status_h))) {
@@ -138,6 +153,10 @@ class App {
             }
             ImGui::EndMenu();
         }
+        if (ImGui::BeginMenu("Lessons")) {
+            lessons_menu();
+            ImGui::EndMenu();
+        }
         if (ImGui::BeginMenu("Help")) {
             ImGui::TextUnformatted("← →  a card back, forward");
             ImGui::TextUnformatted("↑ ↓  a trick back, forward");
@@ -150,9 +169,41 @@ class App {
         ImGui::EndMenuBar();
     }
 
+    // Every lesson in the lessons folder; a click starts it (in place of the table).
+    void lessons_menu() {
+        const auto& entries = lessons_.catalogue();
+        if (!lessons_.catalogue_error().empty()) {
+            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s",
+                               lessons_.catalogue_error().c_str());
+        } else if (entries.empty()) {
+            ImGui::TextDisabled("no lessons in %s", lessons_.lessons_dir().string().c_str());
+        }
+        for (const LessonEntry& e : entries) {
+            std::string label = fmt::format("{}  ({} questions)", e.title, e.questions);
+            bool current = lessons_.active() && lessons_.lesson()->name == e.name;
+            ImGui::PushID(e.name.c_str());
+            if (ImGui::MenuItem(label.c_str(), e.name.c_str(), current)) {
+                try {
+                    lessons_.start(e.name);
+                    lesson_error_.clear();
+                } catch (const std::exception& ex) {
+                    lesson_error_ = ex.what();
+                }
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.point.c_str());
+            ImGui::PopID();
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Read the folder again")) lessons_.reload();
+        if (ImGui::MenuItem("Leave the lesson", nullptr, false, lessons_.active())) {
+            lessons_.leave();
+        }
+        ImGui::TextDisabled("%s", lessons_.lessons_dir().string().c_str());
+    }
+
     void keyboard() {
         ImGuiIO& io = ImGui::GetIO();
-        if (io.WantTextInput) return;
+        if (io.WantTextInput || lessons_.active()) return;
         auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
         if (pressed(ImGuiKey_RightArrow)) model_.step(1);
         if (pressed(ImGuiKey_LeftArrow)) model_.step(-1);
@@ -166,7 +217,7 @@ class App {
     }
 
     void autoplay() {
-        if (!ui_.autoplay || !model_.game()) return;
+        if (!ui_.autoplay || !model_.game() || lessons_.active()) return;
         double now = ImGui::GetTime();
         if (now - ui_.autoplay_last < ui_.autoplay_seconds) return;
         ui_.autoplay_last = now;
@@ -235,7 +286,9 @@ class App {
             ImGui::TextUnformatted(p->what.c_str());
             ImGui::SameLine();
         }
-        if (!model_.messages().empty()) {
+        if (!lesson_error_.empty()) {
+            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", lesson_error_.c_str());
+        } else if (!model_.messages().empty()) {
             ImGui::TextUnformatted(model_.messages().back().c_str());
         } else {
             ImGui::TextDisabled("%s", model_.library_path().empty()
@@ -253,6 +306,9 @@ class App {
     BiddingPanel bidding_;
     ScoresPanel scores_;
     NotesPanel notes_;
+    LessonMode& lessons_;
+    LessonPanel lesson_panel_;
+    std::string lesson_error_;  // a lesson the menu could not start
 };
 
 // The model as the options say: files opened, the game, hand and position selected.
@@ -334,6 +390,26 @@ int run_viewer(const ViewOptions& o) {
     Model model(o.library, review_settings);
     model.set_compare_rules(saved.compare_rules);
     prepare(model, o);
+    // Lesson mode: the lesson and the scripted answers are checked before a window opens.
+    LessonMode lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
+                       o.library);
+    if (!o.learner.empty()) {
+        lessons.set_learner(o.learner);
+    } else if (!saved.learner.empty()) {
+        lessons.set_learner(saved.learner);
+    } else if (const char* user = std::getenv("USER"); user && *user) {
+        lessons.set_learner(user);
+    }
+    if (!o.lesson.empty()) {
+        lessons.start(o.lesson);
+        if (!o.lesson_answers.empty()) {
+            try {
+                lessons.script(o.lesson_answers);
+            } catch (const Error& e) {
+                throw Error(fmt::format("--lesson-answers: {}", e.what()));
+            }
+        }
+    }
     if (!o.seat && !saved.seat_view.empty() && !unattended) {
         model.set_seat_view(parse_seat(saved.seat_view));
     }
@@ -377,7 +453,7 @@ int run_viewer(const ViewOptions& o) {
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330");
 
-    App app(model, ui);
+    App app(model, ui, lessons);
     std::vector<double> frame_ms;
     std::vector<double> build_ms;  // building the frame (ImGui), without rendering it
     int frames = 0;
@@ -391,7 +467,11 @@ int run_viewer(const ViewOptions& o) {
         for (const auto& p : g_dropped) model.open(p);
         g_dropped.clear();
         model.poll();
-        if (!o.screenshot.empty() && frames == screenshot_frame - 2) model.wait_idle();
+        lessons.poll();
+        if (!o.screenshot.empty() && frames == screenshot_frame - 2) {
+            model.wait_idle();
+            lessons.wait();
+        }
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
@@ -428,14 +508,20 @@ int run_viewer(const ViewOptions& o) {
         double p99 = t[std::min(t.size() - 1, static_cast<std::size_t>(t.size() * 0.99))];
         double build = std::accumulate(build_ms.begin() + 10, build_ms.end(), 0.0) /
                        static_cast<double>(build_ms.size() - 10);
-        fmt::print("frames={} mean_ms={:.2f} p99_ms={:.2f} max_ms={:.2f} build_mean_ms={:.2f}\n",
-                   t.size(), mean, p99, t.back(), build);
+        fmt::print(
+            "frames={} mean_ms={:.2f} p99_ms={:.2f} max_ms={:.2f} build_mean_ms={:.2f} games={}\n",
+            t.size(), mean, p99, t.back(), build, model.games().size());
+    }
+    // With no one at the window, what it would have told the user goes to stderr.
+    if (unattended) {
+        for (const std::string& m : model.messages()) fmt::print(stderr, "spadework view: {}\n", m);
     }
     if (!unattended) {
         saved.autoplay_seconds = ui.autoplay_seconds;
         saved.show_values = ui.show_values;
         saved.tab = tab_name(ui.tab);
         saved.compare_rules = model.compare_rules();
+        saved.learner = lessons.learner();
         saved.seat_view =
             model.seat_view() ? std::string(1, seat_char(*model.seat_view())) : std::string();
         save_viewer_settings(settings_file, saved);

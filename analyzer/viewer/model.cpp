@@ -18,8 +18,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// How often the library is looked at for games another program imported.
-constexpr auto kLibraryRefresh = std::chrono::seconds(2);
+// How often the library is looked at for what other programs wrote (games imported,
+// reviews stored): a cheap PRAGMA, the list read again only when something changed.
+constexpr auto kLibraryRefresh = std::chrono::seconds(1);
 
 GameRow row_of(const formats::GameSummary& s) {
     GameRow r;
@@ -59,13 +60,31 @@ bool same_game(const GameRow& a, const GameRow& b) {
     return a.library_id == b.library_id && a.file == b.file && a.index_in_file == b.index_in_file;
 }
 
+formats::StoredReview stored_review(formats::GameId id, const analyzer::GameReview& review,
+                                    const RecordedGame& game) {
+    formats::StoredReview s;
+    s.game = id;
+    s.settings = review.settings_key;
+    s.version = review.version;
+    s.json = analyzer::review_to_json(review, game);
+    for (Seat seat : kAllSeats) {
+        const analyzer::PlayStats& p = review.seats[index(seat)];
+        s.seats[index(seat)] = {seat,          game.players[index(seat)],
+                                p.cards,       p.decisions,
+                                p.kept_best,   p.inaccuracies,
+                                p.mistakes,    p.blunders,
+                                p.points_lost, review.bid_flags[index(seat)]};
+    }
+    return s;
+}
+
 }  // namespace
 
 // The background work: at most one review, one import and one what-if solve at a time.
 struct Model::Background {
     std::unique_ptr<formats::Library> library;  // the model's own connection, for reads
     Clock::time_point last_refresh = Clock::now();
-    int library_games = -1;
+    std::int64_t data_version = -1;  // the library's, when the list was read
 
     struct Review {
         GameRow row;  // whose review
@@ -73,6 +92,7 @@ struct Model::Background {
         std::atomic<int> done{0};
         std::atomic<int> total{1};
         std::future<analyzer::GameReview> result;
+        std::string store_error;  // set before the result is ready
     };
     std::unique_ptr<Review> review;
 
@@ -115,24 +135,30 @@ void Model::message(std::string text) {
     messages_.push_back(std::move(text));
 }
 
-void Model::reload_library() {
+void Model::reload_library(bool quiet) {
     std::optional<GameRow> selected_row;
     if (selected_) selected_row = games_[*selected_];
-    library_games_.clear();
     if (bg_->library) {
         try {
+            // The version first: a commit after it makes the next refresh read again.
+            std::int64_t version = bg_->library->data_version();
             std::vector<formats::GameId> unreviewed =
                 bg_->library->games_without_review(settings_.key());
             std::sort(unreviewed.begin(), unreviewed.end());
+            std::vector<GameRow> rows;
             for (const formats::GameSummary& s : bg_->library->list_games(filter_)) {
                 GameRow r = row_of(s);
                 r.reviewed = !std::binary_search(unreviewed.begin(), unreviewed.end(), s.id);
-                library_games_.push_back(std::move(r));
+                rows.push_back(std::move(r));
             }
-            bg_->library_games = bg_->library->count_games();
+            library_games_ = std::move(rows);
+            bg_->data_version = version;
         } catch (const Error& e) {
-            message(e.what());
+            // The list stays as it was; a refresh tries again at its next turn.
+            if (!quiet) message(e.what());
         }
+    } else {
+        library_games_.clear();
     }
     games_ = library_games_;
     games_.insert(games_.end(), file_games_.begin(), file_games_.end());
@@ -446,11 +472,24 @@ void Model::request_review() {
     job->game = *game_;
     Background::Review* raw = job.get();
     analyzer::ReviewSettings settings = settings_;
-    job->result = std::async(std::launch::async, [raw, settings] {
-        return analyzer::review_game(raw->game, settings, std::nullopt, [raw](int done, int total) {
-            raw->done = done;
-            raw->total = total;
-        });
+    std::filesystem::path db = bg_->library ? library_path_ : std::filesystem::path();
+    job->result = std::async(std::launch::async, [raw, settings, db] {
+        analyzer::GameReview review =
+            analyzer::review_game(raw->game, settings, std::nullopt, [raw](int done, int total) {
+                raw->done = done;
+                raw->total = total;
+            });
+        // Stored from this thread, on a connection of its own: while another program holds
+        // the library for a long import, this thread waits, not the window.
+        if (raw->row.library_id && !db.empty()) {
+            try {
+                formats::Library(db).store_review(
+                    stored_review(*raw->row.library_id, review, raw->game));
+            } catch (const Error& e) {
+                raw->store_error = e.what();
+            }
+        }
+        return review;
     });
     bg_->review = std::move(job);
 }
@@ -551,22 +590,7 @@ bool Model::poll() {
         auto job = std::move(bg_->review);
         try {
             analyzer::GameReview review = job->result.get();
-            if (job->row.library_id && bg_->library) {
-                formats::StoredReview s;
-                s.game = *job->row.library_id;
-                s.settings = review.settings_key;
-                s.version = review.version;
-                s.json = analyzer::review_to_json(review, job->game);
-                for (Seat seat : kAllSeats) {
-                    const analyzer::PlayStats& p = review.seats[index(seat)];
-                    s.seats[index(seat)] = {seat,          job->game.players[index(seat)],
-                                            p.cards,       p.decisions,
-                                            p.kept_best,   p.inaccuracies,
-                                            p.mistakes,    p.blunders,
-                                            p.points_lost, review.bid_flags[index(seat)]};
-                }
-                bg_->library->store_review(s);
-            }
+            if (!job->store_error.empty()) message(job->store_error);
             if (selected_ && same_game(games_[*selected_], job->row)) review_ = std::move(review);
             for (GameRow& r : games_) {
                 if (same_game(r, job->row)) r.reviewed = true;
@@ -586,16 +610,17 @@ bool Model::poll() {
         reload_library();
         changed = true;
     }
-    // Games another program imported meanwhile.
+    // What other programs (or our own import and review threads) committed meanwhile.
     if (bg_->library && Clock::now() - bg_->last_refresh > kLibraryRefresh) {
         bg_->last_refresh = Clock::now();
         try {
-            if (bg_->library->count_games() != bg_->library_games) {
-                reload_library();
+            if (bg_->library->data_version() != bg_->data_version) {
+                reload_library(/*quiet=*/true);
                 changed = true;
             }
         } catch (const Error&) {
-            // Busy for longer than the timeout: try again at the next refresh.
+            // Not readable just now (another program busy for longer than our patience):
+            // the list stays as it is and the next refresh tries again.
         }
     }
     return changed;

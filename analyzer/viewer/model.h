@@ -133,7 +133,9 @@ class Model {
 
   private:
     struct Background;
-    void reload_library();
+    // Reads the library's games again; `quiet`: a failure keeps the list and says nothing
+    // (the periodic refresh, which tries again a second later).
+    void reload_library(bool quiet = false);
     void rebuild_state();
     void rebuild_comparison();
     void load_stored_review();

@@ -28,6 +28,7 @@ ViewerSettings load_viewer_settings(const std::filesystem::path& file) {
         s.seat_view = j.value("seat_view", s.seat_view);
         s.tab = j.value("tab", s.tab);
         s.recent = j.value("recent", s.recent);
+        s.learner = j.value("learner", s.learner);
     } catch (const nlohmann::json::exception&) {
         return ViewerSettings{};  // a damaged file: start from the defaults
     }
@@ -40,7 +41,8 @@ void save_viewer_settings(const std::filesystem::path& file, const ViewerSetting
                         {"show_values", s.show_values},
                         {"seat_view", s.seat_view},
                         {"tab", s.tab},
-                        {"recent", s.recent}};
+                        {"recent", s.recent},
+                        {"learner", s.learner}};
     std::error_code ec;
     std::filesystem::create_directories(file.parent_path(), ec);
     std::filesystem::path tmp = file;

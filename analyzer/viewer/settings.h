@@ -15,6 +15,7 @@ struct ViewerSettings {
     std::string seat_view;  // "", "N", "E", "S", "W"
     std::string tab = "analysis";
     std::vector<std::string> recent;  // paths opened, newest first
+    std::string learner;              // lesson mode's learner name; "" until one is typed
 };
 
 std::filesystem::path config_dir();

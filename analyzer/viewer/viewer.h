@@ -29,6 +29,13 @@ struct ViewOptions {
     int height = 1000;
     int bench_frames = 0;       // render this many frames, print mean and p99 frame time, exit
     bool startup_time = false;  // print the time from start to the first frame
+    // Lesson mode: the lesson to open at once (by name), the folder of lessons (empty:
+    // analyzer::default_lessons_dir()), the learner's name (empty: the one last typed, else
+    // $USER), and answers to give at once, one per question ("4", "nil", "AH KH 2C").
+    std::string lesson;
+    std::filesystem::path lessons_dir;
+    std::string learner;
+    std::vector<std::string> lesson_answers;
 };
 
 // Opens the window and runs until it is closed (or the screenshot or benchmark is done).

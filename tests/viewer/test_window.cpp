@@ -1,6 +1,7 @@
 // The viewer's window for real: `spadework view ... --screenshot` under xvfb-run (Mesa's
 // software renderer), at several positions, and checks on the picture: its size, the felt,
-// red and black suit symbols on white card faces, and no blank frame.
+// red and black suit symbols on white card faces, and no blank frame. Lesson mode: a
+// question answered from the command line, its reveal on screen and the answer kept.
 #include <fcntl.h>
 #include <spawn.h>
 #include <stb_image.h>
@@ -14,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "spadework/formats/library.h"
 #include "support/run_command.h"
+#include "support/workspace.h"
 
 using namespace std::string_literals;
 namespace fs = std::filesystem;
@@ -194,4 +197,115 @@ TEST_CASE("bad viewer options are refused before a window opens", "[window]") {
     CHECK(err.find("neither a game id in the library nor a file") != std::string::npos);
     CHECK(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--what-if", "ZZ"},
                      &err) == 1);
+}
+
+namespace {
+
+// A lesson of two bid questions with few samples, so that judging takes a moment.
+const char* kLesson = R"([Event "Counting"]
+[Lesson "counting"]
+[Point "Count your sure tricks."]
+[Tolerance "5"]
+[Samples "2"]
+[Learner "E"]
+{You are East, first to bid. What do you bid?}
+
+[Hand "1"]
+[Dealer "N"]
+[Deal "N:Q5.K62.KQJT63.KJ A63.74.A7.AT7652 KJ82.JT9.984.843 T974.AQ853.52.Q9"]
+bids E:3 {Two aces outside and the ace of spades: three sure tricks.}
+
+[Event "Counting"]
+[Learner "N"]
+[Score "NS 420/8 EW 300/2"]
+{North, last to bid, with 8 bags.}
+
+[Hand "1"]
+[Dealer "N"]
+[Deal "N:Q5.K62.KQJT63.KJ A63.74.A7.AT7652 KJ82.JT9.984.843 T974.AQ853.52.Q9"]
+{Bid up: bags are near the limit.}
+bids E:4 S:1 W:2 N:3
+)";
+
+// Pixels of the reveal's bar chart (its bars are drawn opaque in this colour).
+std::size_t chart_pixels(const Image& img) {
+    std::size_t n = 0;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = 0; x < img.width; ++x) n += near(img.at(x, y), 90, 180, 115, 3);
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("lesson mode shows the question then the reveal of an answer", "[window][lesson]") {
+    spadework::testing::Workspace ws("spadework-window-lesson");
+    const fs::path dir = ws.dir / "lessons";
+    fs::create_directories(dir);
+    {
+        std::ofstream out(dir / "01-counting.spades");
+        out << kLesson;
+    }
+    const std::vector<std::string> common = {"--lesson",  "counting", "--lessons", dir.string(),
+                                             "--learner", "ann",      "--db",      ws.db,
+                                             "--size",    "1280x800"};
+    auto args = [&](std::vector<std::string> more) {
+        more.insert(more.begin(), common.begin(), common.end());
+        return more;
+    };
+
+    // The question: the learner's hand on felt, no verdict yet.
+    Shot question;
+    std::string err;
+    REQUIRE(run_viewer(args({"--screenshot", question.path.string()}), &err) == 0);
+    INFO(err);
+    Image q = load_png(question.path);
+    CHECK(q.width == 1280);
+    CHECK(q.height == 800);
+    Counts qc = count(q);
+    CHECK(qc.felt > 10000);       // the strip the hand lies on
+    CHECK(qc.card_face > 30000);  // thirteen cards face up
+    CHECK(qc.red_ink > 100);
+    CHECK(qc.black_ink > 100);
+    CHECK(chart_pixels(q) == 0);
+
+    // The first question answered: the reveal, with the chart of the sampled tricks.
+    Shot reveal;
+    REQUIRE(run_viewer(args({"--lesson-answers", "4", "--screenshot", reveal.path.string()}),
+                       &err) == 0);
+    Image r = load_png(reveal.path);
+    CHECK(r.width == 1280);
+    CHECK(r.height == 800);
+    Counts rc = count(r);
+    CHECK(rc.colours > 50);
+    CHECK(rc.card_face > 30000);
+    CHECK(chart_pixels(r) > 1000);
+    {
+        spadework::formats::Library lib(ws.db);
+        auto kept = lib.lesson_answers("ann", "counting");
+        REQUIRE(kept.size() == 1);
+        CHECK(kept[0].answer == "4");
+        CHECK(kept[0].question == 1);
+    }
+
+    // Every question answered, then the score across the lesson: no hand, no chart.
+    Shot score;
+    REQUIRE(run_viewer(args({"--lesson-answers", "4,nil,end", "--screenshot", score.path.string()}),
+                       &err) == 0);
+    Image s = load_png(score.path);
+    CHECK(count(s).felt == 0);
+    CHECK(chart_pixels(s) == 0);
+    CHECK(count(s).colours > 20);
+    CHECK(spadework::formats::Library(ws.db).lesson_answers("ann", "counting").size() == 3);
+
+    // Bad answers and unknown lessons are refused before a window opens.
+    const fs::path never = ws.dir / "never.png";
+    CHECK(run_viewer(args({"--lesson-answers", "4,AH", "--screenshot", never.string()}), &err) ==
+          1);
+    CHECK(err.find("--lesson-answers: question 2") != std::string::npos);
+    CHECK(run_viewer({"--lesson", "nope", "--lessons", dir.string(), "--no-library", "--screenshot",
+                      never.string()},
+                     &err) == 1);
+    CHECK(err.find("there are: counting") != std::string::npos);
+    CHECK_FALSE(fs::exists(never));
 }

@@ -1,0 +1,600 @@
+#include "panel_lesson.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+
+#include "draw.h"
+
+namespace spadework::viewer {
+
+namespace {
+
+const ImVec4 kGood(0.45f, 0.88f, 0.50f, 1.0f);
+const ImVec4 kNotGood(1.0f, 0.62f, 0.30f, 1.0f);
+const ImVec4 kError(1.0f, 0.40f, 0.35f, 1.0f);
+const ImVec4 kNote(0.75f, 0.78f, 0.80f, 1.0f);
+constexpr ImU32 kRowLearner = IM_COL32(60, 90, 160, 150);
+constexpr ImU32 kRowRecommended = IM_COL32(40, 140, 70, 150);
+
+// A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate),
+// high to low within a suit.
+std::vector<Card> in_hand_order(CardSet hand) {
+    std::vector<Card> cards;
+    for (Suit s : {Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds}) {
+        std::vector<Card> suit;
+        for (Card c : hand.of_suit(s)) suit.push_back(c);
+        std::sort(suit.begin(), suit.end(), [](Card a, Card b) { return a.rank() > b.rank(); });
+        cards.insert(cards.end(), suit.begin(), suit.end());
+    }
+    return cards;
+}
+
+bool has_tag(const RecordedGame& g, const std::string& key) {
+    return std::any_of(g.tags.begin(), g.tags.end(), [&](const auto& t) { return t.first == key; });
+}
+
+// A value as the reveal prints it. Passes are valued in points even when the hand has a
+// Need (review.h: need_points changes only how bids are valued).
+std::string value_text(const analyzer::LessonHand& h, const analyzer::LessonVerdict& v,
+                       double value) {
+    if (h.ask == analyzer::LessonAsk::Pass) return fmt::format("{:+.1f} points", value);
+    return analyzer::format_value(v, value);
+}
+
+// Cards as running text with the suit symbols, in the order of the hand: "K♠ Q♥ 5♦".
+std::string cards_text(CardSet cards) {
+    std::string out;
+    for (Card c : in_hand_order(cards)) {
+        if (!out.empty()) out += ' ';
+        out += rank_text(c.rank()) + std::string(suit_symbol(c.suit()));
+    }
+    return out;
+}
+
+std::string answer_text(const analyzer::LessonHand& h, const analyzer::LessonAnswer& a) {
+    if (h.ask == analyzer::LessonAsk::Pass) return cards_text(a.pass);
+    return a.bid ? bid_text(*a.bid) : "-";
+}
+
+std::string recommended_text(const analyzer::LessonHand& h) {
+    if (h.ask == analyzer::LessonAsk::Pass) return cards_text(h.answer_pass);
+    return bid_text(h.answer);
+}
+
+// Cards in running text with their suit symbols: "A♠ K♥ 2♣".
+void text_card_list(CardSet cards) {
+    std::vector<Card> order = in_hand_order(cards);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        if (i) ImGui::SameLine();
+        text_card(order[i]);
+    }
+}
+
+void spinner(float radius, ImU32 colour) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    ImVec2 c(p.x + radius, p.y + radius + 2);
+    float t = static_cast<float>(ImGui::GetTime()) * 6.0f;
+    dl->PathArcTo(c, radius, t, t + 4.4f, 24);
+    dl->PathStroke(colour, 0, 3.0f);
+    ImGui::Dummy(ImVec2(radius * 2 + 4, radius * 2 + 4));
+}
+
+// The partnership's tricks over the sampled layouts: a bar per count, its share above it
+// when large enough to read, the count below.
+void tricks_chart(const std::vector<double>& shares, const Fonts& fonts, float width,
+                  float height) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 o = ImGui::GetCursorScreenPos();
+    const float label_h = fonts.small->FontSize + 4;
+    const float chart_h = height - 2 * label_h;
+    const int n = static_cast<int>(shares.size());
+    if (n == 0) return;
+    double top = *std::max_element(shares.begin(), shares.end());
+    if (top <= 0) top = 1;
+    const float slot = width / static_cast<float>(n);
+    dl->AddRectFilled(o, ImVec2(o.x + width, o.y + height), IM_COL32(0, 0, 0, 60), 4);
+    const float base = o.y + label_h + chart_h;
+    dl->AddLine(ImVec2(o.x, base), ImVec2(o.x + width, base), IM_COL32(150, 150, 150, 200));
+    for (int i = 0; i < n; ++i) {
+        float x0 = o.x + slot * static_cast<float>(i) + slot * 0.15f;
+        float x1 = o.x + slot * static_cast<float>(i + 1) - slot * 0.15f;
+        float h = static_cast<float>(shares[i] / top) * (chart_h - 2);
+        if (shares[i] > 0) {
+            dl->AddRectFilled(ImVec2(x0, base - std::max(h, 1.0f)), ImVec2(x1, base),
+                              IM_COL32(90, 180, 115, 255), 2);
+        }
+        std::string count = std::to_string(i);
+        ImVec2 cs = fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, count.c_str());
+        dl->AddText(fonts.small, fonts.small->FontSize, ImVec2((x0 + x1 - cs.x) / 2, base + 2),
+                    IM_COL32(210, 210, 210, 255), count.c_str());
+        if (shares[i] >= 0.04) {
+            std::string pct = fmt::format("{:.0f}%", shares[i] * 100);
+            ImVec2 ps = fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, pct.c_str());
+            dl->AddText(fonts.small, fonts.small->FontSize,
+                        ImVec2((x0 + x1 - ps.x) / 2, base - h - ps.y - 1),
+                        IM_COL32(230, 230, 230, 255), pct.c_str());
+        }
+    }
+    ImGui::Dummy(ImVec2(width, height));
+}
+
+}  // namespace
+
+void LessonPanel::draw(UiState& ui) {
+    if (!mode_.active()) return;
+    header(ui);
+    if (!mode_.active()) return;  // left from the header
+    if (mode_.finished()) {
+        summary(ui);
+        return;
+    }
+    ImGuiTableFlags tf = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable("lesson_layout", 2, tf, ImGui::GetContentRegionAvail())) return;
+    ImGui::TableSetupColumn("question", ImGuiTableColumnFlags_WidthStretch, 0.53f);
+    ImGui::TableSetupColumn("reveal", ImGuiTableColumnFlags_WidthStretch, 0.47f);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::BeginChild("lesson_question");
+    question(ui);
+    ImGui::EndChild();
+    ImGui::TableSetColumnIndex(1);
+    ImGui::BeginChild("lesson_reveal");
+    reveal(ui);
+    ImGui::EndChild();
+    ImGui::EndTable();
+}
+
+void LessonPanel::header(UiState& ui) {
+    const analyzer::Lesson& lesson = *mode_.lesson();
+    ImGui::PushFont(ui.fonts.large);
+    ImGui::TextUnformatted(lesson.title.c_str());
+    ImGui::PopFont();
+    // The learner's name and leaving, on the right of the title.
+    const float right_w = 420;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowWidth() - right_w));
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Learner");
+    ImGui::SameLine();
+    if (!editing_name_) learner_box_ = mode_.learner();
+    std::array<char, 64> buf{};
+    std::strncpy(buf.data(), learner_box_.c_str(), buf.size() - 1);
+    ImGui::SetNextItemWidth(180);
+    if (ImGui::InputText("##learner", buf.data(), buf.size())) learner_box_ = buf.data();
+    editing_name_ = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivatedAfterEdit()) mode_.set_learner(learner_box_);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("answers are kept in the library by this name");
+    ImGui::SameLine();
+    if (ImGui::Button("Leave the lesson")) {
+        mode_.leave();
+        return;
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, kNote);
+    ImGui::TextWrapped("%s", lesson.point.c_str());
+    ImGui::PopStyleColor();
+    ImGui::Separator();
+}
+
+void LessonPanel::question(UiState& ui) {
+    const analyzer::LessonHand& h = *mode_.hand();
+    const analyzer::Lesson& lesson = *mode_.lesson();
+    const RecordedHand& rh = h.game.hands.front();
+    const LessonResult* result = mode_.result();
+    ImGui::Text("Question %d of %zu", h.number, lesson.hands.size());
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s rules - you are %s, %s", h.game.rules.name.c_str(),
+                        std::string(seat_name(h.learner)).c_str(),
+                        rh.dealer == h.learner
+                            ? "you deal"
+                            : (std::string(seat_name(rh.dealer)) + " deals").c_str());
+
+    // The learner's hand on a strip of felt. A blind question shows the backs until the
+    // answer is in; a pass question lifts the cards picked.
+    const bool blind = h.blind() && !result;
+    CardSet cards = h.blind() ? rh.deal[h.learner] : h.shown_hand();
+    std::vector<Card> order = in_hand_order(cards);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float n = static_cast<float>(std::max<std::size_t>(order.size(), 1));
+    const float card_w = std::clamp((avail - 40) / (1 + (n - 1) * 0.6f), 36.0f, 78.0f);
+    const float card_h = card_w * 1.42f;
+    const float lift = h.ask == analyzer::LessonAsk::Pass ? 16.0f : 0.0f;
+    const float felt_h = card_h + lift + 28;
+    ImVec2 o = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(o, ImVec2(o.x + avail, o.y + felt_h), colours::kFelt, 10);
+    dl->AddRect(o, ImVec2(o.x + avail, o.y + felt_h), colours::kFeltEdge, 10, 0, 3.0f);
+    const float step = card_w * 0.6f;
+    const float fan_w = card_w + step * (n - 1);
+    float x = o.x + (avail - fan_w) / 2;
+    const CardSet picked = result ? result->parsed.pass : mode_.pass_pick();
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        Card c = order[i];
+        CardLook look;
+        look.face_up = !blind;
+        bool up = picked.contains(c);
+        if (up) look.outline = colours::kGold;
+        if (result && h.ask == analyzer::LessonAsk::Pass && h.answer_pass.contains(c)) {
+            look.outline = colours::kBest;  // the recommended pass, once revealed
+        }
+        ImVec2 at(x + step * static_cast<float>(i), o.y + 14 + lift - (up ? lift : 0));
+        std::string id = "lc" + std::to_string(i);
+        bool clicked = draw_card(dl, at, ImVec2(card_w, card_h), c, ui.fonts, look, id.c_str(),
+                                 i + 1 < order.size() ? step : 0);
+        if (clicked) mode_.toggle_pass_card(c);
+    }
+    if (blind) {
+        const char* note = "You have not looked at your cards.";
+        ImVec2 ts = ImGui::CalcTextSize(note);
+        dl->AddRectFilled(ImVec2(o.x + (avail - ts.x) / 2 - 8, o.y + felt_h / 2 - ts.y / 2 - 4),
+                          ImVec2(o.x + (avail + ts.x) / 2 + 8, o.y + felt_h / 2 + ts.y / 2 + 4),
+                          IM_COL32(0, 0, 0, 180), 6);
+        dl->AddText(ImVec2(o.x + (avail - ts.x) / 2, o.y + felt_h / 2 - ts.y / 2),
+                    colours::kTextOnFelt, note);
+    }
+    ImGui::SetCursorScreenPos(ImVec2(o.x, o.y + felt_h + 6));
+    if (result && h.ask == analyzer::LessonAsk::Pass) {
+        ImGui::TextDisabled("raised, gold: your pass - green: the recommended pass");
+    }
+
+    ImGui::PushFont(ui.fonts.large);
+    ImGui::TextWrapped("%s", h.question.c_str());
+    ImGui::PopFont();
+
+    // What the learner knows: the bids so far and the score situation.
+    if (h.ask == analyzer::LessonAsk::Bid) {
+        auto bids = h.bids_before();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("Bids so far:");
+        if (bids.empty()) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("none - you bid first");
+        }
+        for (const auto& [seat, bid] : bids) {
+            ImGui::SameLine(0, 14);
+            std::string who = std::string(seat_name(seat));
+            if (seat == partner(h.learner)) who += " (partner)";
+            ImGui::Text("%s:", who.c_str());
+            ImGui::SameLine(0, 4);
+            ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", bid_text(bid).c_str());
+        }
+    }
+    const RuleSet& rules = h.game.rules;
+    if (has_tag(h.game, "Score")) {
+        Team us = team_of(h.learner);
+        auto side = [&](Team t) {
+            const TeamStanding& s = h.before[index(t)];
+            std::string who =
+                t == us ? fmt::format("your side ({})", team_name(t)) : std::string(team_name(t));
+            return rules.counts_bags() ? fmt::format("{} {}, {} bags", who, s.score, s.bags)
+                                       : fmt::format("{} {}", who, s.score);
+        };
+        std::string line =
+            fmt::format("Score: {} - {}   (game to {}", side(us), side(opponent(us)), rules.target);
+        if (rules.counts_bags())
+            line += fmt::format(", {} bags cost {}", rules.bag_limit, rules.bag_penalty);
+        ImGui::TextUnformatted((line + ")").c_str());
+    }
+    if (h.need) {
+        ImGui::TextColored(kNotGood,
+                           "Your side needs %d points this hand: a bid is worth its chance of "
+                           "making them.",
+                           *h.need);
+    }
+    ImGui::Spacing();
+    answer_entry(ui);
+
+    // After the reveal, why: the lesson's explanation and the tricks the samples gave.
+    if (!result) return;
+    ImGui::Separator();
+    ImGui::TextColored(kGood, "Why");
+    ImGui::TextWrapped("%s", h.explanation.c_str());
+    if (const auto& d = result->verdict.bid) {
+        ImGui::Spacing();
+        ImGui::Text("Your side's tricks, double dummy, over %d sampled layouts", d->samples);
+        float w = ImGui::GetContentRegionAvail().x;
+        tricks_chart(d->tricks, ui.fonts, w,
+                     std::clamp(ImGui::GetContentRegionAvail().y - 4, 90.0f, 150.0f));
+        if (d->nil_kept) {
+            ImGui::TextDisabled("A nil by you would be kept in %.0f%% of them.",
+                                *d->nil_kept * 100);
+        }
+    }
+}
+
+void LessonPanel::answer_entry(UiState&) {
+    const analyzer::LessonHand& h = *mode_.hand();
+    const LessonResult* result = mode_.result();
+    if (result) {
+        ImGui::Text("You answered: %s", answer_text(h, result->parsed).c_str());
+        return;
+    }
+    const bool busy = mode_.thinking();
+    if (busy) ImGui::BeginDisabled();
+    if (h.ask == analyzer::LessonAsk::Bid) {
+        ImGui::TextUnformatted(h.blind() ? "Your bid (before you look):" : "Your bid:");
+        float avail = ImGui::GetContentRegionAvail().x;
+        float x = 0;
+        const float bw = 46;
+        for (Bid b : mode_.legal_bids()) {
+            std::string label = b.kind() == Bid::Kind::BlindNil ? "blind nil" : bid_text(b);
+            float w = std::max(bw, ImGui::CalcTextSize(label.c_str()).x + 16);
+            if (x > 0 && x + w <= avail) {
+                ImGui::SameLine();
+            } else if (x > 0) {
+                x = 0;
+            }
+            if (ImGui::Button(label.c_str(), ImVec2(w, 30))) mode_.answer(to_string(b));
+            x += w + ImGui::GetStyle().ItemSpacing.x;
+        }
+    } else {
+        ImGui::Text("Click %d cards to pass to your partner, then Pass. Picked:",
+                    mode_.pass_needed());
+        ImGui::SameLine();
+        if (mode_.pass_pick().empty()) {
+            ImGui::TextDisabled("none");
+        } else {
+            text_card_list(mode_.pass_pick());
+        }
+        bool ready = mode_.pass_pick().size() == mode_.pass_needed();
+        if (!ready) ImGui::BeginDisabled();
+        if (ImGui::Button("Pass", ImVec2(90, 30))) mode_.answer_pass();
+        if (!ready) ImGui::EndDisabled();
+    }
+    if (busy) ImGui::EndDisabled();
+    if (!mode_.error().empty()) ImGui::TextColored(kError, "%s", mode_.error().c_str());
+}
+
+void LessonPanel::reveal(UiState& ui) {
+    const analyzer::LessonHand& h = *mode_.hand();
+    const LessonResult* result = mode_.result();
+    if (mode_.thinking()) {
+        spinner(11, colours::kGold);
+        ImGui::SameLine();
+        ImGui::AlignTextToFramePadding();
+        ImGui::Text("Thinking... judging %s over %d sampled layouts",
+                    mode_.thinking_answer().c_str(), mode_.lesson()->samples);
+        return;
+    }
+    if (!result) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled(
+            "Answer on the left. The verdict comes here: the recommended %s and why, "
+            "what yours would have scored on average over %d layouts of the unseen cards, "
+            "and every other %s's worth.",
+            h.ask == analyzer::LessonAsk::Bid ? "bid" : "pass", mode_.lesson()->samples,
+            h.ask == analyzer::LessonAsk::Bid ? "bid" : "pass");
+        ImGui::PopTextWrapPos();
+        LessonTally t = mode_.tally();
+        if (t.answered > 0) {
+            ImGui::Text("So far: %d of %d answers good", t.good, t.answered);
+        }
+        if (!mode_.error().empty() && h.ask == analyzer::LessonAsk::Bid) {
+            ImGui::TextColored(kError, "%s", mode_.error().c_str());
+        }
+        return;
+    }
+    const analyzer::LessonVerdict& v = result->verdict;
+    const bool is_bid = h.ask == analyzer::LessonAsk::Bid;
+    ImGui::PushFont(ui.fonts.large);
+    if (v.learner_ok) {
+        ImGui::TextColored(kGood, "✓ Good %s", is_bid ? "bid" : "pass");
+    } else {
+        ImGui::TextColored(kNotGood, "✗ Not a good %s", is_bid ? "bid" : "pass");
+    }
+    ImGui::PopFont();
+    if (is_bid) {
+        ImGui::Text("Recommended: %s", recommended_text(h).c_str());
+    } else {
+        ImGui::TextUnformatted("Recommended:");
+        ImGui::SameLine();
+        text_card_list(h.answer_pass);
+    }
+    const std::string yours = answer_text(h, result->parsed);
+    if (v.chance && is_bid) {
+        ImGui::TextWrapped(
+            "Your bid (%s) makes the %d points needed in %s of the layouts; the recommended "
+            "in %s, the best in %s.",
+            yours.c_str(), h.need.value_or(0), value_text(h, v, result->value).c_str(),
+            value_text(h, v, v.recommended).c_str(), value_text(h, v, v.best).c_str());
+    } else {
+        ImGui::TextWrapped(
+            "Your %s (%s) would have scored %s on average; the recommended %s, the best %s.",
+            is_bid ? "bid" : "pass", yours.c_str(), value_text(h, v, result->value).c_str(),
+            value_text(h, v, v.recommended).c_str(), value_text(h, v, v.best).c_str());
+    }
+    ImGui::Spacing();
+
+    // Every answer's value, the learner's and the recommended rows marked.
+    ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                         ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY;
+    // As tall as its rows, or the space left above the Next button (then it scrolls).
+    const float room = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 3;
+    const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2 + 1;
+    auto table_h = [&](std::size_t rows) {
+        return std::max(std::min(room, row_h * static_cast<float>(rows + 1) + 4), 120.0f);
+    };
+    if (is_bid && v.bid) {
+        // Blind nil is open only before the cards are seen: not a row for a seen hand.
+        std::vector<analyzer::BidOption> rows;
+        for (const analyzer::BidOption& opt : v.bid->options) {
+            if (opt.bid.kind() != Bid::Kind::BlindNil || h.blind()) rows.push_back(opt);
+        }
+        if (ImGui::BeginTable("bid_values", 4, tf, ImVec2(0, table_h(rows.size())))) {
+            ImGui::TableSetupScrollFreeze(0, 1);
+            ImGui::TableSetupColumn("bid", 0, 0.8f);
+            ImGui::TableSetupColumn(v.chance ? "chance of the need" : "expected", 0, 1.4f);
+            ImGui::TableSetupColumn("made", 0, 0.8f);
+            ImGui::TableSetupColumn("", 0, 1.6f);
+            ImGui::TableHeadersRow();
+            for (const analyzer::BidOption& opt : rows) {
+                ImGui::TableNextRow();
+                bool mine = result->parsed.bid && *result->parsed.bid == opt.bid;
+                bool rec = opt.bid == h.answer;
+                if (rec) {
+                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowRecommended);
+                } else if (mine) {
+                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowLearner);
+                }
+                ImGui::TableSetColumnIndex(0);
+                ImGui::TextUnformatted(bid_text(opt.bid).c_str());
+                ImGui::TableSetColumnIndex(1);
+                ImGui::TextUnformatted(analyzer::format_value(v, opt.expected).c_str());
+                ImGui::TableSetColumnIndex(2);
+                ImGui::Text("%.0f%%", opt.made * 100);
+                ImGui::TableSetColumnIndex(3);
+                std::string marks;
+                auto add = [&](const char* m) {
+                    marks += (marks.empty() ? "" : ", ") + std::string(m);
+                };
+                if (mine) add("yours");
+                if (rec) add("recommended");
+                if (opt.bid == v.bid->best) add("best");
+                ImGui::TextUnformatted(marks.c_str());
+            }
+            ImGui::EndTable();
+        }
+    } else if (v.pass) {
+        ImGui::TextDisabled("The best passes of %d, and yours:", v.pass->candidates);
+        if (ImGui::BeginTable("pass_values", 3, tf, ImVec2(0, table_h(v.pass->options.size())))) {
+            ImGui::TableSetupScrollFreeze(0, 1);
+            ImGui::TableSetupColumn("pass", 0, 1.6f);
+            ImGui::TableSetupColumn("expected", 0, 1.0f);
+            ImGui::TableSetupColumn("", 0, 1.4f);
+            ImGui::TableHeadersRow();
+            for (const analyzer::PassOption& opt : v.pass->options) {
+                ImGui::TableNextRow();
+                bool mine = opt.cards == result->parsed.pass;
+                bool rec = opt.cards == h.answer_pass;
+                if (rec) {
+                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowRecommended);
+                } else if (mine) {
+                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowLearner);
+                }
+                ImGui::TableSetColumnIndex(0);
+                text_card_list(opt.cards);
+                ImGui::TableSetColumnIndex(1);
+                ImGui::Text("%+.1f points", opt.expected);
+                ImGui::TableSetColumnIndex(2);
+                std::string marks;
+                auto add = [&](const char* m) {
+                    marks += (marks.empty() ? "" : ", ") + std::string(m);
+                };
+                if (mine) add("yours");
+                if (rec) add("recommended");
+                if (opt.cards == v.pass->best) add("best");
+                ImGui::TextUnformatted(marks.c_str());
+            }
+            ImGui::EndTable();
+        }
+    }
+    if (result->stored) {
+        ImGui::TextDisabled("Kept in the library for %s.", mode_.learner().c_str());
+    } else if (!mode_.has_library()) {
+        ImGui::TextDisabled("No library: this answer is not kept.");
+    }
+    if (!mode_.error().empty()) ImGui::TextColored(kError, "%s", mode_.error().c_str());
+    const bool last = h.number == static_cast<int>(mode_.lesson()->hands.size());
+    if (ImGui::Button(last ? "See your score" : "Next question", ImVec2(160, 30))) mode_.next();
+}
+
+void LessonPanel::summary(UiState& ui) {
+    const analyzer::Lesson& lesson = *mode_.lesson();
+    LessonTally t = mode_.tally();
+    ImGui::PushFont(ui.fonts.large);
+    ImGui::Text("Lesson done: %d of %d answers good", t.good, t.questions);
+    ImGui::PopFont();
+    std::string lost = fmt::format("Points lost against the best answers: {:.1f}", t.points_lost);
+    if (t.chance_lost > 0) {
+        lost += fmt::format("; chance lost where a need counted: {:.0f}%", t.chance_lost * 100);
+    }
+    ImGui::TextUnformatted(lost.c_str());
+    ImGui::Spacing();
+    ImGuiTableFlags tf =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+    if (ImGui::BeginTable("lesson_answers", 6, tf)) {
+        ImGui::TableSetupColumn("question", 0, 0.7f);
+        ImGui::TableSetupColumn("your answer", 0, 1.2f);
+        ImGui::TableSetupColumn("recommended", 0, 1.2f);
+        ImGui::TableSetupColumn("yours was worth", 0, 1.2f);
+        ImGui::TableSetupColumn("the best", 0, 1.2f);
+        ImGui::TableSetupColumn("", 0, 0.8f);
+        ImGui::TableHeadersRow();
+        for (std::size_t i = 0; i < lesson.hands.size(); ++i) {
+            const analyzer::LessonHand& h = lesson.hands[i];
+            const auto& r = mode_.results()[i];
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::Text("%d", h.number);
+            ImGui::TableSetColumnIndex(1);
+            ImGui::TextUnformatted(r ? answer_text(h, r->parsed).c_str() : "-");
+            ImGui::TableSetColumnIndex(2);
+            ImGui::TextUnformatted(recommended_text(h).c_str());
+            if (!r) continue;
+            ImGui::TableSetColumnIndex(3);
+            ImGui::TextUnformatted(value_text(h, r->verdict, r->value).c_str());
+            ImGui::TableSetColumnIndex(4);
+            ImGui::TextUnformatted(value_text(h, r->verdict, r->verdict.best).c_str());
+            ImGui::TableSetColumnIndex(5);
+            if (r->verdict.learner_ok) {
+                ImGui::TextColored(kGood, "✓ good");
+            } else {
+                ImGui::TextColored(kNotGood, "✗ not good");
+            }
+        }
+        ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    if (ImGui::Button("Start again", ImVec2(140, 30))) mode_.restart();
+    ImGui::SameLine();
+    if (ImGui::Button("Back to the table", ImVec2(160, 30))) {
+        mode_.leave();
+        return;
+    }
+    ImGui::Separator();
+    if (!mode_.has_library()) {
+        ImGui::TextDisabled("No library: scores are not kept.");
+        return;
+    }
+    ImGui::Text("Scores kept for %s, from the latest answer to each question",
+                mode_.learner().empty() ? "(no name)" : mode_.learner().c_str());
+    if (mode_.stored_scores().empty()) {
+        ImGui::TextDisabled("none yet");
+        return;
+    }
+    if (ImGui::BeginTable("kept_scores", 5, tf)) {
+        ImGui::TableSetupColumn("lesson", 0, 1.6f);
+        ImGui::TableSetupColumn("answered", 0, 0.8f);
+        ImGui::TableSetupColumn("good", 0, 0.8f);
+        ImGui::TableSetupColumn("lost", 0, 0.8f);
+        ImGui::TableSetupColumn("last", 0, 1.4f);
+        ImGui::TableHeadersRow();
+        for (const formats::LessonScore& s : mode_.stored_scores()) {
+            ImGui::TableNextRow();
+            if (s.lesson == lesson.name) {
+                ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowLearner);
+            }
+            ImGui::TableSetColumnIndex(0);
+            ImGui::TextUnformatted(s.lesson.c_str());
+            for (const LessonEntry& e : mode_.catalogue()) {
+                if (e.name != s.lesson) continue;
+                ImGui::SameLine();
+                ImGui::TextDisabled("%s", e.title.c_str());
+            }
+            ImGui::TableSetColumnIndex(1);
+            ImGui::Text("%d", s.answered);
+            ImGui::TableSetColumnIndex(2);
+            ImGui::Text("%d", s.good);
+            ImGui::TableSetColumnIndex(3);
+            ImGui::Text("%.1f", s.lost);
+            ImGui::TableSetColumnIndex(4);
+            ImGui::TextUnformatted(s.last.c_str());
+        }
+        ImGui::EndTable();
+    }
+}
+
+}  // namespace spadework::viewer
