@@ -56,6 +56,9 @@ void run_import(const ImportOptions& opts) {
                            file.string(), r.ids.size(), r.ids.size() == 1 ? "" : "s", r.games_added,
                            r.games_already_there, r.hands_added);
                 std::fflush(stdout);
+                for (const std::string& card : r.irregular) {
+                    fmt::print(stderr, "spadework: {}: {} (kept as played)\n", file.string(), card);
+                }
                 games += static_cast<int>(r.ids.size());
                 added += r.games_added;
                 hands += r.hands_added;

@@ -109,7 +109,8 @@ std::string result_line(const ScoredGame& scored, int hands) {
 
 std::string hand_diagram(const RecordedGame& game, int hand) {
     const RecordedHand& h = game.hands.at(static_cast<std::size_t>(hand));
-    HandState state = replay_hand(game.rules, h, hand);
+    std::vector<RecordedIrregularity> irregular;
+    HandState state = replay_hand(game.rules, h, hand, &irregular);
     ScoredGame scored = score_game(game, game.rules);
 
     std::string out = heading(game) + "\n";
@@ -172,7 +173,12 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
         std::string comments;
         for (std::size_t k = 4 * t; k < std::min(played.size(), 4 * t + 4); ++k) {
             const Annotation* note = h.annotation(Annotation::Target::Card, static_cast<int>(k));
-            cards += pad(annotated(to_string(played[k].card), note), 5) + " ";
+            bool broke_rule = std::any_of(irregular.begin(), irregular.end(), [&](const auto& r) {
+                return r.card == static_cast<int>(k);
+            });
+            // A card kept as recorded though it broke a rule of play: marked '*'.
+            cards +=
+                pad(annotated(to_string(played[k].card), note) + (broke_rule ? "*" : ""), 5) + " ";
             append_comment(
                 comments, note,
                 "         " + seat_str(played[k].seat) + " " + to_string(played[k].card) + ": ");
@@ -182,6 +188,9 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
         out += fmt::format("{:>5}  {:<4}  {}{}\n", t + 1, seat_str(played[4 * t].seat),
                            pad(cards, 23), winner);
         out += comments;
+    }
+    for (const RecordedIrregularity& r : irregular) {
+        out += "  * " + r.what + " (kept as played)\n";
     }
     if (h.claim) {
         out += "Claim by " + seat_str(h.claim->by) + ":";

@@ -104,7 +104,8 @@ const Annotation* RecordedHand::annotation(Annotation::Target target, int index)
     return nullptr;
 }
 
-HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index) {
+HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index,
+                      std::vector<RecordedIrregularity>* irregular) {
     auto fail = [&](const std::string& what, RecordPlace place) -> void {
         throw RecordError(what, hand_index, place);
     };
@@ -170,7 +171,16 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
         if (state.phase() == Phase::Done) fail("a card after the last trick", place);
         if (state.phase() != Phase::Play) fail("a card played before the bidding ended", place);
         if (auto bad = state.check_play(hand.cards[i])) {
-            fail(card_fault(state, hand.cards[i], *bad), place);
+            bool rule_of_play = bad->reason == IllegalReason::MustFollowSuit ||
+                                bad->reason == IllegalReason::SpadesNotBroken;
+            if (!rule_of_play) fail(card_fault(state, hand.cards[i], *bad), place);
+            // Kept as played, and flagged.
+            if (irregular) {
+                irregular->push_back(
+                    {hand_index, static_cast<int>(i), card_fault(state, hand.cards[i], *bad)});
+            }
+            state.play_recorded(hand.cards[i]);
+            continue;
         }
         state.play(hand.cards[i]);
     }
@@ -178,6 +188,14 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
     // Step 5. The claim.
     if (hand.claim) replay_claim(state, *hand.claim, hand_index);
     return std::move(*built);
+}
+
+std::vector<RecordedIrregularity> irregularities_of(const RecordedGame& game) {
+    std::vector<RecordedIrregularity> out;
+    for (std::size_t h = 0; h < game.hands.size(); ++h) {
+        replay_hand(game.rules, game.hands[h], static_cast<int>(h), &out);
+    }
+    return out;
 }
 
 std::optional<HandOutcome> outcome_of(const HandState& state, const std::optional<Claim>& claim) {

@@ -205,6 +205,11 @@ void store_game(const Database& db, Inserts& ins, const RecordedGame& game, std:
 
     GameRows rows;
     try {
+        for (const RecordedIrregularity& r : irregularities_of(game)) {
+            result.irregular.push_back(describe_record_place(static_cast<int>(i), r.hand,
+                                                             {RecordPlace::Part::Card, r.card}) +
+                                       ": " + r.what);
+        }
         rows = detail::index_rows(game);
     } catch (const RecordError& e) {
         throw FormatError(

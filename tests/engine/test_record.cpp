@@ -65,7 +65,8 @@ TEST_CASE("A card played twice is named as played already", "[record]") {
           "trick 2: " + to_string(h.cards[0]) + " was played already");
 }
 
-TEST_CASE("A revoke is refused with the suit the player still held", "[record]") {
+TEST_CASE("A revoke is kept as played and flagged with the suit the player still held",
+          "[record]") {
     RuleSet rules = preset("classic");
     RecordedHand h = first_legal_hand(rules, Seat::North, 21);
     HandState st = replay_hand(rules, h);
@@ -80,13 +81,26 @@ TEST_CASE("A revoke is refused with the suit the player still held", "[record]")
             if (h.cards[i].suit() == led && !other.empty()) {
                 Seat seat = walk.to_act();
                 int trick = walk.tricks_played() + 1;
+                // The record stops at the revoke (the card it replaced comes later).
                 h.cards[i] = *other.begin();
-                RecordError e = replay_error(rules, h);
-                CHECK(std::string(e.what()) ==
+                h.cards.resize(i + 1);
+                std::vector<RecordedIrregularity> flagged;
+                HandState kept = replay_hand(rules, h, 3, &flagged);
+                REQUIRE(flagged.size() == 1);
+                CHECK(flagged[0].what ==
                       "trick " + std::to_string(trick) + ": " + std::string(1, seat_char(seat)) +
                           " did not follow suit with " + std::string(suit_symbol(led)) +
                           " in hand (revoke): played " + to_string(*other.begin()));
-                CHECK(e.place().index == static_cast<int>(i));
+                CHECK(flagged[0].card == static_cast<int>(i));
+                CHECK(flagged[0].hand == 3);
+                CHECK(kept.play_record().back().card == *other.begin());
+                CHECK(kept.irregularities().size() == 1);
+                // Without asking, it is kept all the same; a card not held is still refused.
+                CHECK_NOTHROW(replay_hand(rules, h));
+                h.cards[i] = h.deal[next(seat)].contains(h.cards[i - 1])
+                                 ? h.cards[i - 1]
+                                 : *h.deal[next(seat)].begin();
+                CHECK_THROWS_AS(replay_hand(rules, h), RecordError);
                 return;
             }
         }

@@ -166,8 +166,6 @@ const Refused kRefused[] = {
     {"png-header.spades",
      "png-header.spades:1:1: byte 0x89 is not UTF-8 text (Latin-1 or another code page?); save the "
      "file as UTF-8"},
-    {"revoke.spades",
-     "revoke.spades:18:9: trick 2: S did not follow suit with ♣ in hand (revoke): played 2S"},
     {"rules-bad-enum.textproto",
      "rules-bad-enum.textproto:31:9: Unknown enumeration value of \"SUDDEN_DEATH\" for field "
      "\"on_tie\"."},
@@ -199,8 +197,6 @@ const Refused kRefused[] = {
      "short-trick-then-more.spades:18:1: trick 1 has only 3 cards (only the last trick may be "
      "unfinished)"},
     {"site-twice.spades", "site-twice.spades:3:1: [Site] given twice in this game"},
-    {"spade-led-unbroken.spades",
-     "spade-led-unbroken.spades:17:6: trick 1: E led 3S before spades were broken"},
     {"surrogate-utf8.spades",
      "surrogate-utf8.spades:11:2: byte 0xED is not UTF-8 text (Latin-1 or another code page?); "
      "save the file as UTF-8"},
@@ -303,6 +299,24 @@ TEST_CASE("Unusual but sound files read as the game they hold", "[bad]") {
     CHECK(two[0].event == "first");
     CHECK(two[0].hands.empty());
     CHECK(two[1] == base);
+    // A revoke (South ruffs trick 2 holding clubs) is kept as played, and flagged; the record
+    // stops after that trick.
+    std::vector<RecordedGame> revoked = read_game_file(kBad / "revoke.spades");
+    REQUIRE(revoked.size() == 1);
+    REQUIRE(revoked[0].hands.size() == 1);
+    CHECK(revoked[0].hands[0].cards.size() == 8);
+    CHECK(revoked[0].hands[0].cards[5] == parse_card("2S"));
+    std::vector<RecordedIrregularity> flagged = irregularities_of(revoked[0]);
+    REQUIRE(flagged.size() == 1);
+    CHECK(flagged[0].card == 5);
+    CHECK(flagged[0].what == "trick 2: S did not follow suit with ♣ in hand (revoke): played 2S");
+    // So is a spade led before spades were broken.
+    std::vector<RecordedGame> early = read_game_file(kBad / "spade-led-unbroken.spades");
+    REQUIRE(early.size() == 1);
+    flagged = irregularities_of(early[0]);
+    REQUIRE(flagged.size() == 1);
+    CHECK(flagged[0].card == 0);
+    CHECK(flagged[0].what == "trick 1: E led 3S before spades were broken");
     // Cut off in the middle of trick 5: an unfinished hand, its first 18 cards.
     std::vector<RecordedGame> cut = read_game_file(kBad / "truncated-in-trick.spades");
     REQUIRE(cut.size() == 1);
@@ -314,13 +328,27 @@ TEST_CASE("Unusual but sound files read as the game they hold", "[bad]") {
 TEST_CASE("The bad input corpus holds at least 60 files and each is in a table", "[bad]") {
     std::set<std::string> listed;
     for (const Refused& r : kRefused) listed.insert(r.file);
-    for (const char* file :
-         {"bom.spades", "crlf.spades", "bom-crlf.spades", "cr-only.spades",
-          "mixed-line-ends.spades", "no-final-newline.spades", "tp-bom.textproto",
-          "tp-crlf.textproto", "json-bom.json", "pb-bare-game.pb", "pb-unknown-field.pb",
-          "pb-unknown-field-in-hand.pb", "unknown-tags.spades", "utf8-names.spades", "empty.spades",
-          "only-notes.spades", "pb-empty.pb", "event-twice-empty-game.spades",
-          "truncated-in-trick.spades"}) {
+    for (const char* file : {"bom.spades",
+                             "crlf.spades",
+                             "bom-crlf.spades",
+                             "cr-only.spades",
+                             "mixed-line-ends.spades",
+                             "no-final-newline.spades",
+                             "tp-bom.textproto",
+                             "tp-crlf.textproto",
+                             "json-bom.json",
+                             "pb-bare-game.pb",
+                             "pb-unknown-field.pb",
+                             "pb-unknown-field-in-hand.pb",
+                             "unknown-tags.spades",
+                             "utf8-names.spades",
+                             "empty.spades",
+                             "only-notes.spades",
+                             "pb-empty.pb",
+                             "event-twice-empty-game.spades",
+                             "truncated-in-trick.spades",
+                             "revoke.spades",
+                             "spade-led-unbroken.spades"}) {
         listed.insert(file);
     }
     int files = 0;

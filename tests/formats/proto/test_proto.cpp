@@ -316,9 +316,12 @@ TEST_CASE("text format record errors point at the field", "[proto]") {
     CHECK(textproto_error(hand_with("9H", "2H")) ==
           "t.textproto:10:15: game 1, hand 1, card 2: trick 1: 2H played by E, who does not "
           "hold it");
-    CHECK(textproto_error(hand_with("6H 2H", "6H 2C")) ==
-          "t.textproto:10:21: game 1, hand 1, card 4: trick 1: W did not follow suit with ♥ "
-          "in hand (revoke): played 2C");
+    // A revoke is kept as played, and flagged.
+    std::vector<RecordedGame> revoked = read_textproto(hand_with("6H 2H", "6H 2C"), "t.textproto");
+    REQUIRE(revoked.size() == 1);
+    std::vector<RecordedIrregularity> flagged = irregularities_of(revoked[0]);
+    REQUIRE(flagged.size() == 1);
+    CHECK(flagged[0].what == "trick 1: W did not follow suit with ♥ in hand (revoke): played 2C");
     CHECK(textproto_error(hand_with("  bids { seat: NORTH",
                                     "  passes { north: \"AS KS QS\" }\n  bids { seat: NORTH")) ==
           "t.textproto:6:12: game 1, hand 1, pass by N: these rules have no pass, but N passes "

@@ -394,13 +394,19 @@ TEST_CASE("record errors point at the token the engine names", "[text_log]") {
     // A card the player never held is named before the wrong leader it leads to.
     CHECK(error_of(kHead + "1 E: 2H 3H 2C 2S\n2 S: 3D 3C 3S 4H\n") ==
           "club.spades:6:9: trick 1: 3H played by S, who does not hold it");
-    // N holds the 2 of hearts and trumps instead.
+    // N holds the 2 of hearts and trumps instead: a revoke is kept as played, and flagged.
     std::string revoke_deal =
         "N:AKQJT9876543.2.. 2.AKQJT9876543.. ..AKQJT98765432. ...AKQJT98765432";
-    CHECK(error_of("[Event \"e\"]\n\n[Hand \"1\"]\n[Dealer \"N\"]\n[Deal \"" + revoke_deal +
-                   "\"]\nbids E:nil S:2 W:nil N:11\n1 E: 3H 2D 2C 3S\n") ==
-          "club.spades:7:15: trick 1: N did not follow suit with \u2665 in hand (revoke): "
-          "played 3S");
+    std::vector<RecordedGame> revoked =
+        read_text_log("[Event \"e\"]\n\n[Hand \"1\"]\n[Dealer \"N\"]\n[Deal \"" + revoke_deal +
+                          "\"]\nbids E:nil S:2 W:nil N:11\n1 E: 3H 2D 2C 3S\n",
+                      "club.spades");
+    REQUIRE(revoked.size() == 1);
+    std::vector<RecordedIrregularity> flagged = irregularities_of(revoked[0]);
+    REQUIRE(flagged.size() == 1);
+    CHECK(flagged[0].what ==
+          "trick 1: N did not follow suit with \u2665 in hand (revoke): played 3S");
+    CHECK(flagged[0].card == 3);
     CHECK(error_of("[Event \"e\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n"
                    "[Deal \"N:AKQJT9876543... .AKQJT98765432.. ..AKQJT98765432. "
                    "...AKQJT98765432\"]\n") == "club.spades:4:8: deal gives N 12 cards, not 13");

@@ -93,11 +93,26 @@ class RecordError : public Error {
     RecordPlace place_;
 };
 
+// A card kept as recorded though it broke a rule of play: a revoke, or a spade led before
+// spades were broken. Real games hold them; no rule document says how one is punished, so the
+// hand is replayed and scored as it was played, and the card is flagged.
+struct RecordedIrregularity {
+    int hand = 0;      // 0-based
+    int card = 0;      // in RecordedHand::cards
+    std::string what;  // "trick 2: S did not follow suit with ♣ in hand (revoke): played 2S"
+};
+
 // Replays a hand through HandState under the given rules and returns the final state.
-// Every action is checked, revokes and early spade leads included: a record must be legal.
-// A hand may stop before its last trick without a claim (an unfinished record); the state is
-// then not Done. Throws RecordError with hand_index and the place of the first fault.
-HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index = 0);
+// Every action is checked; a revoke or an early spade lead is kept (HandState::play_recorded)
+// and, when `irregular` is given, added to it. Anything else wrong (a card not held, out of
+// turn, a bid out of range, ...) is refused. A hand may stop before its last trick without a
+// claim (an unfinished record); the state is then not Done. Throws RecordError with
+// hand_index and the place of the first fault.
+HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index = 0,
+                      std::vector<RecordedIrregularity>* irregular = nullptr);
+
+// Every irregular card of a game, in order. Throws RecordError as replay_hand does.
+std::vector<RecordedIrregularity> irregularities_of(const RecordedGame& game);
 
 // The outcome of a replayed hand: the tricks played plus the claim's. Empty when the hand
 // is unfinished (no claim and tricks left to play).

@@ -29,6 +29,9 @@ struct ImportResult {
     int games_added = 0;
     int games_already_there = 0;  // the same content was imported before
     int hands_added = 0;
+    // Cards of the new games kept as recorded though they broke a rule of play (a revoke, an
+    // early spade lead): "game 1, hand 2, card 6: trick 2: S did not follow suit ...".
+    std::vector<std::string> irregular;
     std::vector<GameId> ids;  // per game of the input, new or existing
 };
 
