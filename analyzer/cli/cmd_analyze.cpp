@@ -79,30 +79,6 @@ analyzer::ReviewSettings settings_of(const AnalyzeOptions& o) {
     return s;
 }
 
-formats::StoredReview to_stored(formats::GameId id, const analyzer::GameReview& review,
-                                const RecordedGame& game) {
-    formats::StoredReview s;
-    s.game = id;
-    s.settings = review.settings_key;
-    s.version = review.version;
-    s.json = analyzer::review_to_json(review, game);
-    for (Seat seat : kAllSeats) {
-        const analyzer::PlayStats& p = review.seats[index(seat)];
-        formats::ReviewSeat& r = s.seats[index(seat)];
-        r.seat = seat;
-        r.name = game.players[index(seat)];
-        r.cards = p.cards;
-        r.decisions = p.decisions;
-        r.kept_best = p.kept_best;
-        r.inaccuracies = p.inaccuracies;
-        r.mistakes = p.mistakes;
-        r.blunders = p.blunders;
-        r.points_lost = p.points_lost;
-        r.bid_flags = review.bid_flags[index(seat)];
-    }
-    return s;
-}
-
 void print_review(const analyzer::GameReview& review, const LoadedGame& loaded, bool json) {
     if (json) {
         fmt::print("{}\n", analyzer::review_to_json(review, loaded.game));
@@ -146,7 +122,8 @@ void analyze_one(const AnalyzeOptions& o) {
         bar.finish();
         if (whole_library_game && !o.no_store) {
             formats::Library library = open_library(o.db);
-            library.store_review(to_stored(*loaded.library_id, review, loaded.game));
+            library.store_review(
+                analyzer::to_stored_review(*loaded.library_id, review, loaded.game));
         }
         if (!o.json && !first) fmt::print("\n");
         print_review(review, loaded, o.json);
@@ -193,7 +170,7 @@ void analyze_all(const AnalyzeOptions& o) {
         running.pop_front();
         try {
             analyzer::GameReview review = job.review.get();
-            library.store_review(to_stored(job.id, review, job.game));
+            library.store_review(analyzer::to_stored_review(job.id, review, job.game));
             ++stored;
         } catch (const Error& e) {
             bar.finish();

@@ -432,4 +432,22 @@ std::string format_review(const GameReview& review, const RecordedGame& game) {
     return out;
 }
 
+formats::StoredReview to_stored_review(formats::GameId id, const GameReview& review,
+                                       const RecordedGame& game) {
+    formats::StoredReview s;
+    s.game = id;
+    s.settings = review.settings_key;
+    s.version = review.version;
+    s.json = review_to_json(review, game);
+    for (Seat seat : kAllSeats) {
+        const PlayStats& p = review.seats[index(seat)];
+        s.seats[index(seat)] = {seat,          game.players[index(seat)],
+                                p.cards,       p.decisions,
+                                p.kept_best,   p.inaccuracies,
+                                p.mistakes,    p.blunders,
+                                p.points_lost, review.bid_flags[index(seat)]};
+    }
+    return s;
+}
+
 }  // namespace spadework::analyzer

@@ -60,24 +60,6 @@ bool same_game(const GameRow& a, const GameRow& b) {
     return a.library_id == b.library_id && a.file == b.file && a.index_in_file == b.index_in_file;
 }
 
-formats::StoredReview stored_review(formats::GameId id, const analyzer::GameReview& review,
-                                    const RecordedGame& game) {
-    formats::StoredReview s;
-    s.game = id;
-    s.settings = review.settings_key;
-    s.version = review.version;
-    s.json = analyzer::review_to_json(review, game);
-    for (Seat seat : kAllSeats) {
-        const analyzer::PlayStats& p = review.seats[index(seat)];
-        s.seats[index(seat)] = {seat,          game.players[index(seat)],
-                                p.cards,       p.decisions,
-                                p.kept_best,   p.inaccuracies,
-                                p.mistakes,    p.blunders,
-                                p.points_lost, review.bid_flags[index(seat)]};
-    }
-    return s;
-}
-
 }  // namespace
 
 // The background work: at most one review, one import and one what-if solve at a time.
@@ -484,7 +466,7 @@ void Model::request_review() {
         if (raw->row.library_id && !db.empty()) {
             try {
                 formats::Library(db).store_review(
-                    stored_review(*raw->row.library_id, review, raw->game));
+                    analyzer::to_stored_review(*raw->row.library_id, review, raw->game));
             } catch (const Error& e) {
                 raw->store_error = e.what();
             }

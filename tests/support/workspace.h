@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,14 @@ struct Workspace {
     std::string file(const std::string& name) const { return (dir / name).string(); }
     // Nothing left behind: no file, no temporary.
     bool empty() const { return std::filesystem::is_empty(dir); }
+    // The names of the files in the folder.
+    std::set<std::string> names() const {
+        std::set<std::string> out;
+        for (const auto& e : std::filesystem::directory_iterator(dir)) {
+            out.insert(e.path().filename().string());
+        }
+        return out;
+    }
     // The arguments with --db naming the folder's library.
     std::vector<std::string> with_db(std::vector<std::string> args) const {
         args.push_back("--db");

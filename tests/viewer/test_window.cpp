@@ -17,6 +17,7 @@
 
 #include "spadework/formats/library.h"
 #include "support/run_command.h"
+#include "support/test_lessons.h"
 #include "support/workspace.h"
 
 using namespace std::string_literals;
@@ -201,31 +202,7 @@ TEST_CASE("bad viewer options are refused before a window opens", "[window]") {
 
 namespace {
 
-// A lesson of two bid questions with few samples, so that judging takes a moment.
-const char* kLesson = R"([Event "Counting"]
-[Lesson "counting"]
-[Point "Count your sure tricks."]
-[Tolerance "5"]
-[Samples "2"]
-[Learner "E"]
-{You are East, first to bid. What do you bid?}
-
-[Hand "1"]
-[Dealer "N"]
-[Deal "N:Q5.K62.KQJT63.KJ A63.74.A7.AT7652 KJ82.JT9.984.843 T974.AQ853.52.Q9"]
-bids E:3 {Two aces outside and the ace of spades: three sure tricks.}
-
-[Event "Counting"]
-[Learner "N"]
-[Score "NS 420/8 EW 300/2"]
-{North, last to bid, with 8 bags.}
-
-[Hand "1"]
-[Dealer "N"]
-[Deal "N:Q5.K62.KQJT63.KJ A63.74.A7.AT7652 KJ82.JT9.984.843 T974.AQ853.52.Q9"]
-{Bid up: bags are near the limit.}
-bids E:4 S:1 W:2 N:3
-)";
+const char* kLesson = spadework::testing::kCountingLesson;
 
 // Pixels of the reveal's bar chart (its bars are drawn opaque in this colour).
 std::size_t chart_pixels(const Image& img) {

@@ -17,6 +17,7 @@
 #include "spadework/formats/error.h"
 #include "spadework/formats/library.h"
 #include "support/test_games.h"
+#include "support/workspace.h"
 
 using namespace spadework;
 using namespace spadework::formats;
@@ -25,22 +26,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-class TempDir {
-  public:
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "spadework-sharing-XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path_ = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    fs::path file(const std::string& name) const { return path_ / name; }
-
-  private:
-    fs::path path_;
-};
+using TempDir = spadework::testing::Workspace;
 
 RecordedGame game_number(int n) {
     RecordedGame g = testing::first_legal_game(preset("classic"), 2, 1000 + 7 * n);
@@ -80,7 +66,7 @@ struct Failures {
 
 TEST_CASE("an importer and a reviewer write while a reader reads and nothing fails",
           "[library][sharing]") {
-    TempDir dir;
+    TempDir dir("spadework-sharing");
     const fs::path path = dir.file("library.sqlite");
     constexpr int kFirst = 10;
     constexpr int kBatches = 30;
@@ -166,7 +152,7 @@ TEST_CASE("an importer and a reviewer write while a reader reads and nothing fai
 }
 
 TEST_CASE("a writer outwaits a lock held longer than the busy timeout", "[library][sharing]") {
-    TempDir dir;
+    TempDir dir("spadework-sharing");
     const fs::path path = dir.file("library.sqlite");
     Library lib(path);
     lib.import_games({game_number(1)}, "one.pb");

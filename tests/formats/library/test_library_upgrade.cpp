@@ -18,6 +18,7 @@
 #include "spadework/formats/library.h"
 #include "spadework/formats/proto_io.h"
 #include "support/test_games.h"
+#include "support/workspace.h"
 
 using namespace spadework;
 using namespace spadework::formats;
@@ -25,27 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class TempDir {
-  public:
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "spadework-upgrade-XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path_ = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    fs::path file(const std::string& name) const { return path_ / name; }
-    std::set<std::string> names() const {
-        std::set<std::string> out;
-        for (const auto& e : fs::directory_iterator(path_)) out.insert(e.path().filename());
-        return out;
-    }
-
-  private:
-    fs::path path_;
-};
+using TempDir = spadework::testing::Workspace;
 
 // SQLite itself, as another program (or an older Spadework) would use it.
 struct RawDb {
@@ -112,7 +93,7 @@ void make_version_3(const fs::path& path, int games) {
 }  // namespace
 
 TEST_CASE("an older library is copied beside itself before it is migrated", "[library]") {
-    TempDir dir;
+    TempDir dir("spadework-upgrade");
     fs::path path = dir.file("library.sqlite");
     { Library(path).import_games(some_games(6, 100), "old.pb"); }
     // Two more games, and the step back to version 3, only in the WAL when the library is
@@ -149,7 +130,7 @@ TEST_CASE("an older library is copied beside itself before it is migrated", "[li
 }
 
 TEST_CASE("a new or current library is opened without a backup copy", "[library]") {
-    TempDir dir;
+    TempDir dir("spadework-upgrade");
     fs::path path = dir.file("library.sqlite");
     {
         Library lib(path);
@@ -162,7 +143,7 @@ TEST_CASE("a new or current library is opened without a backup copy", "[library]
 }
 
 TEST_CASE("an earlier backup copy is never overwritten", "[library]") {
-    TempDir dir;
+    TempDir dir("spadework-upgrade");
     fs::path path = dir.file("library.sqlite");
     make_version_3(path, 3);
     const fs::path first = path.string() + ".v3.bak";
@@ -186,7 +167,7 @@ TEST_CASE("an earlier backup copy is never overwritten", "[library]") {
 }
 
 TEST_CASE("an older library whose backup cannot be written is left as it was", "[library]") {
-    TempDir dir;
+    TempDir dir("spadework-upgrade");
     fs::path path = dir.file("library.sqlite");
     make_version_3(path, 150);
     const std::string before = bytes_of(path);
@@ -234,7 +215,7 @@ TEST_CASE("an older library whose backup cannot be written is left as it was", "
 }
 
 TEST_CASE("a newer library is refused and not changed by a byte", "[library]") {
-    TempDir dir;
+    TempDir dir("spadework-upgrade");
     const int newer = Library::kSchemaVersion + 1;
     for (const std::string mode : {"wal", "delete"}) {
         SECTION(mode) {

@@ -24,6 +24,7 @@
 #include "spadework/engine/rules.h"
 #include "spadework/engine/scoring.h"
 #include "spadework/engine/solver.h"
+#include "spadework/formats/library.h"
 
 namespace spadework::analyzer {
 
@@ -267,5 +268,8 @@ std::string format_review(const GameReview& review, const RecordedGame& game);
 // The same as JSON text (schema in README), and back.
 std::string review_to_json(const GameReview& review, const RecordedGame& game);
 GameReview review_from_json(std::string_view json_text);
+// What the library keeps of a review of library game `id`: the JSON and each seat's tallies.
+formats::StoredReview to_stored_review(formats::GameId id, const GameReview& review,
+                                       const RecordedGame& game);
 
 }  // namespace spadework::analyzer
