@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "spadework/engine/error.h"
@@ -157,6 +158,19 @@ bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& 
                     IM_COL32(255, 255, 255, 200), r + 1, 0, 2.0f);
     }
     return clicked;
+}
+
+// A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate),
+// high to low within a suit.
+std::vector<Card> in_hand_order(CardSet hand) {
+    std::vector<Card> cards;
+    for (Suit s : {Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds}) {
+        std::vector<Card> suit;
+        for (Card c : hand.of_suit(s)) suit.push_back(c);
+        std::sort(suit.begin(), suit.end(), [](Card a, Card b) { return a.rank() > b.rank(); });
+        cards.insert(cards.end(), suit.begin(), suit.end());
+    }
+    return cards;
 }
 
 }  // namespace spadework::viewer

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "spadework/engine/card.h"
 #include "spadework/engine/hand.h"
@@ -26,6 +27,9 @@ void text_card(Card c);
 void text_cards(CardSet cards);
 // A bid: "4", "nil", "blind nil".
 std::string bid_text(Bid bid);
+// A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate), high
+// to low within a suit.
+std::vector<Card> in_hand_order(CardSet hand);
 
 struct CardLook {
     bool face_up = true;

@@ -20,19 +20,6 @@ const ImVec4 kNote(0.75f, 0.78f, 0.80f, 1.0f);
 constexpr ImU32 kRowLearner = IM_COL32(60, 90, 160, 150);
 constexpr ImU32 kRowRecommended = IM_COL32(40, 140, 70, 150);
 
-// A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate),
-// high to low within a suit.
-std::vector<Card> in_hand_order(CardSet hand) {
-    std::vector<Card> cards;
-    for (Suit s : {Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds}) {
-        std::vector<Card> suit;
-        for (Card c : hand.of_suit(s)) suit.push_back(c);
-        std::sort(suit.begin(), suit.end(), [](Card a, Card b) { return a.rank() > b.rank(); });
-        cards.insert(cards.end(), suit.begin(), suit.end());
-    }
-    return cards;
-}
-
 bool has_tag(const RecordedGame& g, const std::string& key) {
     return std::any_of(g.tags.begin(), g.tags.end(), [&](const auto& t) { return t.first == key; });
 }

@@ -11,19 +11,6 @@ namespace spadework::viewer {
 
 namespace {
 
-// The order cards are shown in a hand: spades, hearts, clubs, diamonds, so that the colours
-// alternate, high to low within a suit.
-std::vector<Card> sorted_hand(CardSet hand) {
-    std::vector<Card> cards;
-    for (Suit s : {Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds}) {
-        std::vector<Card> suit;
-        for (Card c : hand.of_suit(s)) suit.push_back(c);
-        std::sort(suit.begin(), suit.end(), [](Card a, Card b) { return a.rank() > b.rank(); });
-        cards.insert(cards.end(), suit.begin(), suit.end());
-    }
-    return cards;
-}
-
 // "=" for as many tricks as the best card, "-1" a trick short.
 std::string value_label(const analyzer::CardChoice& c, const CardValues& v) {
     return c.tricks == v.best_tricks ? "best" : fmt::format("{:+d}", c.tricks - v.best_tricks);
@@ -123,7 +110,7 @@ void TablePanel::draw(Model& model, UiState& ui) {
         }
 
         // The cards: a fan, the player's own order.
-        std::vector<Card> cards = sorted_hand(st.hand(seat));
+        std::vector<Card> cards = in_hand_order(st.hand(seat));
         const bool up = model.face_up(seat);
         const float fan_step = (seat == Seat::East || seat == Seat::West) ? step * 0.76f : step;
         float width = cards.empty() ? 0 : card_w + fan_step * static_cast<float>(cards.size() - 1);
