@@ -172,6 +172,28 @@ void write_game_file(const fs::path& path, const std::vector<RecordedGame>& game
     }
 }
 
+namespace {
+
+// Files a folder of games may hold beside them (samples/ holds all three) that are not games:
+// a rule set (a .textproto whose header names the RuleSet message, as write_rules_textproto
+// writes it) and a lesson (a text log with a [Lesson] tag among its first game's tags, as
+// samples/lessons/README.md describes). Only the start of the file is read.
+bool is_not_games(const fs::path& path) {
+    std::optional<FileKind> kind = file_kind(path);
+    if (kind != FileKind::TextProto && kind != FileKind::TextLog) return false;
+    std::ifstream in(path, std::ios::binary);
+    std::string head(4096, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    if (kind == FileKind::TextProto) {
+        return head.find("# proto-message: spadework.v1.RuleSet\n") != std::string::npos;
+    }
+    std::size_t lesson = head.find("\n[Lesson \"");
+    return lesson != std::string::npos && lesson < head.find("\n[Hand ");
+}
+
+}  // namespace
+
 std::vector<fs::path> game_files(const fs::path& path) {
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {
@@ -181,7 +203,9 @@ std::vector<fs::path> game_files(const fs::path& path) {
     std::vector<fs::path> found;
     for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::end(it);
          it.increment(ec)) {
-        if (it->is_regular_file(ec) && file_kind(it->path())) found.push_back(it->path());
+        if (it->is_regular_file(ec) && file_kind(it->path()) && !is_not_games(it->path())) {
+            found.push_back(it->path());
+        }
     }
     if (ec) throw FormatError(path.string(), 0, 0, "cannot list the folder: " + ec.message());
     std::sort(found.begin(), found.end());

@@ -107,6 +107,10 @@ TEST_CASE("A folder lists its game files recursively in order", "[files]") {
     write(dir.path / "b" / "z.pb", "");
     write(dir.path / "a.spades", "");
     write(dir.path / "readme.md", "");
+    // A rule set file or a lesson beside the games is not one of them.
+    write(dir.path / "house.textproto", write_rules_textproto(preset("casual")));
+    write(dir.path / "b" / "01-lesson.spades",
+          "[Event \"A lesson\"]\n[Lesson \"a-lesson\"]\n[Point \"p\"]\n\n[Hand \"1\"]\n");
     auto files = game_files(dir.path);
     REQUIRE(files.size() == 2);
     CHECK(files[0] == dir.path / "a.spades");

@@ -47,6 +47,8 @@ std::string format_games(FileKind kind, const std::vector<RecordedGame>& games);
 void write_game_file(const std::filesystem::path& path, const std::vector<RecordedGame>& games);
 
 // The game files under a directory (recursively, by extension, sorted), or the path itself.
+// Rule set .textproto files (their header names the RuleSet message) and lessons (text logs
+// with a [Lesson] tag in their first game) found in a directory are left out.
 std::vector<std::filesystem::path> game_files(const std::filesystem::path& path);
 
 // A rule set given on a command line: a preset name, or a path to a RuleSet .textproto.
