@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -21,6 +20,7 @@
 #include "common.h"
 #include "spadework/analyzer/lesson.h"
 #include "spadework/analyzer/lesson_pages.h"
+#include "spadework/formats/game_file.h"
 
 namespace spadework::cli {
 namespace {
@@ -157,7 +157,7 @@ struct ExportOptions {
     int threads = 1;
 };
 
-// The page is written whole or not at all: to a temporary file beside it, then renamed.
+// The page is written whole or not at all (formats::write_file).
 void export_lesson(const ExportOptions& o) {
     analyzer::Lesson lesson = analyzer::find_lesson(lessons_dir(o.dir), o.name);
     std::map<int, analyzer::LessonVerdict> verdicts;
@@ -168,26 +168,7 @@ void export_lesson(const ExportOptions& o) {
             verdicts[hand.number] = analyzer::judge(lesson, hand, std::nullopt, o.threads);
         }
     }
-    std::string page = analyzer::lesson_html(lesson, verdicts);
-    std::filesystem::path out(o.html);
-    std::filesystem::path tmp = out;
-    tmp += ".part";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f << page;
-        f.close();
-        if (!f) {
-            std::error_code ec;
-            std::filesystem::remove(tmp, ec);
-            throw Error(o.html + ": cannot write the page");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, out, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        throw Error(o.html + ": cannot write the page");
-    }
+    formats::write_file(o.html, analyzer::lesson_html(lesson, verdicts));
     fmt::print("Wrote {} ({} questions, {} pages).\n", o.html, lesson.hands.size(),
                1 + 2 * lesson.hands.size());
 }

@@ -6,6 +6,8 @@
 #include <array>
 #include <vector>
 
+#include "text_width.h"
+
 namespace spadework::analyzer {
 namespace {
 
@@ -39,15 +41,8 @@ std::vector<std::string> hand_lines(const RecordedGame& game, const HandState& s
     return lines;
 }
 
-// Display width of UTF-8 text: one column per code point.
-std::size_t width(const std::string& text) {
-    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
-}
-
 std::string pad(const std::string& text, std::size_t to) {
-    std::size_t w = width(text);
+    std::size_t w = display_width(text);
     return text + std::string(to > w ? to - w : 0, ' ');
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "spadework/engine/hand.h"
+#include "text_width.h"
 
 namespace spadework::analyzer {
 namespace {
@@ -69,8 +70,7 @@ std::string wrap(const std::string& text, std::size_t width = 78) {
         std::string word;
         std::size_t column = 0;
         while (words >> word) {
-            std::size_t w = static_cast<std::size_t>(
-                std::count_if(word.begin(), word.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+            std::size_t w = display_width(word);
             if (column > 0 && column + 1 + w > width) {
                 out += '\n';
                 column = 0;

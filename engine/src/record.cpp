@@ -190,14 +190,6 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
     return std::move(*built);
 }
 
-std::vector<RecordedIrregularity> irregularities_of(const RecordedGame& game) {
-    std::vector<RecordedIrregularity> out;
-    for (std::size_t h = 0; h < game.hands.size(); ++h) {
-        replay_hand(game.rules, game.hands[h], static_cast<int>(h), &out);
-    }
-    return out;
-}
-
 std::optional<HandOutcome> outcome_of(const HandState& state, const std::optional<Claim>& claim) {
     if (state.phase() == Phase::Done) return state.outcome();
     if (!claim || state.phase() != Phase::Play || !state.current_trick().empty()) return {};
@@ -227,7 +219,8 @@ std::optional<HandOutcome> outcome_of(const HandState& state, const std::optiona
     return out;
 }
 
-void check_game(const RecordedGame& game) {
+std::vector<RecordedIrregularity> check_game(const RecordedGame& game) {
+    std::vector<RecordedIrregularity> irregular;
     try {
         check_rules(game.rules);
     } catch (const RuleError& e) {
@@ -236,7 +229,7 @@ void check_game(const RecordedGame& game) {
     }
     for (std::size_t h = 0; h < game.hands.size(); ++h) {
         int at = static_cast<int>(h);
-        HandState state = replay_hand(game.rules, game.hands[h], at);
+        HandState state = replay_hand(game.rules, game.hands[h], at, &irregular);
         bool last = h + 1 == game.hands.size();
         if (!last && !outcome_of(state, game.hands[h].claim)) {
             throw RecordError(
@@ -244,6 +237,7 @@ void check_game(const RecordedGame& game) {
                 {Part::Hand, 0});
         }
     }
+    return irregular;
 }
 
 RuleSet rescoring_rules(const RuleSet& played, const RuleSet& scoring) {

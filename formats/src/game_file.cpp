@@ -48,7 +48,10 @@ std::string_view extension_of(FileKind kind) {
     return "";
 }
 
-std::string read_file(const fs::path& path) {
+namespace {
+
+// A file opened for reading; FormatError when it is a folder or cannot be opened.
+std::ifstream open_input(const fs::path& path) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) throw FormatError(path.string(), 0, 0, "is a directory");
     std::ifstream in(path, std::ios::binary);
@@ -56,6 +59,14 @@ std::string read_file(const fs::path& path) {
         throw FormatError(path.string(), 0, 0,
                           std::string("cannot open the file: ") + std::strerror(errno));
     }
+    return in;
+}
+
+}  // namespace
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in = open_input(path);
+    std::error_code ec;
     std::uintmax_t size = fs::file_size(path, ec);
     if (!ec && size > kMaxFileBytes) {
         throw FormatError(path.string(), 0, 0,
@@ -126,13 +137,7 @@ std::vector<RecordedGame> read_game_file(const fs::path& path) {
 void for_each_game(const fs::path& path, const std::function<void(RecordedGame&&)>& take) {
     FileKind kind = kind_or_throw(path);
     if (kind == FileKind::Pb) {
-        std::error_code ec;
-        if (fs::is_directory(path, ec)) throw FormatError(path.string(), 0, 0, "is a directory");
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            throw FormatError(path.string(), 0, 0,
-                              std::string("cannot open the file: ") + std::strerror(errno));
-        }
+        std::ifstream in = open_input(path);
         for_each_pb_game(in, path.string(), take);
         return;
     }
@@ -144,8 +149,7 @@ void for_each_game(const fs::path& path, const std::function<void(RecordedGame&&
     for (RecordedGame& game : parse_games(kind, content, path.string())) take(std::move(game));
 }
 
-void write_game_file(const fs::path& path, const std::vector<RecordedGame>& games) {
-    std::string content = format_games(kind_or_throw(path), games);
+void write_file(const fs::path& path, std::string_view content) {
     // Write beside the target and rename over it, so a reader never sees half a file and a
     // failure leaves the old file as it was.
     fs::path temp = path;
@@ -170,6 +174,10 @@ void write_game_file(const fs::path& path, const std::vector<RecordedGame>& game
         std::remove(temp.c_str());
         throw FormatError(path.string(), 0, 0, "cannot write the file: " + ec.message());
     }
+}
+
+void write_game_file(const fs::path& path, const std::vector<RecordedGame>& games) {
+    write_file(path, format_games(kind_or_throw(path), games));
 }
 
 namespace {

@@ -205,11 +205,6 @@ void store_game(const Database& db, Inserts& ins, const RecordedGame& game, std:
 
     GameRows rows;
     try {
-        for (const RecordedIrregularity& r : irregularities_of(game)) {
-            result.irregular.push_back(describe_record_place(static_cast<int>(i), r.hand,
-                                                             {RecordPlace::Part::Card, r.card}) +
-                                       ": " + r.what);
-        }
         rows = detail::index_rows(game);
     } catch (const RecordError& e) {
         throw FormatError(
@@ -218,6 +213,11 @@ void store_game(const Database& db, Inserts& ins, const RecordedGame& game, std:
     } catch (const Error& e) {
         throw FormatError(where, 0, 0,
                           describe_record_place(static_cast<int>(i), -1, {}) + ": " + e.what());
+    }
+    for (const RecordedIrregularity& r : rows.irregular) {
+        result.irregular.push_back(
+            describe_record_place(static_cast<int>(i), r.hand, {RecordPlace::Part::Card, r.card}) +
+            ": " + r.what);
     }
 
     ins.game.bind(1, hash);

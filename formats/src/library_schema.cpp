@@ -502,9 +502,9 @@ std::uint64_t fnv1a_64(std::string_view bytes) {
 }
 
 GameRows index_rows(const RecordedGame& game) {
-    check_game(game);
-    ScoredGame scored = score_game(game, game.rules);
     GameRows rows;
+    rows.irregular = check_game(game);
+    ScoredGame scored = score_game(game, game.rules);
     rows.hands.resize(game.hands.size());
     for (std::size_t h = 0; h < game.hands.size(); ++h) {
         const RecordedHand& hand = game.hands[h];

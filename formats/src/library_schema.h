@@ -129,7 +129,8 @@ struct HandRow {
 struct GameRows {
     std::array<int, 2> final_score{};
     std::optional<Team> winner;
-    std::vector<HandRow> hands;  // one per recorded hand
+    std::vector<HandRow> hands;                   // one per recorded hand
+    std::vector<RecordedIrregularity> irregular;  // what check_game flagged
 };
 
 // Checks the game (check_game) and scores it with score_game under its own rules. Throws

@@ -226,21 +226,10 @@ int bisect(const std::vector<int>& values, int top, std::optional<int> guess, Te
     return lo;
 }
 
-// Whether two positions are the same for the score: the cards held, the trick, the tricks
-// and honours won, the lead and spades broken (the search's own bookkeeping aside).
+// Whether two positions are the same for the score: the same play and the same honours won.
 bool same_position(const State& a, const State& b) {
-    if (a.leader != b.leader || a.count != b.count || a.tricks_left != b.tricks_left ||
-        a.broken != b.broken || a.taken != b.taken || !(a.rules == b.rules) ||
-        a.honours_won[0] != b.honours_won[0] || a.honours_won[1] != b.honours_won[1]) {
-        return false;
-    }
-    for (int i = 0; i < 4; ++i) {
-        if (a.hand[i] != b.hand[i]) return false;
-    }
-    for (int i = 0; i < a.count; ++i) {
-        if (a.trick[i] != b.trick[i]) return false;
-    }
-    return true;
+    return same_play(a, b) && a.honours_won[0] == b.honours_won[0] &&
+           a.honours_won[1] == b.honours_won[1];
 }
 
 std::optional<int> known_ns_value(const ScoreTable& table, const State& st) {

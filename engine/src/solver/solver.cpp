@@ -136,22 +136,9 @@ struct Solver::Impl {
     };
     std::vector<Known> known;
 
-    static bool same_position(const State& a, const State& b) {
-        if (a.leader != b.leader || a.count != b.count || a.tricks_left != b.tricks_left ||
-            a.broken != b.broken || a.taken != b.taken || !(a.rules == b.rules)) {
-            return false;
-        }
-        for (int i = 0; i < 4; ++i) {
-            if (a.hand[i] != b.hand[i]) return false;
-        }
-        for (int i = 0; i < a.count; ++i) {
-            if (a.trick[i] != b.trick[i]) return false;
-        }
-        return true;
-    }
     std::optional<int> known_ns_total(const State& st) const {
         for (const Known& k : known) {
-            if (same_position(k.after, st)) return k.ns_total;
+            if (same_play(k.after, st)) return k.ns_total;
         }
         return std::nullopt;
     }

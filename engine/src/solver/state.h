@@ -164,4 +164,21 @@ struct State {
     }
 };
 
+// Whether two states are the same position of play: the cards held, the trick in progress,
+// the tricks won, the lead and spades broken (the search's own bookkeeping aside). Honours won
+// are not compared: only the score objective needs them.
+inline bool same_play(const State& a, const State& b) {
+    if (a.leader != b.leader || a.count != b.count || a.tricks_left != b.tricks_left ||
+        a.broken != b.broken || a.taken != b.taken || !(a.rules == b.rules)) {
+        return false;
+    }
+    for (int i = 0; i < 4; ++i) {
+        if (a.hand[i] != b.hand[i]) return false;
+    }
+    for (int i = 0; i < a.count; ++i) {
+        if (a.trick[i] != b.trick[i]) return false;
+    }
+    return true;
+}
+
 }  // namespace spadework::solver

@@ -306,14 +306,14 @@ TEST_CASE("Unusual but sound files read as the game they hold", "[bad]") {
     REQUIRE(revoked[0].hands.size() == 1);
     CHECK(revoked[0].hands[0].cards.size() == 8);
     CHECK(revoked[0].hands[0].cards[5] == parse_card("2S"));
-    std::vector<RecordedIrregularity> flagged = irregularities_of(revoked[0]);
+    std::vector<RecordedIrregularity> flagged = check_game(revoked[0]);
     REQUIRE(flagged.size() == 1);
     CHECK(flagged[0].card == 5);
     CHECK(flagged[0].what == "trick 2: S did not follow suit with ♣ in hand (revoke): played 2S");
     // So is a spade led before spades were broken.
     std::vector<RecordedGame> early = read_game_file(kBad / "spade-led-unbroken.spades");
     REQUIRE(early.size() == 1);
-    flagged = irregularities_of(early[0]);
+    flagged = check_game(early[0]);
     REQUIRE(flagged.size() == 1);
     CHECK(flagged[0].card == 0);
     CHECK(flagged[0].what == "trick 1: E led 3S before spades were broken");

@@ -319,7 +319,7 @@ TEST_CASE("text format record errors point at the field", "[proto]") {
     // A revoke is kept as played, and flagged.
     std::vector<RecordedGame> revoked = read_textproto(hand_with("6H 2H", "6H 2C"), "t.textproto");
     REQUIRE(revoked.size() == 1);
-    std::vector<RecordedIrregularity> flagged = irregularities_of(revoked[0]);
+    std::vector<RecordedIrregularity> flagged = check_game(revoked[0]);
     REQUIRE(flagged.size() == 1);
     CHECK(flagged[0].what == "trick 1: W did not follow suit with ♥ in hand (revoke): played 2C");
     CHECK(textproto_error(hand_with("  bids { seat: NORTH",

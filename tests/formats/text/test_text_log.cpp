@@ -402,7 +402,7 @@ TEST_CASE("record errors point at the token the engine names", "[text_log]") {
                           "\"]\nbids E:nil S:2 W:nil N:11\n1 E: 3H 2D 2C 3S\n",
                       "club.spades");
     REQUIRE(revoked.size() == 1);
-    std::vector<RecordedIrregularity> flagged = irregularities_of(revoked[0]);
+    std::vector<RecordedIrregularity> flagged = check_game(revoked[0]);
     REQUIRE(flagged.size() == 1);
     CHECK(flagged[0].what ==
           "trick 1: N did not follow suit with \u2665 in hand (revoke): played 3S");

@@ -111,15 +111,13 @@ struct RecordedIrregularity {
 HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index = 0,
                       std::vector<RecordedIrregularity>* irregular = nullptr);
 
-// Every irregular card of a game, in order. Throws RecordError as replay_hand does.
-std::vector<RecordedIrregularity> irregularities_of(const RecordedGame& game);
-
 // The outcome of a replayed hand: the tricks played plus the claim's. Empty when the hand
 // is unfinished (no claim and tricks left to play).
 std::optional<HandOutcome> outcome_of(const HandState& state, const std::optional<Claim>& claim);
 
-// Checks every hand of a game: replay_hand for each one. Throws RecordError.
-void check_game(const RecordedGame& game);
+// Checks every hand of a game: replay_hand for each one. Returns the game's irregular cards
+// (kept as played), in order. Throws RecordError.
+std::vector<RecordedIrregularity> check_game(const RecordedGame& game);
 
 // The rule set a hand played under `played` is scored with under `scoring`: the scoring and
 // game-end keys of `scoring`, and the keys that shaped the cards and bids as they happened

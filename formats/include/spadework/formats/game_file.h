@@ -44,6 +44,9 @@ std::vector<RecordedGame> parse_games(FileKind kind, std::string_view content,
 std::string format_games(FileKind kind, const std::vector<RecordedGame>& games);
 
 // Writes a file whole or not at all: to a temporary file beside it, then renamed over it.
+// Throws FormatError naming the file when it cannot be written.
+void write_file(const std::filesystem::path& path, std::string_view content);
+// The games in the form the extension names, written as write_file writes.
 void write_game_file(const std::filesystem::path& path, const std::vector<RecordedGame>& games);
 
 // The game files under a directory (recursively, by extension, sorted), or the path itself.
