@@ -244,4 +244,42 @@ class Library {
     std::unique_ptr<Impl> impl_;
 };
 
+// ---- Merging libraries ----
+
+// A part of a library for batches on many machines: the games whose id modulo `count` is
+// `index` (0-based, 0 <= index < count). The parts 0..count-1 are disjoint and cover every
+// game; the default is the whole library.
+struct LibraryPart {
+    int index = 0;
+    int count = 1;
+    bool whole() const { return count == 1; }
+    bool contains(GameId id) const { return id % count == index; }
+};
+
+struct MergeResult {
+    int games_added = 0;
+    int games_already_there = 0;  // the same content was in the target already
+    int reviews_added = 0;
+    // A review of the same game under the same settings key (which names the analyzer
+    // version) was in the target already: the target's is kept.
+    int reviews_already_there = 0;
+    int lesson_answers_added = 0;  // only when whole libraries are merged
+    int lesson_answers_already_there = 0;
+    // The target's id of each game merged, new or already there, source by source in the
+    // sources' id order.
+    std::vector<GameId> ids;
+};
+
+// Merges the games of `part` of each source library into the library `into` (created when
+// missing), with everything the library holds of them: the record, its metadata and
+// source, the index rows and every stored review (re-keyed to the target's game ids); when
+// the whole of each source is merged, the lesson answers too. Games are matched by content
+// (the hash and bytes import uses), reviews by game and settings key, lesson answers by
+// every field, so merging again adds nothing. One transaction for everything: on any
+// error nothing is written. Each source must exist and is opened as a Library (an older
+// one is migrated, with its backup); a source that is not a Spadework library, is newer
+// than this build, or is the target itself throws FormatError naming it.
+MergeResult merge_libraries(const std::vector<std::filesystem::path>& sources,
+                            const std::filesystem::path& into, const LibraryPart& part = {});
+
 }  // namespace spadework::formats
