@@ -29,6 +29,9 @@ void add_solve_command(CLI::App& app);
 // `spadework analyze GAME|FILE [--hand N] [--samples N] [--threads N] [--json]`, `--all`.
 void add_analyze_command(CLI::App& app);
 
+// `spadework merge A.sqlite B.sqlite ... --into C.sqlite`: libraries gathered into one.
+void add_merge_command(CLI::App& app);
+
 // `spadework simulate --games N --rules NAME [--seed S] -o FILE`.
 void add_simulate_command(CLI::App& app);
 

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
     spadework::cli::add_score_command(app);
     spadework::cli::add_solve_command(app);
     spadework::cli::add_analyze_command(app);
+    spadework::cli::add_merge_command(app);
     spadework::cli::add_simulate_command(app);
     spadework::cli::add_lesson_command(app);
     spadework::cli::add_export_lesson_command(app);

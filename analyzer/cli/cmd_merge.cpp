@@ -1,0 +1,51 @@
+// `spadework merge A.sqlite B.sqlite ... --into C.sqlite`: gathers libraries into one, for
+// instance the shards of `analyze --all --shard K/N --out`. Games are matched by content and
+// reviews by game and settings, so nothing is stored twice and merging again adds nothing;
+// everything goes in one transaction, so a failure leaves the target as it was.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "common.h"
+#include "spadework/formats/library.h"
+
+namespace spadework::cli {
+namespace {
+
+struct MergeOptions {
+    std::vector<std::string> sources;
+    std::string into;
+};
+
+void run_merge(const MergeOptions& o) {
+    std::vector<std::filesystem::path> sources(o.sources.begin(), o.sources.end());
+    formats::MergeResult r = formats::merge_libraries(sources, o.into);
+    fmt::print(
+        "Merged {} {} into {}: {} games added ({} there already), {} reviews added ({} "
+        "there already), {} lesson answers added ({} there already).\n",
+        sources.size(), sources.size() == 1 ? "library" : "libraries", o.into, r.games_added,
+        r.games_already_there, r.reviews_added, r.reviews_already_there, r.lesson_answers_added,
+        r.lesson_answers_already_there);
+}
+
+}  // namespace
+
+void add_merge_command(CLI::App& app) {
+    auto opts = std::make_shared<MergeOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "merge",
+        "Merge libraries into one (created when missing, added to when not): games matched by "
+        "content, reviews by game and settings, lesson answers; nothing stored twice, all or "
+        "nothing");
+    cmd->add_option("libraries", opts->sources, "the libraries to merge (.sqlite files)")
+        ->required();
+    cmd->add_option("--into", opts->into, "the library to merge them into")->required();
+    cmd->callback([opts] { run_merge(*opts); });
+}
+
+}  // namespace spadework::cli
