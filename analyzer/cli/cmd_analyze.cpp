@@ -1,7 +1,9 @@
 // `spadework analyze`: the hand review of a game (or of one hand) as a report or JSON, kept
 // in the library for library games; `--all` reviews every game of the library not yet
 // reviewed under the current settings, on every core, storing each game as it finishes so
-// that an interrupted run loses nothing and a rerun finishes the rest.
+// that an interrupted run loses nothing and a rerun finishes the rest. `--all --shard K/N`
+// reviews one of N disjoint parts of the library (for batches on many machines), in place
+// or, with `--out`, in a library of its own that `spadework merge` gathers afterwards.
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -9,10 +11,12 @@
 #include <chrono>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <future>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <unordered_set>
 #include <vector>
 
 #include "commands.h"
@@ -35,7 +39,21 @@ struct AnalyzeOptions {
     bool force = false;
     bool no_store = false;
     std::string trend;
+    std::string only;   // "bids" or "play"; empty: both
+    std::string shard;  // "K/N"; empty: the whole library
+    std::string out;    // --out: the library the shard's games and reviews go to
 };
+
+// --shard K/N: the K-th of N parts, K from 0 (as Slurm's array index and GNU parallel's
+// {} count); nothing when the text is not that.
+std::optional<formats::LibraryPart> parse_shard(std::string_view text) {
+    auto slash = text.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    std::optional<int> k = to_int(text.substr(0, slash));
+    std::optional<int> n = to_int(text.substr(slash + 1));
+    if (!k || !n || *n < 1 || *k < 0 || *k >= *n) return std::nullopt;
+    return formats::LibraryPart{*k, *n};
+}
 
 // A progress bar on stderr, drawn only when stderr is a terminal.
 class ProgressBar {
@@ -76,6 +94,7 @@ analyzer::ReviewSettings settings_of(const AnalyzeOptions& o) {
     if (o.threads) s.threads = *o.threads;
     if (s.threads == 0)
         s.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (!o.only.empty()) s.parts = *analyzer::parse_parts(o.only);  // checked by the option
     return s;
 }
 
@@ -131,34 +150,65 @@ void analyze_one(const AnalyzeOptions& o) {
     }
 }
 
-// Every game without a review under these settings, a game per worker; the main thread
-// loads the games and stores each review as soon as it is ready.
-void analyze_all(const AnalyzeOptions& o) {
-    analyzer::ReviewSettings settings = settings_of(o);
+// What a batch reviews: the games of `library` in `todo`.
+struct Batch {
+    formats::Library library;  // the games are read from it and their reviews stored in it
+    std::vector<formats::GameId> todo;
+    std::size_t games = 0;  // the library's games, when the batch is the whole library
+    std::string scope;      // "shard 1/3 of lib.sqlite", for messages
+};
+
+// --all alone: every game of the library without a review under `key`. With --shard, those
+// of the shard (game id modulo N is K). With --out, the shard's games are first copied into
+// that library with their reviews (the source is only read), and reviewed there.
+Batch select_batch(const AnalyzeOptions& o, const std::string& key) {
+    formats::LibraryPart part;
+    if (!o.shard.empty()) part = *parse_shard(o.shard);  // checked by the option
+    formats::Library source = open_library(o.db);
+    std::string scope = part.whole() ? source.path().string()
+                                     : fmt::format("shard {}/{} of {}", part.index, part.count,
+                                                   source.path().string());
+    if (o.out.empty()) {
+        std::vector<formats::GameId> todo = source.games_without_review(key);
+        std::erase_if(todo, [&](formats::GameId id) { return !part.contains(id); });
+        std::size_t games = part.whole() ? static_cast<std::size_t>(source.count_games()) : 0;
+        return Batch{std::move(source), std::move(todo), games, scope};
+    }
+    const std::filesystem::path out = o.out;
+    formats::MergeResult copied = formats::merge_libraries({source.path()}, out, part);
+    fmt::print("Copied {} games of {} into {} ({} there already), with {} reviews.\n",
+               copied.games_added, scope, out.string(), copied.games_already_there,
+               copied.reviews_added);
+    formats::Library library(out);
+    std::unordered_set<formats::GameId> ours(copied.ids.begin(), copied.ids.end());
+    std::vector<formats::GameId> todo = library.games_without_review(key);
+    std::erase_if(todo, [&](formats::GameId id) { return !ours.contains(id); });
+    return Batch{std::move(library), std::move(todo), 0, scope + " in " + out.string()};
+}
+
+struct BatchDone {
+    int stored = 0;
+    int failed = 0;  // games that could not be analysed (each said on stderr)
+};
+
+// Every game of the batch, a game per worker; the main thread loads the games and stores
+// each review as soon as it is ready.
+BatchDone run_batch(Batch& batch, analyzer::ReviewSettings settings) {
     const int workers = settings.threads;
     settings.threads = 1;  // the parallelism is across games
-    formats::Library library = open_library(o.db);
-    std::vector<formats::GameId> todo = library.games_without_review(settings.key());
-    const int done_before = library.count_reviews(settings.key());
-    if (todo.empty()) {
-        fmt::print("All {} games of {} are analysed already.\n", done_before,
-                   library.path().string());
-        return;
-    }
     struct Job {
         formats::GameId id;
         RecordedGame game;
         std::future<analyzer::GameReview> review;
     };
+    const std::vector<formats::GameId>& todo = batch.todo;
     std::deque<Job> running;
     std::size_t next = 0;
-    int stored = 0;
-    int failed = 0;
+    BatchDone done;
     ProgressBar bar(fmt::format("analysing {} games with {} threads", todo.size(), workers));
-    auto start = std::chrono::steady_clock::now();
     while (next < todo.size() || !running.empty()) {
         while (next < todo.size() && static_cast<int>(running.size()) < workers) {
-            Job job{todo[next], library.load_game(todo[next]), {}};
+            Job job{todo[next], batch.library.load_game(todo[next]), {}};
             ++next;
             job.review = std::async(std::launch::async, [game = job.game, settings] {
                 return analyzer::review_game(game, settings);
@@ -170,21 +220,45 @@ void analyze_all(const AnalyzeOptions& o) {
         running.pop_front();
         try {
             analyzer::GameReview review = job.review.get();
-            library.store_review(analyzer::to_stored_review(job.id, review, job.game));
-            ++stored;
+            batch.library.store_review(analyzer::to_stored_review(job.id, review, job.game));
+            ++done.stored;
         } catch (const Error& e) {
             bar.finish();
             fmt::print(stderr, "spadework: game {}: {}\n", job.id, e.what());
-            ++failed;
+            ++done.failed;
         }
-        bar.update(stored + failed, static_cast<int>(todo.size()));
+        bar.update(done.stored + done.failed, static_cast<int>(todo.size()));
     }
     bar.finish();
+    return done;
+}
+
+void analyze_all(const AnalyzeOptions& o) {
+    analyzer::ReviewSettings settings = settings_of(o);
+    const std::string key = settings.key();
+    Batch batch = select_batch(o, key);
+    const bool whole = o.shard.empty() && o.out.empty();
+    if (batch.todo.empty()) {
+        if (whole) {
+            fmt::print("All {} games of {} are analysed already.\n", batch.games, batch.scope);
+        } else {
+            fmt::print("All games of {} are analysed already.\n", batch.scope);
+        }
+        return;
+    }
+    const int done_before = batch.library.count_reviews(key);
+    auto start = std::chrono::steady_clock::now();
+    const auto [stored, failed] = run_batch(batch, settings);
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::print("Analysed {} games in {:.1f} s ({} threads); {} of {} games now analysed{}.\n",
-               stored, seconds, workers, done_before + stored, library.count_games(),
-               failed ? fmt::format("; {} could not be analysed", failed) : "");
+    std::string failures = failed ? fmt::format("; {} could not be analysed", failed) : "";
+    if (whole) {
+        fmt::print("Analysed {} games in {:.1f} s ({} threads); {} of {} games now analysed{}.\n",
+                   stored, seconds, settings.threads, done_before + stored, batch.games, failures);
+    } else {
+        fmt::print("Analysed {} games of {} in {:.1f} s ({} threads){}.\n", stored, batch.scope,
+                   seconds, settings.threads, failures);
+    }
     if (failed) throw Error(fmt::format("{} games could not be analysed", failed));
 }
 
@@ -256,9 +330,35 @@ void add_analyze_command(CLI::App& app) {
     cmd->add_option("--settings", opts->settings_file,
                     "a JSON settings file (samples, seed, thresholds per rule set; see README)");
     cmd->add_flag("--json", opts->json, "print the review as JSON");
-    cmd->add_flag("--all", opts->all,
-                  "review every library game not yet reviewed with these settings, on every "
-                  "core unless --threads says otherwise; resumable");
+    CLI::Option* all = cmd->add_flag(
+        "--all", opts->all,
+        "review every library game not yet reviewed with these settings, on every core unless "
+        "--threads says otherwise; resumable");
+    cmd->add_option("--only", opts->only,
+                    "review only the bids (and passes) or only the play of each hand; "
+                    "stored under settings of its own")
+        ->check(CLI::Validator(
+            [](std::string& v) -> std::string {
+                auto parts = analyzer::parse_parts(v);
+                if (parts && *parts != analyzer::ReviewParts::Both) return {};
+                return "'" + v + "' is neither bids nor play";
+            },
+            "bids|play"));
+    cmd->add_option("--shard", opts->shard,
+                    "with --all: review only the K-th of N disjoint parts of the "
+                    "library (games whose id modulo N is K); K counts from 0, so 0/100 to "
+                    "99/100 (Slurm's --array=0-99, GNU parallel's {})")
+        ->check(CLI::Validator(
+            [](std::string& v) -> std::string {
+                if (parse_shard(v)) return {};
+                return "'" + v + "' is not K/N with 0 <= K < N (K counts from 0)";
+            },
+            "K/N"))
+        ->needs(all);
+    cmd->add_option("--out", opts->out,
+                    "with --all: copy the games (of the shard) and their reviews into this "
+                    "library, new or not, and store the reviews there; --db is only read")
+        ->needs(all);
     cmd->add_flag("--force", opts->force, "recompute even when a stored review matches");
     cmd->add_flag("--no-store", opts->no_store, "do not keep the review in the library");
     cmd->add_option("--trend", opts->trend,
