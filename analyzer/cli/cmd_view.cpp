@@ -1,6 +1,7 @@
 // `spadework view [GAME|FILE|DIR]`: the viewer window. GAME is a library id; FILE@N picks a
 // game of a file; a folder lists every game file under it. --screenshot renders one frame to
-// a PNG and exits (the tests run it under xvfb-run); --bench-frames prints frame times.
+// a PNG and exits (the tests run it under xvfb-run); --bench-frames prints frame times
+// (--bench-until FILE: frames until FILE exists, then that many more).
 // --lesson NAME opens lesson mode; --lesson-answers answers its first questions (for tests).
 #include <fmt/core.h>
 
@@ -31,6 +32,7 @@ struct ViewArgs {
     bool analyse = false;
     int samples = 0;
     int bench_frames = 0;
+    std::string bench_until;
     bool startup_time = false;
     std::string lesson;
     std::string lessons;
@@ -109,6 +111,7 @@ void run_view(const ViewArgs& a) {
     o.analyse = a.analyse;
     o.samples = a.samples;
     o.bench_frames = a.bench_frames;
+    o.bench_until = a.bench_until;
     o.startup_time = a.startup_time;
     o.lesson = a.lesson;
     o.lessons_dir = a.lessons;
@@ -150,6 +153,10 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--bench-frames", a->bench_frames,
                     "render N frames, print the mean and p99 frame time, exit")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--bench-until", a->bench_until,
+                    "with --bench-frames: render frames until FILE exists, then read the library "
+                    "again and render N more")
+        ->needs("--bench-frames");
     cmd->add_flag("--startup-time", a->startup_time, "print the time to the first frame");
     cmd->add_flag("--no-library", a->no_library, "do not open the library");
     cmd->add_option("--lesson", a->lesson,

@@ -1,6 +1,6 @@
 // The window: GLFW + OpenGL 3 + Dear ImGui, the layout of the panels, the keyboard, drag and
 // drop, settings between runs, and the modes that let tests and benchmarks run it without a
-// person (--screenshot, --bench-frames).
+// person (--screenshot, --bench-frames, --bench-until).
 #include <GLFW/glfw3.h>
 #include <fmt/core.h>
 #include <imgui.h>
@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <numeric>
 #include <vector>
@@ -377,22 +378,9 @@ void style() {
     s.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.35f, 0.70f, 0.45f, 1.0f);
 }
 
-}  // namespace
-
-int run_viewer(const ViewOptions& o) {
-    const auto start = Clock::now();
-    const bool unattended = !o.screenshot.empty() || o.bench_frames > 0;
-    const std::filesystem::path settings_file = config_dir() / "viewer.json";
-    ViewerSettings saved = unattended ? ViewerSettings{} : load_viewer_settings(settings_file);
-
-    analyzer::ReviewSettings review_settings;
-    if (o.samples > 0) review_settings.samples = o.samples;
-    Model model(o.library, review_settings);
-    model.set_compare_rules(saved.compare_rules);
-    prepare(model, o);
-    // Lesson mode: the lesson and the scripted answers are checked before a window opens.
-    LessonMode lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
-                       o.library);
+// Lesson mode: the learner (the option, else the last one, else $USER), the lesson and its
+// scripted answers, checked before a window opens.
+void start_lessons(LessonMode& lessons, const ViewOptions& o, const ViewerSettings& saved) {
     if (!o.learner.empty()) {
         lessons.set_learner(o.learner);
     } else if (!saved.learner.empty()) {
@@ -400,20 +388,18 @@ int run_viewer(const ViewOptions& o) {
     } else if (const char* user = std::getenv("USER"); user && *user) {
         lessons.set_learner(user);
     }
-    if (!o.lesson.empty()) {
-        lessons.start(o.lesson);
-        if (!o.lesson_answers.empty()) {
-            try {
-                lessons.script(o.lesson_answers);
-            } catch (const Error& e) {
-                throw Error(fmt::format("--lesson-answers: {}", e.what()));
-            }
-        }
+    if (o.lesson.empty()) return;
+    lessons.start(o.lesson);
+    if (o.lesson_answers.empty()) return;
+    try {
+        lessons.script(o.lesson_answers);
+    } catch (const Error& e) {
+        throw Error(fmt::format("--lesson-answers: {}", e.what()));
     }
-    if (!o.seat && !saved.seat_view.empty() && !unattended) {
-        model.set_seat_view(parse_seat(saved.seat_view));
-    }
+}
 
+// The window with an OpenGL 3.3 context made current.
+GLFWwindow* open_window(const ViewOptions& o, bool unattended) {
     glfwSetErrorCallback([](int code, const char* text) {
         fmt::print(stderr, "spadework view: GLFW error {}: {}\n", code, text);
     });
@@ -430,7 +416,71 @@ int run_viewer(const ViewOptions& o) {
     glfwMakeContextCurrent(window);
     glfwSwapInterval(unattended ? 0 : 1);
     glfwSetDropCallback(window, on_drop);
+    return window;
+}
 
+// When a benchmark (--bench-frames N) ends: after the first ten frames, which build the font
+// atlas and the layout and are not counted, and N more; with --bench-until FILE, once FILE
+// exists (the library is then read again at once) and N more, at least as many as without.
+class BenchEnd {
+  public:
+    explicit BenchEnd(const ViewOptions& o)
+        : frames_(o.bench_frames),
+          until_(o.bench_until),
+          last_(o.bench_frames > 0 && o.bench_until.empty() ? o.bench_frames + 10 : -1) {}
+
+    // After each frame: true when the benchmark is over.
+    bool done(int frames, Model& model) {
+        if (frames_ <= 0) return false;
+        if (last_ < 0 && std::filesystem::exists(until_)) {
+            model.refresh_library_now();
+            last_ = std::max(frames + frames_, frames_ + 10);
+        }
+        return last_ >= 0 && frames >= last_;
+    }
+
+  private:
+    int frames_;
+    std::filesystem::path until_;
+    int last_;  // the frame it ends at; -1 until FILE exists
+};
+
+void print_bench(const std::vector<double>& frame_ms, const std::vector<double>& build_ms,
+                 std::size_t games) {
+    if (frame_ms.size() <= 10) return;
+    // The first frames build the font atlas and the layout: not counted.
+    std::vector<double> t(frame_ms.begin() + 10, frame_ms.end());
+    double mean = std::accumulate(t.begin(), t.end(), 0.0) / static_cast<double>(t.size());
+    std::sort(t.begin(), t.end());
+    double p99 = t[std::min(t.size() - 1, static_cast<std::size_t>(t.size() * 0.99))];
+    double build = std::accumulate(build_ms.begin() + 10, build_ms.end(), 0.0) /
+                   static_cast<double>(build_ms.size() - 10);
+    fmt::print(
+        "frames={} mean_ms={:.2f} p99_ms={:.2f} max_ms={:.2f} build_mean_ms={:.2f} games={}\n",
+        t.size(), mean, p99, t.back(), build, games);
+}
+
+}  // namespace
+
+int run_viewer(const ViewOptions& o) {
+    const auto start = Clock::now();
+    const bool unattended = !o.screenshot.empty() || o.bench_frames > 0;
+    const std::filesystem::path settings_file = config_dir() / "viewer.json";
+    ViewerSettings saved = unattended ? ViewerSettings{} : load_viewer_settings(settings_file);
+
+    analyzer::ReviewSettings review_settings;
+    if (o.samples > 0) review_settings.samples = o.samples;
+    Model model(o.library, review_settings);
+    model.set_compare_rules(saved.compare_rules);
+    prepare(model, o);
+    LessonMode lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
+                       o.library);
+    start_lessons(lessons, o, saved);
+    if (!o.seat && !saved.seat_view.empty() && !unattended) {
+        model.set_seat_view(parse_seat(saved.seat_view));
+    }
+
+    GLFWwindow* window = open_window(o, unattended);
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
@@ -457,10 +507,10 @@ int run_viewer(const ViewOptions& o) {
     std::vector<double> frame_ms;
     std::vector<double> build_ms;  // building the frame (ImGui), without rendering it
     int frames = 0;
+    BenchEnd bench_end(o);
     // A screenshot waits for the background work it shows, then draws a few frames so that
     // every panel has laid itself out.
     const int screenshot_frame = 4;
-    int exit_code = 0;
     while (!glfwWindowShouldClose(window)) {
         auto t0 = Clock::now();
         glfwPollEvents();
@@ -497,26 +547,15 @@ int run_viewer(const ViewOptions& o) {
         if (frames == 1 && o.startup_time) {
             fmt::print("first frame: {:.0f} ms after start\n",
                        std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+            std::fflush(stdout);  // at once: a test waits for it to start others beside it
         }
-        if (o.bench_frames > 0 && frames >= o.bench_frames + 10) break;
+        if (bench_end.done(frames, model)) break;
     }
-    if (o.bench_frames > 0 && frame_ms.size() > 10) {
-        // The first frames build the font atlas and the layout: not counted.
-        std::vector<double> t(frame_ms.begin() + 10, frame_ms.end());
-        double mean = std::accumulate(t.begin(), t.end(), 0.0) / static_cast<double>(t.size());
-        std::sort(t.begin(), t.end());
-        double p99 = t[std::min(t.size() - 1, static_cast<std::size_t>(t.size() * 0.99))];
-        double build = std::accumulate(build_ms.begin() + 10, build_ms.end(), 0.0) /
-                       static_cast<double>(build_ms.size() - 10);
-        fmt::print(
-            "frames={} mean_ms={:.2f} p99_ms={:.2f} max_ms={:.2f} build_mean_ms={:.2f} games={}\n",
-            t.size(), mean, p99, t.back(), build, model.games().size());
-    }
+    if (o.bench_frames > 0) print_bench(frame_ms, build_ms, model.games().size());
     // With no one at the window, what it would have told the user goes to stderr.
     if (unattended) {
         for (const std::string& m : model.messages()) fmt::print(stderr, "spadework view: {}\n", m);
-    }
-    if (!unattended) {
+    } else {
         saved.autoplay_seconds = ui.autoplay_seconds;
         saved.show_values = ui.show_values;
         saved.tab = tab_name(ui.tab);
@@ -531,7 +570,7 @@ int run_viewer(const ViewOptions& o) {
     ImGui::DestroyContext();
     glfwDestroyWindow(window);
     glfwTerminate();
-    return exit_code;
+    return 0;
 }
 
 }  // namespace spadework::viewer

@@ -608,6 +608,10 @@ bool Model::poll() {
     return changed;
 }
 
+void Model::refresh_library_now() {
+    bg_->last_refresh = Clock::now() - 2 * kLibraryRefresh;
+}
+
 void Model::wait_idle() {
     if (bg_->solve) bg_->solve->result.wait();
     if (bg_->review) bg_->review->result.wait();

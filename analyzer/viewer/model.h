@@ -90,6 +90,9 @@ class Model {
     void import(const std::filesystem::path& path);
     // Collects finished background work; true when anything changed.
     bool poll();
+    // Makes the next poll() look for other programs' commits at once rather than at the
+    // refresh's next turn, a second apart (a benchmark told the writers are done).
+    void refresh_library_now();
     // Blocks until background work is done (tests, screenshots).
     void wait_idle();
 

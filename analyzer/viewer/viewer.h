@@ -27,7 +27,10 @@ struct ViewOptions {
     std::filesystem::path screenshot;  // render, write this PNG, exit
     int width = 1600;
     int height = 1000;
-    int bench_frames = 0;       // render this many frames, print mean and p99 frame time, exit
+    int bench_frames = 0;  // render this many frames, print mean and p99 frame time, exit
+    // With bench_frames: render frames until this file exists, then read the library again
+    // at once and render bench_frames more (a test tells the viewer other programs are done).
+    std::filesystem::path bench_until;
     bool startup_time = false;  // print the time from start to the first frame
     // Lesson mode: the lesson to open at once (by name), the folder of lessons (empty:
     // analyzer::default_lessons_dir()), the learner's name (empty: the one last typed, else
