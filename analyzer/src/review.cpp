@@ -3,10 +3,14 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <fstream>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "spadework/analyzer/review.h"
 
@@ -57,7 +61,27 @@ std::string ReviewSettings::key() const {
         key += fmt::format(" {}={}/{}/{}/{}", name, t.inaccuracy, t.mistake, t.blunder, t.bid);
     }
     if (need_points) key += fmt::format(" need={}", *need_points);
+    if (parts != ReviewParts::Both) key += fmt::format(" only={}", parts_name(parts));
     return key;
+}
+
+std::string_view parts_name(ReviewParts parts) {
+    switch (parts) {
+        case ReviewParts::Bids:
+            return "bids";
+        case ReviewParts::Play:
+            return "play";
+        case ReviewParts::Both:
+            break;
+    }
+    return "both";
+}
+
+std::optional<ReviewParts> parse_parts(std::string_view text) {
+    for (ReviewParts p : {ReviewParts::Both, ReviewParts::Bids, ReviewParts::Play}) {
+        if (text == parts_name(p)) return p;
+    }
+    return std::nullopt;
 }
 
 namespace {
@@ -232,13 +256,16 @@ std::vector<Standings> standings_before_hands(const RecordedGame& game) {
     return out;
 }
 
-GameReview review_game(const RecordedGame& game, const ReviewSettings& settings,
-                       std::optional<int> only_hand, const Progress& progress) {
-    auto start = std::chrono::steady_clock::now();
-    check_game(game);
-    std::vector<Standings> before = standings_before_hands(game);
-    GameReview review;
-    review.settings_key = settings.key();
+namespace {
+
+// One step of a game's review: the bids or the play of one hand.
+struct ReviewTask {
+    int slot = 0;  // in the review's hands
+    bool play = false;
+};
+
+// The hands to review, 0-based.
+std::vector<int> hands_to_review(const RecordedGame& game, std::optional<int> only_hand) {
     std::vector<int> hands;
     for (int h = 0; h < static_cast<int>(game.hands.size()); ++h) {
         if (!only_hand || *only_hand == h) hands.push_back(h);
@@ -247,27 +274,109 @@ GameReview review_game(const RecordedGame& game, const ReviewSettings& settings,
         throw Error(fmt::format("the game has {} hands: there is no hand {}", game.hands.size(),
                                 *only_hand + 1));
     }
-    const int total = 2 * static_cast<int>(hands.size());
+    return hands;
+}
+
+// The steps of the review, the bid reviews first (they take longest, so a worker that starts
+// one early does not hold up the end).
+std::vector<ReviewTask> review_tasks(const RecordedGame& game, const std::vector<HandReview>& out,
+                                     ReviewParts parts) {
+    std::vector<ReviewTask> tasks;
+    if (parts != ReviewParts::Play) {
+        for (int i = 0; i < static_cast<int>(out.size()); ++i) tasks.push_back({i, false});
+    }
+    if (parts != ReviewParts::Bids) {
+        for (int i = 0; i < static_cast<int>(out.size()); ++i) {
+            if (!game.hands[out[i].hand].cards.empty()) tasks.push_back({i, true});
+        }
+    }
+    return tasks;
+}
+
+// Runs the tasks on `workers` threads, each with its own solver (the answers do not depend on
+// what a solver's table holds, so the review is the same whatever the number of workers). A
+// task's error is rethrown after all have stopped: the first in task order, as one thread
+// would have met it.
+void run_review_tasks(const RecordedGame& game, const std::vector<ReviewTask>& tasks,
+                      std::vector<HandReview>& out, const ReviewSettings& settings, int workers,
+                      const Progress& progress) {
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::vector<std::exception_ptr> errors(tasks.size());
+    std::mutex progress_mutex;
     int done = 0;
-    Solver solver(SolverOptions{settings.table_megabytes});
-    for (int h : hands) {
+    const int total = 2 * static_cast<int>(out.size());
+    // With several workers each bid review runs on one thread: the parallelism is across
+    // tasks. One worker leaves the bid review its own threads.
+    ReviewSettings inner = settings;
+    if (workers > 1) inner.threads = 1;
+    auto work = [&] {
+        Solver solver(SolverOptions{settings.table_megabytes});
+        for (std::size_t t; !failed && (t = next++) < tasks.size();) {
+            HandReview& hr = out[tasks[t].slot];
+            try {
+                if (tasks[t].play) {
+                    hr.play = review_play(game, hr.hand, hr.before, inner, solver);
+                } else {
+                    hr.bidding = review_bids(game, hr.hand, hr.before, inner);
+                }
+            } catch (...) {
+                errors[t] = std::current_exception();
+                failed = true;
+            }
+            if (progress) {
+                std::lock_guard<std::mutex> lock(progress_mutex);
+                progress(++done, total);
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int i = 1; i < workers; ++i) threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads) t.join();
+    for (const std::exception_ptr& e : errors) {
+        if (e) std::rethrow_exception(e);
+    }
+    if (progress && done < total) progress(total, total);  // the parts not asked for
+}
+
+}  // namespace
+
+int worker_count(int threads) {
+    return threads > 0 ? threads
+                       : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+GameReview review_game(const RecordedGame& game, const ReviewSettings& settings,
+                       std::optional<int> only_hand, const Progress& progress) {
+    auto start = std::chrono::steady_clock::now();
+    check_game(game);
+    std::vector<Standings> before = standings_before_hands(game);
+    GameReview review;
+    review.settings_key = settings.key();
+    review.parts = settings.parts;
+    for (int h : hands_to_review(game, only_hand)) {
         HandReview hr;
         hr.hand = h;
         hr.before = before[h];
-        hr.bidding = review_bids(game, h, before[h], settings);
-        if (progress) progress(++done, total);
-        if (!game.hands[h].cards.empty()) {
-            hr.play = review_play(game, h, before[h], settings, solver);
+        review.hands.push_back(std::move(hr));
+    }
+    std::vector<ReviewTask> tasks = review_tasks(game, review.hands, settings.parts);
+    // A worker per hand at most: a single hand's bid review shares its layouts among the
+    // threads instead.
+    const int workers = std::clamp(worker_count(settings.threads), 1,
+                                   std::max(1, static_cast<int>(review.hands.size())));
+    run_review_tasks(game, tasks, review.hands, settings, workers, progress);
+    for (const HandReview& hr : review.hands) {
+        if (hr.play) {
             for (int s = 0; s < 4; ++s) review.seats[s].add(hr.play->seats[s]);
         }
-        if (progress) progress(++done, total);
         for (const auto& p : hr.bidding.passes) {
             if (p.flag != FlagClass::None) ++review.bid_flags[index(p.seat)];
         }
         for (const auto& b : hr.bidding.bids) {
             if (b.flag != FlagClass::None) ++review.bid_flags[index(b.seat)];
         }
-        review.hands.push_back(std::move(hr));
     }
     review.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "spadework/analyzer/review.h"
@@ -240,6 +241,7 @@ std::string review_to_json(const GameReview& review, const RecordedGame& game) {
     j["spadework_review"] = kSchema;
     j["version"] = review.version;
     j["settings"] = review.settings_key;
+    if (review.parts != ReviewParts::Both) j["only"] = parts_name(review.parts);
     ordered_json players = ordered_json::object();
     for (Seat s : kAllSeats) players[seat_str(s)] = game.players[index(s)];
     j["game"] = {{"event", game.event},
@@ -307,6 +309,11 @@ GameReview review_from_json(std::string_view text) {
         GameReview r;
         r.version = j.at("version").get<std::string>();
         r.settings_key = j.at("settings").get<std::string>();
+        if (j.contains("only")) {
+            std::optional<ReviewParts> parts = parse_parts(j.at("only").get<std::string>());
+            if (!parts) throw Error("review JSON: unknown part " + j.at("only").dump());
+            r.parts = *parts;
+        }
         r.seconds = j.at("seconds").get<double>();
         for (const auto& p : j.at("players")) {
             int s = index(parse_seat(p.at("seat").get<std::string>()));
@@ -348,9 +355,96 @@ GameReview review_from_json(std::string_view text) {
     }
 }
 
+namespace {
+
+using Line = std::function<void(const std::string&)>;
+
+// Par, the passes and the bids of one hand.
+void format_bidding(const HandReview& h, const RecordedGame& game, const Line& line) {
+    const Par& par = h.bidding.par;
+    std::string nils;
+    for (const Par::Nil& n : par.nils) {
+        nils += fmt::format("; {} nil {}", seat_str(n.seat),
+                            n.kept ? "could be kept" : "could not be kept");
+    }
+    line(fmt::format("  Par (double dummy, both sides playing for tricks): NS {}, EW {}{}",
+                     par.tricks[0], par.tricks[1], nils));
+    for (const PassDecision& p : h.bidding.passes) {
+        std::string verdict =
+            p.flag == FlagClass::None
+                ? "fine"
+                : fmt::format("{}: {} expected {} ({} points better)", class_name(p.flag),
+                              to_string(p.best), signed_points(p.best_expected),
+                              fmt::format("{:.1f}", p.shortfall()));
+        line(fmt::format("  {} passed {}: expected {}; {}", player_label(game, p.seat),
+                         to_string(p.passed), signed_points(p.played_expected), verdict));
+    }
+    for (const BidDecision& b : h.bidding.bids) {
+        std::string nil =
+            b.nil_kept ? fmt::format("; a nil kept in {:.0f}%", *b.nil_kept * 100) : "";
+        line(fmt::format("  {} bid {}: {} ({} layouts){}", player_label(game, b.seat),
+                         to_string(b.bid), distribution_line(b.tricks), b.samples, nil));
+        if (b.flag == FlagClass::None) {
+            line(fmt::format("      expected {}; best {} expected {}",
+                             signed_points(b.played_expected), to_string(b.best),
+                             signed_points(b.best_expected)));
+        } else {
+            line(fmt::format("      {}: expected {}, but {} expected {} ({:.1f} points better)",
+                             class_name(b.flag), signed_points(b.played_expected),
+                             to_string(b.best), signed_points(b.best_expected), b.shortfall()));
+        }
+    }
+}
+
+// The flagged cards of one hand.
+void format_play(const PlayReview& play, const RecordedGame& game, const Line& line) {
+    int flags = 0;
+    for (const CardReview& c : play.cards) {
+        if (c.irregular) {
+            line(fmt::format("  Trick {}: {} played {}, against the rules of play (not valued)",
+                             c.trick + 1, player_label(game, c.seat), to_string(c.played)));
+            continue;
+        }
+        if (c.flag == FlagClass::None) continue;
+        ++flags;
+        // cost_tricks is against the most tricks any card kept, so it is never negative.
+        std::string tricks = c.cost_tricks() == 0   ? "no trick"
+                             : c.cost_tricks() == 1 ? "1 trick"
+                                                    : fmt::format("{} tricks", c.cost_tricks());
+        line(fmt::format("  Trick {}: {} played {}, {}: {} was better; it cost {} point{} and {}",
+                         c.trick + 1, player_label(game, c.seat), to_string(c.played),
+                         class_name(c.flag), c.better ? to_string(*c.better) : "another card",
+                         c.cost_points(), c.cost_points() == 1 ? "" : "s", tricks));
+    }
+    if (flags == 0) line("  Play: no card cost points.");
+}
+
+// Each player's tallies: the play's, the bid flags, or both, as reviewed.
+void format_players(const GameReview& review, const RecordedGame& game, const Line& line) {
+    const bool play = review.parts != ReviewParts::Bids;
+    const bool bids = review.parts != ReviewParts::Play;
+    line(fmt::format("{:<16}{}{}", "Players",
+                     play ? " cards  decisions  accuracy  inaccuracies  mistakes  blunders" : "",
+                     bids ? "  bid flags" : ""));
+    for (Seat s : kAllSeats) {
+        const PlayStats& p = review.seats[index(s)];
+        std::string name = player_label(game, s);
+        if (name.size() > 16) name = name.substr(0, 16);
+        std::string row = fmt::format("{:<16}", name);
+        if (play) {
+            row += fmt::format(" {:>6} {:>10} {:>8.1f}% {:>13} {:>9} {:>9}", p.cards, p.decisions,
+                               p.accuracy() * 100, p.inaccuracies, p.mistakes, p.blunders);
+        }
+        if (bids) row += fmt::format(" {:>10}", review.bid_flags[index(s)]);
+        line(row);
+    }
+}
+
+}  // namespace
+
 std::string format_review(const GameReview& review, const RecordedGame& game) {
     std::string out;
-    auto line = [&](const std::string& s) { out += s + "\n"; };
+    Line line = [&](const std::string& s) { out += s + "\n"; };
     line(fmt::format("Review: {}{}{} (rules: {}), {} hands",
                      game.event.empty() ? "game" : game.event, game.date.empty() ? "" : ", ",
                      game.date, game.rules.name, game.hands.size()));
@@ -360,75 +454,21 @@ std::string format_review(const GameReview& review, const RecordedGame& game) {
         line(fmt::format("Hand {} (dealer {}; before: NS {} with {} bags, EW {} with {} bags)",
                          h.hand + 1, seat_str(rh.dealer), h.before[0].score, h.before[0].bags,
                          h.before[1].score, h.before[1].bags));
-        const Par& par = h.bidding.par;
-        std::string nils;
-        for (const Par::Nil& n : par.nils) {
-            nils += fmt::format("; {} nil {}", seat_str(n.seat),
-                                n.kept ? "could be kept" : "could not be kept");
+        if (review.parts == ReviewParts::Play) {
+            line("  Bids not reviewed (only the play was asked for).");
+        } else {
+            format_bidding(h, game, line);
         }
-        line(fmt::format("  Par (double dummy, both sides playing for tricks): NS {}, EW {}{}",
-                         par.tricks[0], par.tricks[1], nils));
-        for (const PassDecision& p : h.bidding.passes) {
-            std::string verdict =
-                p.flag == FlagClass::None
-                    ? "fine"
-                    : fmt::format("{}: {} expected {} ({} points better)", class_name(p.flag),
-                                  to_string(p.best), signed_points(p.best_expected),
-                                  fmt::format("{:.1f}", p.shortfall()));
-            line(fmt::format("  {} passed {}: expected {}; {}", player_label(game, p.seat),
-                             to_string(p.passed), signed_points(p.played_expected), verdict));
-        }
-        for (const BidDecision& b : h.bidding.bids) {
-            std::string nil =
-                b.nil_kept ? fmt::format("; a nil kept in {:.0f}%", *b.nil_kept * 100) : "";
-            line(fmt::format("  {} bid {}: {} ({} layouts){}", player_label(game, b.seat),
-                             to_string(b.bid), distribution_line(b.tricks), b.samples, nil));
-            if (b.flag == FlagClass::None) {
-                line(fmt::format("      expected {}; best {} expected {}",
-                                 signed_points(b.played_expected), to_string(b.best),
-                                 signed_points(b.best_expected)));
-            } else {
-                line(fmt::format("      {}: expected {}, but {} expected {} ({:.1f} points better)",
-                                 class_name(b.flag), signed_points(b.played_expected),
-                                 to_string(b.best), signed_points(b.best_expected), b.shortfall()));
-            }
-        }
-        if (!h.play) {
+        if (review.parts == ReviewParts::Bids && !rh.cards.empty()) {
+            line("  Play not reviewed (only the bids were asked for).");
+        } else if (!h.play) {
             line("  No cards played.");
-            continue;
+        } else {
+            format_play(*h.play, game, line);
         }
-        int flags = 0;
-        for (const CardReview& c : h.play->cards) {
-            if (c.irregular) {
-                line(fmt::format("  Trick {}: {} played {}, against the rules of play (not valued)",
-                                 c.trick + 1, player_label(game, c.seat), to_string(c.played)));
-                continue;
-            }
-            if (c.flag == FlagClass::None) continue;
-            ++flags;
-            // cost_tricks is against the most tricks any card kept, so it is never negative.
-            std::string tricks = c.cost_tricks() == 0   ? "no trick"
-                                 : c.cost_tricks() == 1 ? "1 trick"
-                                                        : fmt::format("{} tricks", c.cost_tricks());
-            line(fmt::format(
-                "  Trick {}: {} played {}, {}: {} was better; it cost {} point{} and {}",
-                c.trick + 1, player_label(game, c.seat), to_string(c.played), class_name(c.flag),
-                c.better ? to_string(*c.better) : "another card", c.cost_points(),
-                c.cost_points() == 1 ? "" : "s", tricks));
-        }
-        if (flags == 0) line("  Play: no card cost points.");
     }
     line("");
-    line(
-        "Players          cards  decisions  accuracy  inaccuracies  mistakes  blunders  bid flags");
-    for (Seat s : kAllSeats) {
-        const PlayStats& p = review.seats[index(s)];
-        std::string name = player_label(game, s);
-        if (name.size() > 16) name = name.substr(0, 16);
-        line(fmt::format("{:<16} {:>6} {:>10} {:>8.1f}% {:>13} {:>9} {:>9} {:>10}", name, p.cards,
-                         p.decisions, p.accuracy() * 100, p.inaccuracies, p.mistakes, p.blunders,
-                         review.bid_flags[index(s)]));
-    }
+    format_players(review, game, line);
     return out;
 }
 

@@ -188,3 +188,47 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK_THROWS_AS(review_from_json("{\"spadework_review\": 2}"), Error);
     CHECK_THROWS_AS(review_from_json("not json"), Error);
 }
+
+TEST_CASE("a game's review is the same on one worker or several, and parts are apart",
+          "[review]") {
+    // Three hands of a bot game: the hands' bids and play are shared among the workers.
+    SplitMix64 rng(5);
+    RecordedGame game = play_game(preset("classic"), rng, Seat::North, 3);
+    REQUIRE(game.hands.size() == 3);
+    ReviewSettings s;
+    s.samples = 2;
+    s.threads = 1;
+    GameReview one = review_game(game, s);
+    const std::string text = format_review(one, game);
+    for (int threads : {2, 3, 0}) {
+        s.threads = threads;
+        GameReview many = review_game(game, s);
+        CHECK(format_review(many, game) == text);
+        CHECK(many.seats == one.seats);
+        CHECK(many.bid_flags == one.bid_flags);
+    }
+
+    // Only the bids, or only the play: the other part is left empty, and says so.
+    s.threads = 2;
+    s.parts = ReviewParts::Bids;
+    GameReview bids = review_game(game, s);
+    CHECK(bids.parts == ReviewParts::Bids);
+    CHECK(bids.settings_key != one.settings_key);
+    for (std::size_t h = 0; h < 3; ++h) {
+        CHECK_FALSE(bids.hands[h].play);
+        CHECK(bids.hands[h].bidding.bids.size() == one.hands[h].bidding.bids.size());
+    }
+    CHECK(bids.bid_flags == one.bid_flags);
+    CHECK(format_review(bids, game).find("Play not reviewed") != std::string::npos);
+    s.parts = ReviewParts::Play;
+    GameReview play = review_game(game, s);
+    for (std::size_t h = 0; h < 3; ++h) {
+        CHECK(play.hands[h].bidding.bids.empty());
+        REQUIRE(play.hands[h].play);
+        CHECK(play.hands[h].play->cards == one.hands[h].play->cards);
+    }
+    CHECK(play.seats == one.seats);
+    CHECK(format_review(play, game).find("Bids not reviewed") != std::string::npos);
+    // What was reviewed survives the JSON.
+    CHECK(review_from_json(review_to_json(play, game)).parts == ReviewParts::Play);
+}

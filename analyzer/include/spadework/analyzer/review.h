@@ -52,6 +52,13 @@ struct Thresholds {
 Thresholds default_thresholds(const RuleSet& rules);
 FlagClass classify(double cost_points, const Thresholds& thresholds);
 
+// Which parts of each hand a review covers: the bids (and passes) and the play are
+// independent, so either can be reviewed alone.
+enum class ReviewParts : std::uint8_t { Both, Bids, Play };
+std::string_view parts_name(ReviewParts parts);  // "both", "bids", "play"
+// "both", "bids" or "play"; nothing for any other text.
+std::optional<ReviewParts> parse_parts(std::string_view text);
+
 struct ReviewSettings {
     // Single-dummy layouts per bid (and per pass candidate at the last round). Sized so a
     // classic hand's bid review takes about a second on one core of the reference machine
@@ -60,7 +67,8 @@ struct ReviewSettings {
     std::uint64_t seed = 1;
     // Weight each layout by how well the other hands fit the bids already made.
     bool weight_by_bids = true;
-    // Worker threads for the bid review (and for batches of games); 0: every core.
+    // Worker threads: the hands of a game, the layouts of one hand's bid review, the games of
+    // a batch; 0: every core.
     int threads = 1;
     // Per rule set name, thresholds that replace default_thresholds.
     std::map<std::string, Thresholds> thresholds;
@@ -69,6 +77,8 @@ struct ReviewSettings {
     // hand reach this many, not by expected points: for a side that must score N now (to win
     // before the opponents do, or to stay in the game). Passes are still valued by points.
     std::optional<int> need_points;
+    // The parts of each hand to review (a review of one part is stored under its own key).
+    ReviewParts parts = ReviewParts::Both;
 
     Thresholds thresholds_for(const RuleSet& rules) const;
     // What a stored review must match to be reused: the analyzer version and every setting
@@ -242,6 +252,7 @@ struct HandReview {
 struct GameReview {
     std::string version{kAnalyzerVersion};
     std::string settings_key;
+    ReviewParts parts = ReviewParts::Both;  // what was reviewed of each hand
     std::vector<HandReview> hands;
     std::array<PlayStats, 4> seats;  // play over every hand reviewed
     std::array<int, 4> bid_flags{};  // flagged bids and passes per seat
@@ -252,9 +263,14 @@ struct GameReview {
 using Progress = std::function<void(int done, int total)>;
 
 // Reviews every hand of a game (or only `only_hand`), with the standings each hand began
-// from under the game's own rules. Throws RecordError for an illegal record.
+// from under the game's own rules. The bids and the play of the hands are independent steps,
+// shared among settings.threads workers, each with its own solver; the review is the same
+// whatever their number. Throws RecordError for an illegal record.
 GameReview review_game(const RecordedGame& game, const ReviewSettings& settings,
                        std::optional<int> only_hand = std::nullopt, const Progress& progress = {});
+
+// The number of workers for a `threads` setting: 0 means every core.
+int worker_count(int threads);
 
 // The standings before each hand of a game under its own rules (hands after the game ended
 // get the final standings).
