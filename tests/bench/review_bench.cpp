@@ -233,17 +233,35 @@ void bench_game(const std::string& name, const RuleSet& rules, std::uint64_t see
         if (!game.hands[h].cards.empty()) review_play(game, h, before[h], settings, solver);
     }
     double play = seconds_since(start);
-    std::string whole;
-    start = Clock::now();
-    try {
-        review_game(game, settings);
-        whole = fmt::format("{:6.2f} s", seconds_since(start));
-    } catch (const Error& e) {
-        whole = fmt::format("  n/a    [{}]", e.what());
+    // The whole review on one thread, then on settings.threads: the speed-up, and the same
+    // review (the report's text) from both.
+    auto timed = [&](int threads, std::string& text) -> std::optional<double> {
+        ReviewSettings s = settings;
+        s.threads = threads;
+        auto t0 = Clock::now();
+        try {
+            GameReview r = review_game(game, s);
+            double seconds = seconds_since(t0);
+            text = format_review(r, game);
+            return seconds;
+        } catch (const Error& e) {
+            text = e.what();
+            return std::nullopt;
+        }
+    };
+    std::string one_text;
+    std::string many_text;
+    std::optional<double> one = timed(1, one_text);
+    std::optional<double> many = timed(settings.threads, many_text);
+    if (!one || !many) {
+        say("game review   {:<9} n/a  [{}]\n", name, one ? many_text : one_text);
+        return;
     }
-    say("game review   {:<9} 10 hands  play and bids ({} threads) {}  (goal: < 10 s)   "
-        "play alone {:6.2f} s\n",
-        name, settings.threads, whole, play);
+    say("game review   {:<9} 10 hands  play and bids: 1 thread {:6.2f} s, {} threads {:6.2f} s, "
+        "speed-up {:.2f}x (goal >= 1.8x with 2), {} reviews  (goal: < 10 s)   play alone "
+        "{:6.2f} s\n",
+        name, *one, settings.threads, *many, *one / *many,
+        one_text == many_text ? "identical" : "DIFFERENT", play);
 }
 
 }  // namespace

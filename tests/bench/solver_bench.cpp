@@ -11,15 +11,21 @@
 // Each side keeps one table for (a) and (b) across the deals: ours one Solver, DDS its
 // thread-0 table. Every answer is compared: totals and every card's value for (a), the trick
 // value of each position for (b) (DDS leaves out the last trick, whose cards are forced:
-// there the value is the hand's final count). Then our solver alone, for information: (b)
-// with every legal card valued at each position (solve_tricks), on a solver of its own; the cost of
-// the spades-broken rule (after_broken against anytime, same openings) and of the score objective
-// against the trick objective (after_broken openings, bids by a simple count); and the peak memory
-// of both solvers. One line per deal, then the summaries; the last line is exactly
+// there the value is the hand's final count), every card's value for (c). Besides:
+//  (c) the play review's job: every legal card valued at each position of the same play
+//      (solve_tricks, on the solver of (a) and (b)) against DDS SolveBoard, solutions 3, at each
+//      position with its table kept from the position before (mode 2);
+//  (d) the nil objective: the weakest hand bids nil and whether it is kept is solved from
+//      the opening (spades_lead=after_broken, as a bid review solves it), in units of the
+//      trick solve of the same position;
+// the cost of the spades-broken rule (after_broken against anytime, same openings) and of the
+// score objective against the trick objective (after_broken openings, bids by a simple
+// count); the peak memory of both solvers; our nodes. One line per deal, then the summaries;
+// the last line is exactly
 //   median_ratio=X p90_ratio=Y max_ratio=Z disagreements=D
-// with the ratios of our time to DDS's over both kinds of work. Goals: median <= 1.0,
-// p90 <= 1.5, no disagreement, no deal over 10 s. A deal that runs past the cap (default
-// 60 s) stops the run with what was measured so far, counted as a disagreement.
+// with the ratios of our time to DDS's over (a) and (b). Goals: median <= 1.0, p90 <= 1.5,
+// max <= 3, no disagreement; (c) <= 1.0; (d) median <= 3. A deal that runs past the cap
+// (default 60 s) stops the run with what was measured so far, counted as a disagreement.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -140,6 +146,25 @@ std::array<std::optional<Bid>, 4> counted_bids(const Position& p) {
     return bids;
 }
 
+// The seat whose hand a nil suits best: the fewest high-card points (A 4, K 3, Q 2, J 1),
+// each spade counted as a point more.
+Seat weakest_seat(const Position& p) {
+    Seat best = Seat::North;
+    int least = 1000;
+    for (Seat s : kAllSeats) {
+        int points = 0;
+        for (Card c : p.hands[index(s)]) {
+            int r = static_cast<int>(c.rank());
+            points += std::max(0, r - 10) + (c.suit() == Suit::Spades ? 1 : 0);
+        }
+        if (points < least) {
+            least = points;
+            best = s;
+        }
+    }
+    return best;
+}
+
 // The opening position of a deal under `rules`, the player left of the dealer to lead.
 Position opening(const RuleSet& rules, const Deal& deal, Seat dealer) {
     Position p;
@@ -207,13 +232,14 @@ struct Options {
     std::uint64_t seed = 1;
     bool deck48 = false;
     double cap_s = 60;
+    bool verbose = false;  // (c) position by position
 };
 
 [[noreturn]] void usage(const char* why) {
-    std::fprintf(
-        stderr,
-        "solver_bench: %s\nusage: solver_bench --deals N --seed S [--deck48] [--cap SECONDS]\n",
-        why);
+    std::fprintf(stderr,
+                 "solver_bench: %s\nusage: solver_bench --deals N --seed S [--deck48] [--cap "
+                 "SECONDS] [--verbose]\n",
+                 why);
     std::exit(2);
 }
 
@@ -231,6 +257,8 @@ Options parse(int argc, char** argv) {
             o.seed = std::strtoull(value().c_str(), nullptr, 10);
         } else if (a == "--deck48") {
             o.deck48 = true;
+        } else if (a == "--verbose") {
+            o.verbose = true;
         } else if (a == "--cap") {
             o.cap_s = std::atof(value().c_str());
         } else {
@@ -283,17 +311,20 @@ int main(int argc, char** argv) {
     //    Their set-up counts toward their memory.
     MemoryMeter ours_memory, dds_memory;
     dds_memory.around([] { dds_oracle::init_dds(); });
-    std::optional<Solver> ours;         // anytime: (a) and (b)
-    std::optional<Solver> ours_broken;  // after_broken openings
-    std::optional<Solver> ours_score;   // after_broken openings, score objective
-    std::optional<Solver> ours_totals;  // (b) with every card valued, for information
+    std::optional<Solver> ours;             // anytime: (a) and (b)
+    std::optional<Solver> ours_broken;      // after_broken openings
+    std::optional<Solver> ours_score;       // after_broken openings, score objective
+    std::optional<Solver> ours_nil;         // (d) nil solves
+    std::optional<Solver> ours_nil_tricks;  // (d) trick solves of the same positions
     ours_memory.around([&] {
+        ours_nil.emplace();
+        ours_nil_tricks.emplace();
         ours.emplace();
         ours_broken.emplace();
         ours_score.emplace();
-        ours_totals.emplace();
     });
-    std::vector<double> broken_ratios, score_ratios, totals_ratios;
+    std::vector<double> broken_ratios, score_ratios, totals_ratios, nil_ratios, nil_nodes;
+    double dds_c_total = 0;
     double ours_a_total = 0, dds_a_total = 0, ours_b_total = 0, dds_b_total = 0;
     double anytime_total = 0, broken_total = 0, score_total = 0, totals_total = 0;
     std::uint64_t nodes_signature = 0;
@@ -368,17 +399,83 @@ int main(int argc, char** argv) {
             });
         };
         in_turn(ours_first, run_ours_b, run_dds_b);
-        // Also, for information: the same positions with every legal card valued
-        // (solve_tricks, more than AnalysePlayBin gives), on a solver of its own.
+        // (c) The play review's job: the same positions with every legal card valued
+        // (solve_tricks); DDS SolveBoard, solutions 3, at each position, keeping its table
+        // from one position to the next (mode 2). Each side keeps what (a) and (b) taught
+        // its table about this deal, as DDS does of its own accord.
         std::vector<int> b_totals;
-        double t_totals = 0;
+        std::vector<int> c_dds;
+        double t_totals = 0, t_dds_c = 0;
+        int c_disagree = 0;
+        std::vector<SolveResult> c_ours;
+        std::vector<double> c_ours_ms, c_dds_ms;
+        auto run_ours_c = [&] {
+            ours_memory.around([&] {
+                auto t = Clock::now();
+                for (const Position& p : line.positions) {
+                    auto tp = Clock::now();
+                    c_ours.push_back(ours->solve_tricks(p));
+                    c_ours_ms.push_back(ms_since(tp));
+                }
+                t_totals = ms_since(t);
+            });
+        };
+        std::vector<dds_oracle::DdsAnswer> c_dds_answers;
+        auto run_dds_c = [&] {
+            dds_memory.around([&] {
+                auto t = Clock::now();
+                for (std::size_t i = 0; i < line.positions.size(); ++i) {
+                    auto tp = Clock::now();
+                    c_dds_answers.push_back(dds_oracle::dds_solve(line.positions[i], i ? 2 : 1));
+                    c_dds_ms.push_back(ms_since(tp));
+                }
+                t_dds_c = ms_since(t);
+            });
+        };
+        in_turn(ours_first, run_ours_c, run_dds_c);
+        for (std::size_t i = 0; i < line.positions.size(); ++i) {
+            b_totals.push_back(ns_total(c_ours[i], hand_size));
+            bool same = c_ours[i].total_tricks == c_dds_answers[i].total_tricks &&
+                        c_ours[i].cards.size() == c_dds_answers[i].cards.size();
+            for (std::size_t k = 0; same && k < c_ours[i].cards.size(); ++k) {
+                same = c_ours[i].cards[k].card == c_dds_answers[i].cards[k].card &&
+                       c_ours[i].cards[k].total_tricks == c_dds_answers[i].cards[k].total_tricks;
+            }
+            if (!same) {
+                ++c_disagree;
+                notes += "\n  every card at position " + std::to_string(i) + ": ours" +
+                         describe_cards(c_ours[i].cards) + "\n    DDS" +
+                         describe_cards(c_dds_answers[i].cards);
+            }
+        }
+        disagreements += c_disagree;
+        if (opt.verbose) {
+            for (std::size_t i = 0; i < c_ours.size(); ++i) {
+                std::printf(
+                    "  (c) position %2zu: ours %8.2f ms %9llu nodes, DDS %8.2f ms %9llu "
+                    "nodes\n",
+                    i, c_ours_ms[i], static_cast<unsigned long long>(c_ours[i].nodes), c_dds_ms[i],
+                    static_cast<unsigned long long>(c_dds_answers[i].nodes));
+            }
+        }
+
+        // (d) The nil objective, for information: the seat with the weakest hand bids nil,
+        // and whether it is kept is solved from the opening (after_broken, as a bid review
+        // solves it), against the trick solve of the same position on a solver of its own.
+        Position open_nil = opening(classic, deal, dealer);
+        Seat nil_seat = weakest_seat(open_nil);
+        open_nil.bids[index(nil_seat)] = Bid::nil();
+        double t_nil = 0, t_nil_tricks = 0;
+        std::uint64_t nil_nodes_before = ours_nil->stats().nodes;
         ours_memory.around([&] {
             auto t = Clock::now();
-            for (const Position& p : line.positions) {
-                b_totals.push_back(ns_total(ours_totals->solve_tricks(p), hand_size));
-            }
-            t_totals = ms_since(t);
+            ours_nil_tricks->total_tricks(open_nil);
+            t_nil_tricks = ms_since(t);
+            t = Clock::now();
+            ours_nil->nil_kept(open_nil, nil_seat);
+            t_nil = ms_since(t);
         });
+        nil_nodes.push_back(static_cast<double>(ours_nil->stats().nodes - nil_nodes_before));
         // DDS leaves out the last trick, whose value is the hand's final count.
         b_dds.resize(line.positions.size(), line.ns_final);
         for (std::size_t i = 0; i < b_dds.size(); ++i) {
@@ -411,7 +508,9 @@ int main(int argc, char** argv) {
         score_ratios.push_back(t_score / std::max(t_broken, 1e-3));
         ours_a_total += t_ours_a, dds_a_total += t_dds_a;
         ours_b_total += t_ours_b, dds_b_total += t_dds_b, totals_total += t_totals;
-        totals_ratios.push_back(t_totals / std::max(t_dds_b, 1e-3));
+        totals_ratios.push_back(t_totals / std::max(t_dds_c, 1e-3));
+        nil_ratios.push_back(t_nil / std::max(t_nil_tricks, 1e-3));
+        dds_c_total += t_dds_c;
         anytime_total += t_ours_a, broken_total += t_broken, score_total += t_score;
         // A deal's time is that of both kinds of work, (a) and (b), for each solver.
         double ours_deal_s = (t_ours_a + t_ours_b) / 1000, dds_deal_s = (t_dds_a + t_dds_b) / 1000;
@@ -441,7 +540,7 @@ int main(int argc, char** argv) {
 
     // 6. The summaries.
     SolverStats stats[] = {ours->stats(), ours_broken->stats(), ours_score->stats(),
-                           ours_totals->stats()};
+                           ours_nil->stats()};
     std::size_t peak_table = 0;
     for (const SolverStats& s : stats) peak_table = std::max(peak_table, s.peak_table_bytes);
     std::vector<double> all = results.opening_ratios;
@@ -452,9 +551,13 @@ int main(int argc, char** argv) {
                 summary(results.play_ratios).c_str(), ours_b_total / 1000, dds_b_total / 1000);
     std::printf("both kinds:                %s\n", summary(all).c_str());
     std::printf(
-        "(b) every card valued at each position, own solver (not in the ratios): %s   (ours %.2f "
-        "s)\n",
-        summary(totals_ratios).c_str(), totals_total / 1000);
+        "(c) every card valued at each position (the play review's job) against SolveBoard "
+        "solutions 3 mode 2: %s   (ours %.2f s, DDS %.2f s; not in the last line)\n",
+        summary(totals_ratios).c_str(), totals_total / 1000, dds_c_total / 1000);
+    std::printf(
+        "(d) nil kept or not from the opening, the weakest hand's nil, in trick solves of the "
+        "same position: %s   (nodes: %s)\n",
+        summary(nil_ratios).c_str(), summary(nil_nodes).c_str());
     std::printf("deals over 10 s ((a) + (b), either solver): %s\n",
                 slow_deals.empty() ? "none" : "");
     for (const std::string& s : slow_deals) std::printf("  %s\n", s.c_str());

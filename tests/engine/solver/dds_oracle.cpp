@@ -63,12 +63,12 @@ void init_dds() {
     std::call_once(once, [] { SetMaxThreads(1); });
 }
 
-DdsAnswer dds_solve(const Position& position) {
+DdsAnswer dds_solve(const Position& position, int mode) {
     check_rules(position);
     init_dds();
     deal dl = to_dds_deal(position);
     futureTricks fut{};
-    int rc = SolveBoard(dl, -1, 3, 1, &fut, 0);
+    int rc = SolveBoard(dl, -1, 3, mode, &fut, 0);
     if (rc != RETURN_NO_FAULT) throw Error(dds_error(rc));
 
     // 1. DDS counts the tricks the side of the player to play takes from the current trick

@@ -28,9 +28,11 @@ struct DdsAnswer {
 // use, and safe to call again.
 void init_dds();
 
-// SolveBoard(target -1, solutions 3, mode 1) on the position. Throws Error when the rule set
-// is not spades_lead=anytime or DDS refuses the position (its error text in the message).
-DdsAnswer dds_solve(const Position& position);
+// SolveBoard(target -1, solutions 3, `mode`) on the position. Mode 1 searches afresh; mode 2
+// keeps DDS's table from the call before (its reuse mode, for positions of one deal in turn).
+// Throws Error when the rule set is not spades_lead=anytime or DDS refuses the position (its
+// error text in the message).
+DdsAnswer dds_solve(const Position& position, int mode = 1);
 
 // AnalysePlayBin from a position between tricks (usually the opening one): element i is the
 // total tricks of `team` (tricks held plus those taken from there under best play) after the
