@@ -237,6 +237,13 @@ void finish_bid(const HandContext& ctx, BidWork& w, const std::vector<Solve>& jo
     if (total > 0) {
         for (double& x : d.tricks) x /= total;
     }
+    // The layouts (of those drawn from what the bidder knew) on which some nil could not be
+    // settled within the search's budget.
+    for (const BidLayout& l : w.main.layouts) {
+        bool unsettled = (l.sighted >= 0 && jobs[l.sighted].any_unsettled()) ||
+                         (l.blind >= 0 && jobs[l.blind].any_unsettled());
+        d.unsettled_nils += unsettled ? 1 : 0;
+    }
     // Left out when the nil was counted broken without asking (not a hand for a nil).
     if (nil_candidate_bid && nil_asked) d.nil_kept = total > 0 ? kept / total : 0.0;
 
@@ -594,6 +601,7 @@ BidReview review_scope(const RecordedGame& game, int hand_index, const Standings
         for (Seat s : kAllSeats) at_play[index(s)] = played.held_at_play(s);
         Solve s = make_solve(rules, hand.dealer, at_play, Team::NS);
         for (Seat seat : kAllSeats) s.nil_for[index(seat)] = final_bids[index(seat)]->is_nil();
+        s.exact = true;
         par_job = static_cast<int>(jobs.size());
         jobs.push_back(std::move(s));
     }
@@ -672,12 +680,13 @@ BidReview review_scope(const RecordedGame& game, int hand_index, const Standings
     for (bool first = true;; first = false) {
         std::size_t pass_first_job = jobs.size();
         for (PassWork& w : passes) add_pass_jobs(ctx, w, n, jobs);
-        sampling::solve_all(jobs, solvers);
+        sampling::solve_all(jobs, solvers, settings.nil_node_budget);
         std::size_t k = pass_first_job;
         for (PassWork& w : passes) {
             for (auto [c, j] : w.pending) {
                 const Solve& solved = jobs[k++];
                 w.results[c].push_back({solved.tricks, solved.kept[index(w.decision.seat)]});
+                w.decision.unsettled_nils += solved.any_unsettled() ? 1 : 0;
             }
         }
         if (first) {

@@ -216,6 +216,12 @@ std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const Less
         if (v.bid->nil_kept) {
             out += fmt::format("A nil would be kept in {:.0f}% of them.\n", 100 * *v.bid->nil_kept);
         }
+        if (v.bid->unsettled_nils > 0) {
+            out += fmt::format(
+                "On {} of them a nil was not settled within the search's budget and counts as "
+                "broken.\n",
+                v.bid->unsettled_nils);
+        }
     }
     std::vector<Row> rows = rows_of(hand, v, answer);
     if (!rows.empty()) {

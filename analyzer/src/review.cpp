@@ -61,6 +61,9 @@ std::string ReviewSettings::key() const {
         key += fmt::format(" {}={}/{}/{}/{}", name, t.inaccuracy, t.mistake, t.blunder, t.bid);
     }
     if (need_points) key += fmt::format(" need={}", *need_points);
+    if (nil_node_budget != ReviewSettings{}.nil_node_budget) {
+        key += fmt::format(" nil_budget={}", nil_node_budget);
+    }
     if (parts != ReviewParts::Both) key += fmt::format(" only={}", parts_name(parts));
     return key;
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <nlohmann/json.hpp>
 
@@ -129,6 +130,7 @@ ordered_json bid_json(const BidDecision& b) {
     for (double x : b.tricks) tricks.push_back(round2(x * 100));
     j["tricks_percent"] = std::move(tricks);
     if (b.nil_kept) j["nil_kept_percent"] = round2(*b.nil_kept * 100);
+    if (b.unsettled_nils > 0) j["unsettled_nils"] = b.unsettled_nils;
     j["best"] = to_string(b.best);
     j["best_expected"] = round2(b.best_expected);
     j["played_expected"] = round2(b.played_expected);
@@ -153,6 +155,7 @@ BidDecision bid_from(const ordered_json& j) {
     b.samples = j.at("samples").get<int>();
     for (const auto& x : j.at("tricks_percent")) b.tricks.push_back(x.get<double>() / 100);
     if (j.contains("nil_kept_percent")) b.nil_kept = j.at("nil_kept_percent").get<double>() / 100;
+    b.unsettled_nils = j.value("unsettled_nils", 0);
     b.best = parse_bid(j.at("best").get<std::string>());
     b.best_expected = j.at("best_expected").get<double>();
     b.played_expected = j.at("played_expected").get<double>();
@@ -181,11 +184,13 @@ ordered_json pass_json(const PassDecision& p) {
                            {"samples", o.samples}});
     }
     j["options"] = std::move(options);
+    if (p.unsettled_nils > 0) j["unsettled_nils"] = p.unsettled_nils;
     return j;
 }
 
 PassDecision pass_from(const ordered_json& j) {
     PassDecision p;
+    p.unsettled_nils = j.value("unsettled_nils", 0);
     p.seat = parse_seat(j.at("seat").get<std::string>());
     p.passed = parse_cards(j.at("passed").get<std::string>());
     p.candidates = j.at("candidates").get<int>();
@@ -359,6 +364,14 @@ namespace {
 
 using Line = std::function<void(const std::string&)>;
 
+// Said of a decision some of whose nils the search could not settle within its budget.
+std::string unsettled_note(int count, const char* what) {
+    if (count == 0) return "";
+    return fmt::format(" [a nil not settled within the search's budget on {} {}, counted broken]",
+                       count,
+                       count == 1 ? std::string(what).substr(0, std::strlen(what) - 1) : what);
+}
+
 // Par, the passes and the bids of one hand.
 void format_bidding(const HandReview& h, const RecordedGame& game, const Line& line) {
     const Par& par = h.bidding.par;
@@ -376,14 +389,16 @@ void format_bidding(const HandReview& h, const RecordedGame& game, const Line& l
                 : fmt::format("{}: {} expected {} ({} points better)", class_name(p.flag),
                               to_string(p.best), signed_points(p.best_expected),
                               fmt::format("{:.1f}", p.shortfall()));
-        line(fmt::format("  {} passed {}: expected {}; {}", player_label(game, p.seat),
-                         to_string(p.passed), signed_points(p.played_expected), verdict));
+        line(fmt::format("  {} passed {}: expected {}; {}{}", player_label(game, p.seat),
+                         to_string(p.passed), signed_points(p.played_expected), verdict,
+                         unsettled_note(p.unsettled_nils, "solves")));
     }
     for (const BidDecision& b : h.bidding.bids) {
         std::string nil =
             b.nil_kept ? fmt::format("; a nil kept in {:.0f}%", *b.nil_kept * 100) : "";
-        line(fmt::format("  {} bid {}: {} ({} layouts){}", player_label(game, b.seat),
-                         to_string(b.bid), distribution_line(b.tricks), b.samples, nil));
+        line(fmt::format("  {} bid {}: {} ({} layouts){}{}", player_label(game, b.seat),
+                         to_string(b.bid), distribution_line(b.tricks), b.samples, nil,
+                         unsettled_note(b.unsettled_nils, "layouts")));
         if (b.flag == FlagClass::None) {
             line(fmt::format("      expected {}; best {} expected {}",
                              signed_points(b.played_expected), to_string(b.best),

@@ -161,7 +161,7 @@ Solve make_solve(const RuleSet& rules, Seat dealer, const Hands& hands, Team tea
 
 namespace {
 
-void solve_one(Solver& solver, Solve& job) {
+void solve_one(Solver& solver, Solve& job, std::uint64_t nil_budget) {
     const Position& p = job.position;
     int side = solver.total_tricks(p);
     job.tricks = team_of(p.to_play) == job.team ? side : p.rules.hand_size() - side;
@@ -171,21 +171,27 @@ void solve_one(Solver& solver, Solve& job) {
         if (p.hands[index(s)].contains(kAceOfSpades)) continue;
         Position q = p;
         q.bids[index(s)] = Bid::nil();
-        // A nil the search cannot settle within the budget counts as broken.
-        job.kept[index(s)] = solver.nil_kept(q, s, kNilNodeBudget).value_or(false);
+        if (job.exact) {
+            job.kept[index(s)] = solver.nil_kept(q, s);
+            continue;
+        }
+        // A nil the search cannot settle within the budget counts as broken, and says so.
+        std::optional<bool> kept = solver.nil_kept(q, s, nil_budget);
+        job.kept[index(s)] = kept.value_or(false);
+        job.unsettled[index(s)] = !kept;
     }
 }
 
 }  // namespace
 
-void solve_all(std::vector<Solve>& jobs, std::vector<Solver>& solvers) {
+void solve_all(std::vector<Solve>& jobs, std::vector<Solver>& solvers, std::uint64_t nil_budget) {
     std::atomic<std::size_t> next_job{0};
     std::exception_ptr error;
     std::mutex error_mutex;
     auto work = [&](Solver& solver) {
         for (std::size_t i; (i = next_job++) < jobs.size();) {
             try {
-                solve_one(solver, jobs[i]);
+                solve_one(solver, jobs[i], nil_budget);
             } catch (...) {
                 std::lock_guard lock(error_mutex);
                 if (!error) error = std::current_exception();

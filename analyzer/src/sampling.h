@@ -78,24 +78,27 @@ Seat opening_leader(const RuleSet& rules, Seat dealer, const Hands& hands);
 // One layout to solve from the opening lead: the tricks `team` ends with when both sides play
 // for tricks, and for each seat of nil_for whether its nil is kept. A nil on a hand holding the
 // ace of spades is broken without a solve: the ace wins whatever trick it falls on.
-// The most positions one layout's nil solve may search. Most nils are settled in well under
-// a million; a few layouts of weak hands take the search hundreds of millions (a minute or
-// more), and one such layout would cost more than all the others together. Such a nil counts
-// as broken, which leans the estimate further against nils, on a handful of layouts.
-inline constexpr std::uint64_t kNilNodeBudget = 20'000'000;
 
 struct Solve {
     Position position;
     Team team = Team::NS;
     std::array<bool, 4> nil_for{};
+    bool exact = false;          // nils solved without the budget (par: the deal itself)
     int tricks = 0;              // out
     std::array<bool, 4> kept{};  // out
+    // out: the nils the search could not settle within the budget, counted broken (not
+    // an answer: the reviews report how many layouts had one).
+    std::array<bool, 4> unsettled{};
+    bool any_unsettled() const {
+        return unsettled[0] || unsettled[1] || unsettled[2] || unsettled[3];
+    }
 };
 Solve make_solve(const RuleSet& rules, Seat dealer, const Hands& hands, Team team);
 
 // Solves every job, each worker (a thread per solver) taking the next. The answers are exact,
 // so they do not depend on which worker solved which layout. Rethrows a worker's error.
-void solve_all(std::vector<Solve>& jobs, std::vector<Solver>& solvers);
+// Nils not settled within nil_budget positions are marked unsettled.
+void solve_all(std::vector<Solve>& jobs, std::vector<Solver>& solvers, std::uint64_t nil_budget);
 
 // Tricks per seat from a partnership's double-dummy total: a kept nil takes none and a broken
 // nil exactly one, the partner the rest; when both partners bid nil, a broken nil takes one

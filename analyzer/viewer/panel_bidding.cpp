@@ -97,6 +97,12 @@ void BiddingPanel::draw(Model& model, UiState&) {
             ImGui::PlotHistogram("##tricks", hist.data(), static_cast<int>(hist.size()), 0,
                                  overlay.c_str(), 0.0f, 1.0f, ImVec2(-1, 56));
             if (d->nil_kept) ImGui::Text("a nil kept in %.0f%% of layouts", *d->nil_kept * 100);
+            if (d->unsettled_nils > 0) {
+                ImGui::TextDisabled(
+                    "on %d layout%s a nil was not settled within the search's budget "
+                    "(counted broken)",
+                    d->unsettled_nils, d->unsettled_nils == 1 ? "" : "s");
+            }
             if (ImGui::TreeNode("every bid")) {
                 if (ImGui::BeginTable("options", 3,
                                       ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {

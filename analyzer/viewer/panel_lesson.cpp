@@ -289,6 +289,12 @@ void LessonPanel::question(UiState& ui) {
             ImGui::TextDisabled("A nil by you would be kept in %.0f%% of them.",
                                 *d->nil_kept * 100);
         }
+        if (d->unsettled_nils > 0) {
+            ImGui::TextDisabled(
+                "On %d of them a nil was not settled within the search's "
+                "budget and counts as broken.",
+                d->unsettled_nils);
+        }
     }
 }
 

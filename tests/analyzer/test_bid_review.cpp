@@ -370,3 +370,35 @@ TEST_CASE("passes of cards no other card separates are worth the same", "[bid_re
     CHECK(ra.passes[0].played_expected == rb.passes[0].played_expected);
     CHECK(ra.passes[0].best_expected == rb.passes[0].best_expected);
 }
+
+TEST_CASE("a nil not settled within the search's budget is counted and said, par stays exact",
+          "[bid_review]") {
+    // W deals and N, with no spade and nothing above a six, bids nil and leads.
+    RecordedGame game =
+        one_hand(preset("classic"), Seat::West,
+                 "N:.5432.65432.5432 AKQJT98765432... .AKQJ.AKQ.AKQJT9 .T9876.JT987.876",
+                 {Bid::nil(), Bid::tricks(4), Bid::tricks(6), Bid::tricks(1)});
+    ReviewSettings s = quick(3);
+    BidReview settled = review_bids(game, 0, {}, s);
+    REQUIRE(settled.bids.size() == 4);
+    CHECK(settled.bids[0].unsettled_nils == 0);
+    REQUIRE(settled.bids[0].nil_kept);
+    REQUIRE(settled.par.nils.size() == 1);
+
+    // A budget of one position settles no nil of a sampled layout: each is counted (as
+    // broken) and reported; par, solved on the deal itself, keeps its exact answer.
+    s.nil_node_budget = 1;
+    BidReview capped = review_bids(game, 0, {}, s);
+    CHECK(capped.bids[0].unsettled_nils == 3);
+    CHECK(*capped.bids[0].nil_kept == Approx(0.0));
+    CHECK(capped.par.nils[0].kept == settled.par.nils[0].kept);
+    CHECK(s.key() != quick(3).key());
+    GameReview whole;
+    HandReview h;
+    h.bidding = capped;
+    whole.hands.push_back(h);
+    CHECK(format_review(whole, game).find("not settled within the search's budget on 3 layouts") !=
+          std::string::npos);
+    CHECK(review_from_json(review_to_json(whole, game)).hands[0].bidding.bids[0].unsettled_nils ==
+          3);
+}

@@ -80,7 +80,7 @@ const CardChoice& choice(const CardReview& card, const char* name) {
 // the last trick whatever happens). North ducks with the 2H (South's 5H wins; North's 9H
 // later falls to the AH) or overtakes with the 9H and breaks the nil.
 const char* kDeal1 = "N:432.9642.432.432 AKQ.AKQ3.AKQ.AKQ JT9.JT5.JT95.JT9 8765.87.876.8765";
-const char* kFill1 =
+const std::string kFill1 =
     "KH JH 8H 6H  QH TH 7H 4H  AD JD 8D 4D  KD TD 7D 3D  QD 9D 6D 2D "
     "AC JC 8C 4C  KC TC 7C 3C  QC 9C 6C 2C  AS JS 8S 4S  KS TS 7S 3S  QS 9S 6S 2S ";
 
@@ -92,7 +92,7 @@ const char* kFill1 =
 // East is West's partner) and South's 6S wins the last trick; or West throws the 2C, North
 // ruffs and South's 6S wins the last: NS take both.
 const char* kDeal2 = "N:8743.543.432.543 AK2.AKQ2.KQJ.JT9 QJ6.JT9.AT98.AKQ T95.876.765.8762";
-const char* kFill2 =
+const std::string kFill2 =
     "AH JH 8H 5H  KH TH 7H 4H  QH 9H 6H 3H  KD TD 7D 4D  QD 9D 6D 3D  JD 8D 5D 2D "
     "AS QS TS 8S  KS JS 9S 7S  JC AC 8C 5C  KC 7C 4C TC  QC 6C 3C 9C ";
 
@@ -108,7 +108,7 @@ TEST_CASE("A nil bidder who overtakes instead of ducking is flagged with the nil
     std::array<Bid, 4> bids{Bid::nil(), Bid::tricks(10), Bid::tricks(1), Bid::tricks(1)};
     RecordedGame game = one_hand(rules, Seat::North, kDeal1,
                                  {Bid::tricks(10), Bid::tricks(1), Bid::tricks(1), Bid::nil()},
-                                 std::string(kFill1) + "3H 5H 5C 9H  2H AH 5D 5S");
+                                 kFill1 + "3H 5H 5C 9H  2H AH 5D 5S");
     const int duck = ns_minus_ew(rules, bids, {0, 11, 1, 1}, Standings{});
     const int overtake = ns_minus_ew(rules, bids, {1, 11, 0, 1}, Standings{});
     REQUIRE(duck == -1);
@@ -147,7 +147,7 @@ TEST_CASE("A ruff that gives the tenth bag is flagged with the bag penalty in it
     before[index(Team::EW)] = {150, 9};
     RecordedGame game = one_hand(rules, Seat::North, kDeal2,
                                  {Bid::tricks(6), Bid::tricks(3), Bid::tricks(2), Bid::tricks(1)},
-                                 std::string(kFill2) + "AD 5S 4S 2H  2C 3S 2S 6S");
+                                 kFill2 + "AD 5S 4S 2H  2C 3S 2S 6S");
     const int discard = -ns_minus_ew(rules, bids, {1, 8, 4, 0}, before);
     const int ruff = -ns_minus_ew(rules, bids, {0, 8, 4, 1}, before);
     REQUIRE(discard == 39);
@@ -184,7 +184,7 @@ TEST_CASE("A duck that sets the contract is flagged with the set's cost", "[play
     std::array<Bid, 4> bids{Bid::tricks(1), Bid::tricks(7), Bid::tricks(3), Bid::tricks(2)};
     RecordedGame game = one_hand(rules, Seat::North, kDeal2,
                                  {Bid::tricks(7), Bid::tricks(3), Bid::tricks(2), Bid::tricks(1)},
-                                 std::string(kFill2) + "AD 2C 4S 2H  3S 2S 6S 5S");
+                                 kFill2 + "AD 2C 4S 2H  3S 2S 6S 5S");
     const int ruff = -ns_minus_ew(rules, bids, {0, 8, 4, 1}, Standings{});
     const int duck = -ns_minus_ew(rules, bids, {1, 8, 4, 0}, Standings{});
     REQUIRE(ruff == 50);

@@ -77,6 +77,12 @@ struct ReviewSettings {
     // hand reach this many, not by expected points: for a side that must score N now (to win
     // before the opponents do, or to stay in the game). Passes are still valued by points.
     std::optional<int> need_points;
+    // The most positions one sampled layout's nil solve may search. Most nils are settled in
+    // well under a million; a few layouts of weak hands take the search hundreds of millions
+    // (a minute or more), more than all the other layouts together. A nil not settled by then
+    // counts as broken, leaning the estimate against nils, and each decision reports on how
+    // many layouts that happened. Par, on the deal itself, is always exact.
+    std::uint64_t nil_node_budget = 20'000'000;
     // The parts of each hand to review (a review of one part is stored under its own key).
     ReviewParts parts = ReviewParts::Both;
 
@@ -192,6 +198,9 @@ struct BidDecision {
     double best_expected = 0;
     double played_expected = 0;
     FlagClass flag = FlagClass::None;  // by the shortfall, when above the bid margin
+    // Layouts on which a nil could not be settled within the search's budget (it counted
+    // broken there): the estimate is not exact on them.
+    int unsettled_nils = 0;
     double shortfall() const { return best_expected - played_expected; }
 };
 
@@ -215,6 +224,7 @@ struct PassDecision {
     CardSet also;
     double also_expected = 0;
     FlagClass flag = FlagClass::None;
+    int unsettled_nils = 0;  // solves whose nil was not settled within the budget (as a bid's)
     double shortfall() const { return best_expected - played_expected; }
 };
 
