@@ -1,5 +1,5 @@
 // review_bench [--hands N] [--seed S] [--samples N] [--threads N] [--bid-hands N]
-//              [--table-mb N] [--verbose]: the figures of issue 5's hand review, printed next
+//              [--table-mb N] [--verbose] [--no-games]: the figures of issue 5's hand review, printed next
 // to their goals, not asserted.
 //
 // Games are played by the simple bots (play_game) under classic and paperless from a fixed
@@ -63,13 +63,14 @@ struct Options {
     int bid_hands = 5;
     std::optional<int> table_megabytes;  // each solver's table; the review's default if not given
     bool verbose = false;                // a line per hand reviewed
+    bool games = true;                   // (3): --no-games leaves the whole games out
 };
 
 [[noreturn]] void usage(std::string_view why) {
     fmt::print(stderr, "review_bench: {}\n", why);
     fmt::print(stderr,
                "usage: review_bench [--hands N] [--seed S] [--samples N] [--threads N] "
-               "[--bid-hands N] [--table-mb N] [--verbose]\n");
+               "[--bid-hands N] [--table-mb N] [--verbose] [--no-games]\n");
     std::exit(2);
 }
 
@@ -80,6 +81,10 @@ Options parse_options(int argc, char** argv) {
         if (arg == "--help" || arg == "-h") usage("the figures of the hand review");
         if (arg == "--verbose") {
             o.verbose = true;
+            continue;
+        }
+        if (arg == "--no-games") {
+            o.games = false;
             continue;
         }
         if (i + 1 >= argc) usage(fmt::format("{} needs a value", arg));
@@ -296,6 +301,7 @@ int main(int argc, char** argv) {
     }
     // A Paperless game rarely lasts ten hands (it is played to 6 points): a higher target
     // keeps its scoring and makes the game long enough.
+    if (!opt.games) return 0;
     ReviewSettings game_settings = settings;
     game_settings.threads = opt.threads;
     bench_game("classic", preset("classic"), opt.seed, game_settings);
