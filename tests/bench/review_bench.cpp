@@ -1,5 +1,6 @@
 // review_bench [--hands N] [--seed S] [--samples N] [--threads N] [--bid-hands N]
-//              [--table-mb N] [--verbose] [--no-games]: the figures of issue 5's hand review, printed next
+//              [--table-mb N] [--verbose] [--no-games] [--hand K]: the figures of issue 5's hand
+//              review, printed next
 // to their goals, not asserted.
 //
 // Games are played by the simple bots (play_game) under classic and paperless from a fixed
@@ -64,13 +65,14 @@ struct Options {
     std::optional<int> table_megabytes;  // each solver's table; the review's default if not given
     bool verbose = false;                // a line per hand reviewed
     bool games = true;                   // (3): --no-games leaves the whole games out
+    std::optional<int> hand;             // --hand K: only the K-th hand (0-based) of each list
 };
 
 [[noreturn]] void usage(std::string_view why) {
     fmt::print(stderr, "review_bench: {}\n", why);
     fmt::print(stderr,
                "usage: review_bench [--hands N] [--seed S] [--samples N] [--threads N] "
-               "[--bid-hands N] [--table-mb N] [--verbose] [--no-games]\n");
+               "[--bid-hands N] [--table-mb N] [--verbose] [--no-games] [--hand K]\n");
     std::exit(2);
 }
 
@@ -99,6 +101,8 @@ Options parse_options(int argc, char** argv) {
             o.samples = static_cast<int>(v);
         } else if (arg == "--threads" && v >= 1) {
             o.threads = static_cast<int>(v);
+        } else if (arg == "--hand") {
+            o.hand = static_cast<int>(v);
         } else if (arg == "--bid-hands") {
             o.bid_hands = static_cast<int>(v);
         } else if (arg == "--table-mb" && v >= 1) {
@@ -289,6 +293,10 @@ int main(int argc, char** argv) {
     for (const auto& [name, rules] : rule_sets) {
         games.push_back(play_games(rules, opt.seed, opt.hands));
         hands.push_back(first_hands(games.back(), opt.hands));
+        if (opt.hand) {
+            if (*opt.hand >= static_cast<int>(hands.back().size())) usage("--hand: no such hand");
+            hands.back() = {hands.back()[*opt.hand]};
+        }
     }
     for (std::size_t i = 0; i < rule_sets.size(); ++i) {
         bench_play(rule_sets[i].first, hands[i], settings, opt.verbose);

@@ -1,5 +1,8 @@
 #include "score.h"
 
+#include "bounds.h"
+#include "tricks.h"
+
 #include <algorithm>
 #include <climits>
 #include <cstdint>
@@ -10,6 +13,82 @@ namespace spadework::solver {
 namespace {
 
 constexpr std::uint16_t kHonourRanks = 0x7800;  // J Q K A of hearts
+
+constexpr std::int16_t kNone = INT16_MAX;  // no end of the kind: an empty minimum
+
+// low_with and high_with, fewest tricks missing first: an end meets "k more for team T" only
+// with k = 0; a partial count meets it when some next trick, to a seat of T or not, leads to
+// a count that meets what is left of it.
+void build_guaranteed(ScoreTable& t, int outcomes) {
+    const int n = t.hand_size;
+    const int cells = ScoreTable::kCells;
+    for (int team = 0; team < 2; ++team) {
+        for (int o = 0; o < outcomes; ++o) {
+            auto& lo = t.low_with[team][o];
+            auto& hi = t.high_with[team][o];
+            lo.assign(static_cast<std::size_t>(cells) * (n + 1), kNone);
+            hi.assign(static_cast<std::size_t>(cells) * (n + 1), -kNone);
+            std::array<int, 4> c{};
+            for (int sum = n; sum >= 0; --sum) {
+                for (c[0] = 0; c[0] <= sum; ++c[0]) {
+                    for (c[1] = 0; c[0] + c[1] <= sum; ++c[1]) {
+                        for (c[2] = 0; c[0] + c[1] + c[2] <= sum; ++c[2]) {
+                            c[3] = sum - c[0] - c[1] - c[2];
+                            const int i = ScoreTable::index(c);
+                            if (sum == n) {
+                                lo[i] = t.low[o][i];
+                                hi[i] = t.high[o][i];
+                                continue;
+                            }
+                            for (int k = 0; k <= n - sum; ++k) {
+                                int l = kNone;
+                                int h = -kNone;
+                                for (int seat = 0; seat < 4; ++seat) {
+                                    std::array<int, 4> d = c;
+                                    ++d[seat];
+                                    int rest = std::max(0, k - ((seat & 1) == team ? 1 : 0));
+                                    std::size_t j = static_cast<std::size_t>(rest) * cells +
+                                                    ScoreTable::index(d);
+                                    l = std::min<int>(l, lo[j]);
+                                    h = std::max<int>(h, hi[j]);
+                                }
+                                lo[static_cast<std::size_t>(k) * cells + i] =
+                                    static_cast<std::int16_t>(l);
+                                hi[static_cast<std::size_t>(k) * cells + i] =
+                                    static_cast<std::int16_t>(h);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// team_only and team_value, from the ends.
+void build_team_values(ScoreTable& t, int outcomes) {
+    const int n = t.hand_size;
+    t.team_only = !(t.nil[0] || t.nil[1] || t.nil[2] || t.nil[3]);
+    std::array<std::array<bool, ScoreTable::kSide>, 3> seen{};
+    std::array<int, 4> c{};
+    for (c[0] = 0; c[0] <= n && t.team_only; ++c[0]) {
+        for (c[1] = 0; c[0] + c[1] <= n; ++c[1]) {
+            for (c[2] = 0; c[0] + c[1] + c[2] <= n; ++c[2]) {
+                c[3] = n - c[0] - c[1] - c[2];
+                const int ns = c[0] + c[2];
+                for (int o = 0; o < outcomes; ++o) {
+                    int v = t.low[o][ScoreTable::index(c)];
+                    if (!seen[o][ns]) {
+                        seen[o][ns] = true;
+                        t.team_value[o][ns] = v;
+                    } else if (t.team_value[o][ns] != v) {
+                        t.team_only = false;
+                    }
+                }
+            }
+        }
+    }
+}
 
 std::unique_ptr<ScoreTable> build_table(const RuleSet& rules,
                                         const std::array<std::optional<Bid>, 4>& bids,
@@ -70,6 +149,8 @@ std::unique_ptr<ScoreTable> build_table(const RuleSet& rules,
             }
         }
     }
+    build_guaranteed(*t, outcomes);
+    build_team_values(*t, outcomes);
     return t;
 }
 
@@ -155,6 +236,70 @@ bool ScoreGoal::settled(const State& st, int& value) const {
 
 namespace {
 
+// The lowest and highest NS difference over the ends still open (honours outcomes in `set`)
+// in which `team` takes at least k of the tricks left; false when there is none.
+bool ends_with(const ScoreTable& t, const State& st, int set, int team, int k, int& lo, int& hi) {
+    const std::size_t j =
+        static_cast<std::size_t>(k) * ScoreTable::kCells + ScoreTable::index(st.taken);
+    lo = kNone;
+    hi = -kNone;
+    for (int o = 0; o < 3; ++o) {
+        if (!((set >> o) & 1)) continue;
+        lo = std::min<int>(lo, t.low_with[team][o][j]);
+        hi = std::max<int>(hi, t.high_with[team][o][j]);
+    }
+    return lo != kNone;
+}
+
+}  // namespace
+
+bool ScoreGoal::bounds(const State& st, std::uint64_t& relevant, int& value) const {
+    // The root's first lead may be forced to the 2C: no bound that assumes a free lead.
+    if (st.two_clubs_first && st.ply == 0) return false;
+    const int set = honours_outcomes(table_, st);
+    const int leader_team = st.leader & 1;
+    // 1. The leader's side can make sure of its quick tricks: the worst of those ends for the
+    // side to maximise, when that is the leader's side, bounds it from below; else the best
+    // bounds it from above.
+    std::uint64_t rel = 0;
+    int quick = quick_tricks(st, st.tricks_left, rel);
+    // 2. The other side can make sure of its sure tricks.
+    std::uint64_t rel_against = 0;
+    int against = sure_tricks_against(st, rel_against);
+    struct Sure {
+        int team;
+        int tricks;
+        std::uint64_t relevant;
+    };
+    for (const Sure& sure :
+         {Sure{leader_team, quick, rel}, Sure{1 - leader_team, against, rel_against}}) {
+        if (sure.tricks <= 0) continue;
+        int lo = 0;
+        int hi = 0;
+        if (!ends_with(table_, st, set, sure.team, sure.tricks, lo, hi)) continue;
+        // NS's difference to the side maximising: EW's is its negation.
+        const bool ns = max_team_ == 0;
+        if (sure.team == max_team_) {
+            int floor = ns ? lo : -hi;
+            if (floor >= threshold_) {
+                value = floor;
+                relevant = sure.relevant;
+                return true;
+            }
+        } else {
+            int ceiling = ns ? hi : -lo;
+            if (ceiling < threshold_) {
+                value = ceiling;
+                relevant = sure.relevant;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+namespace {
+
 // The root side's score difference: a bound on the right side of threshold.
 int score_value(State& st, TransTable& tt, std::uint64_t context, const ScoreTable& table,
                 const State& root, int threshold, ScoreRun& run) {
@@ -163,6 +308,51 @@ int score_value(State& st, TransTable& tt, std::uint64_t context, const ScoreTab
     int value = search->run();
     run.nodes += search->nodes();
     return value;
+}
+
+// The same question asked of the tricks objective, when it is one: the value depends on the
+// teams' totals only (the honours decided, if they score), and the totals the root side
+// (team m) can still end with that reach the threshold are all those from some total up.
+// Then "at least the threshold" is "at least that many tricks", a search of the tricks
+// objective (whose table the play review's trick solve of the same position has filled);
+// and where no total, or every total, reaches it, no search at all. Nothing when the
+// question is of another shape. `st` is the position after a root move of `root`.
+std::optional<int> by_tricks(State& st, TransTable& tt, std::uint64_t tricks_context,
+                             const ScoreTable& table, const State& root, int threshold,
+                             ScoreRun& run) {
+    if (!table.team_only) return std::nullopt;
+    const int set = honours_outcomes(table, st);
+    if (std::popcount(static_cast<unsigned>(set)) != 1) return std::nullopt;
+    const int o = std::countr_zero(static_cast<unsigned>(set));
+    const int m = root.to_play() & 1;
+    const int n = table.hand_size;
+    const int from = root.taken[m] + root.taken[m + 2];  // the root side's tricks so far
+    const int to = from + root.tricks_left;
+    auto value_at = [&](int t) {  // the root side's difference with t tricks in all
+        return m == 0 ? table.team_value[o][t] : -table.team_value[o][n - t];
+    };
+    // The lowest total from which every total up reaches the threshold, and the shape.
+    int first = to + 1;
+    while (first > from && value_at(first - 1) >= threshold) --first;
+    for (int t = from; t < first; ++t) {
+        if (value_at(t) >= threshold) return std::nullopt;  // not an up-set: search the score
+    }
+    auto range = [&](int lo, int hi, bool least) {
+        int v = value_at(lo);
+        for (int t = lo + 1; t <= hi; ++t)
+            v = least ? std::min(v, value_at(t)) : std::max(v, value_at(t));
+        return v;
+    };
+    if (first > to) return range(from, to, false);    // no total reaches it
+    if (first == from) return range(from, to, true);  // every total does
+    TricksGoal goal(root, first - from, tricks_context);
+    auto search = std::make_unique<Search<TricksGoal>>(st, tt, goal);
+    int tricks = search->run();
+    run.nodes += search->nodes();
+    if (st.count == 0 && root.count == 3) tricks += goal.trick_bonus(st);
+    // Fail-soft: the root side makes sure of `tricks` or more, or cannot pass them.
+    const int total = std::clamp(from + tricks, from, to);
+    return total >= first ? range(total, to, true) : range(from, total, false);
 }
 
 // The values the root side can end with, from the tricks taken so far, sorted.
@@ -242,7 +432,7 @@ std::optional<int> known_ns_value(const ScoreTable& table, const State& st) {
 // The value of each move (the root side's difference after it, at most `top`), searched from
 // a guess: `best` when it is known, else the best so far. The positions after the moves are
 // remembered with their values for the next root.
-std::vector<int> move_values(State& st, TransTable& tt, std::uint64_t context,
+std::vector<int> move_values(State& st, TransTable& tt, ScoreContexts contexts,
                              const ScoreTable& table, std::optional<int> best,
                              const std::vector<Move>& moves, ScoreRun& run) {
     const int side = st.to_play() & 1;
@@ -262,7 +452,11 @@ std::vector<int> move_values(State& st, TransTable& tt, std::uint64_t context,
         } else {
             value = bisect(values, best.value_or(values.back()), best ? best : so_far, [&](int t) {
                 ++run.nodes;
-                return score_value(st, tt, context, table, root, t, run);
+                if (std::optional<int> v =
+                        by_tricks(st, tt, contexts.tricks, table, root, t, run)) {
+                    return *v;
+                }
+                return score_value(st, tt, contexts.score, table, root, t, run);
             });
         }
         st.undo();
@@ -282,7 +476,7 @@ std::vector<int> move_values(State& st, TransTable& tt, std::uint64_t context,
 
 }  // namespace
 
-int best_score(State& st, TransTable& tt, std::uint64_t context, const ScoreTable& table,
+int best_score(State& st, TransTable& tt, ScoreContexts contexts, const ScoreTable& table,
                ScoreRun& run) {
     const int side = st.to_play() & 1;
     if (std::optional<int> ns = known_ns_value(table, st)) return side == 0 ? *ns : -*ns;
@@ -292,15 +486,15 @@ int best_score(State& st, TransTable& tt, std::uint64_t context, const ScoreTabl
     Move buffer[13];
     int n = generate_sequences(
         st, std::popcount(static_cast<unsigned>(honours_outcomes(table, st))) > 1, buffer);
-    std::vector<int> v = move_values(st, tt, context, table, std::nullopt,
+    std::vector<int> v = move_values(st, tt, contexts, table, std::nullopt,
                                      std::vector<Move>(buffer, buffer + n), run);
     return *std::max_element(v.begin(), v.end());
 }
 
-std::vector<int> best_score_per_move(State& st, TransTable& tt, std::uint64_t context,
+std::vector<int> best_score_per_move(State& st, TransTable& tt, ScoreContexts contexts,
                                      const ScoreTable& table, int best,
                                      const std::vector<Move>& moves, ScoreRun& run) {
-    return move_values(st, tt, context, table, best, moves, run);
+    return move_values(st, tt, contexts, table, best, moves, run);
 }
 
 }  // namespace spadework::solver

@@ -25,6 +25,18 @@ struct ScoreTable {
     std::array<bool, 4> nil{};         // which seats bid nil (or blind nil)
     std::vector<std::int16_t> low[3];  // per honours outcome
     std::vector<std::int16_t> high[3];
+    // The same over the ends in which team T (0 NS, 1 EW) takes at least k of the tricks
+    // still to play: at [T][o][k * kCells + index(c)], k 0..hand_size. A side that can make
+    // sure of k tricks bounds the score through them (guaranteed_range).
+    std::vector<std::int16_t> low_with[2][3];
+    std::vector<std::int16_t> high_with[2][3];
+    static constexpr int kCells = kSide * kSide * kSide * kSide;
+    // Whether an end's value depends only on the teams' totals (no nil bid: how a side's
+    // tricks split between its seats changes nothing), and then NS's difference for each NS
+    // total, per honours outcome. A threshold on such a value is, where it asks for "at least
+    // so many tricks", a question of the tricks objective: cheaper, and its table is shared.
+    bool team_only = false;
+    std::array<std::array<int, kSide>, 3> team_value{};
 
     static int index(const std::array<int, 4>& c) {
         return c[0] + kSide * (c[1] + kSide * (c[2] + kSide * c[3]));
@@ -79,7 +91,10 @@ class ScoreGoal {
     bool settled(const State& st, int& value) const;
     // Quick tricks do not bound a score: a side that can make sure of tricks may prefer not
     // to take them.
-    bool bounds(const State&, std::uint64_t&, int&) const { return false; }
+    // A side that can make sure of tricks (quick tricks, the opponents' sure tricks) may
+    // prefer not to take them, yet it can: the score lies within what the ends with those
+    // tricks give, the best for the side that may take them and the worst for the other.
+    bool bounds(const State& st, std::uint64_t& relevant, int& value) const;
     bool mid_trick(const State&, std::uint64_t&, int&) const { return false; }
     bool table_value(const State&, int lower, int upper, int& value) const {
         int lo = max_team_ == 0 ? lower : -upper;
@@ -122,11 +137,18 @@ struct ScoreRun {
     std::uint64_t nodes = 0;
 };
 
+// The contexts of a score solve: its own, and the tricks objective's (whose table entries the
+// team-only questions share).
+struct ScoreContexts {
+    std::uint64_t score = 0;
+    std::uint64_t tricks = 0;
+};
+
 // The difference for the side to play under best play.
-int best_score(State& st, TransTable& tt, std::uint64_t context, const ScoreTable& table,
+int best_score(State& st, TransTable& tt, ScoreContexts contexts, const ScoreTable& table,
                ScoreRun& run);
 // The same after each root move, knowing the best is `best`.
-std::vector<int> best_score_per_move(State& st, TransTable& tt, std::uint64_t context,
+std::vector<int> best_score_per_move(State& st, TransTable& tt, ScoreContexts contexts,
                                      const ScoreTable& table, int best,
                                      const std::vector<Move>& moves, ScoreRun& run);
 

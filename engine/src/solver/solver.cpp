@@ -342,15 +342,18 @@ SolveResult Solver::solve_score(const Position& position, const Standings& befor
     c.rules = position.rules;
     c.bids = position.bids;
     c.before = before;
-    std::uint64_t context = impl_->context_id(c);
+    Context tricks;
+    tricks.objective = Objective::Tricks;
+    tricks.play = st.rules;
+    const ScoreContexts contexts{impl_->context_id(c), impl_->context_id(tricks)};
     const ScoreTable& values = impl_->score_tables.get(position.rules, position.bids, before);
     std::vector<Move> moves =
         root_moves(st, std::popcount(static_cast<unsigned>(honours_outcomes(values, st))) > 1);
     impl_->prepare(st);
     ScoreRun run;
-    int best = best_score(st, impl_->table, context, values, run);
+    int best = best_score(st, impl_->table, contexts, values, run);
     std::vector<int> per_move =
-        best_score_per_move(st, impl_->table, context, values, best, moves, run);
+        best_score_per_move(st, impl_->table, contexts, values, best, moves, run);
     result.score = best;
     add_card_values(result, st, moves, [&](CardValue& v, std::size_t i) { v.score = per_move[i]; });
     result.nodes = run.nodes;
