@@ -280,18 +280,19 @@ std::vector<int> hands_to_review(const RecordedGame& game, std::optional<int> on
     return hands;
 }
 
-// The steps of the review, the bid reviews first (they take longest, so a worker that starts
-// one early does not hold up the end).
+// The steps of the review, the play first: its time varies most from hand to hand (a few
+// hands' score searches take many times the others'), so the bid reviews, steadier, fill the
+// workers' last gaps.
 std::vector<ReviewTask> review_tasks(const RecordedGame& game, const std::vector<HandReview>& out,
                                      ReviewParts parts) {
     std::vector<ReviewTask> tasks;
-    if (parts != ReviewParts::Play) {
-        for (int i = 0; i < static_cast<int>(out.size()); ++i) tasks.push_back({i, false});
-    }
     if (parts != ReviewParts::Bids) {
         for (int i = 0; i < static_cast<int>(out.size()); ++i) {
             if (!game.hands[out[i].hand].cards.empty()) tasks.push_back({i, true});
         }
+    }
+    if (parts != ReviewParts::Play) {
+        for (int i = 0; i < static_cast<int>(out.size()); ++i) tasks.push_back({i, false});
     }
     return tasks;
 }
