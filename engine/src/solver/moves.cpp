@@ -227,7 +227,14 @@ int nil_weight(const View& v, int card, int nil) {
     if (st.count == 0) {
         if (v.seat == nil) return -r;
         if (v.seat == (nil ^ 2)) return r + (v.h[nil][s] ? 10 : 0);
-        return -r + (v.h[nil][s] ? 20 : 0);
+        // An opponent leads low in a suit where the nil bidder holds cards its partner
+        // cannot cover.
+        std::uint16_t mine = v.h[nil][s];
+        if (!mine) return -r;
+        std::uint16_t cover = v.h[nil ^ 2][s];
+        int exposed = cover ? suit_count(mine & at_or_above(highest_rank(cover) + 1))
+                            : suit_count(mine);
+        return -r + 20 + 4 * exposed;
     }
     int wc = st.trick[st.win_pos];
     bool beats_now = State::beats(card, wc);
