@@ -528,10 +528,10 @@ int main(int argc, char** argv) {
         ++results.deals_done;
         std::printf(
             "deal %3d %s  (a) ours %8.1f ms DDS %8.1f ms ratio %5.2f  (b) ours %8.1f ms "
-            "DDS %8.1f ms ratio %5.2f  broken %5.2fx score %5.2fx  %s%s\n",
+            "DDS %8.1f ms ratio %5.2f  broken %5.2fx score %5.2fx  nil %c %.0f nodes %s%s\n",
             d + 1, to_pbn(deal, Seat::North).c_str(), t_ours_a, t_dds_a, ratio_a, t_ours_b, t_dds_b,
-            ratio_b, broken_ratios.back(), score_ratios.back(),
-            disagreements == 0 ? "agree" : "DISAGREE", notes.c_str());
+            ratio_b, broken_ratios.back(), score_ratios.back(), seat_char(nil_seat),
+            nil_nodes.back(), disagreements == 0 ? "agree" : "DISAGREE", notes.c_str());
         std::fflush(stdout);
     }
     running = false;
