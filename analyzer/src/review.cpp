@@ -159,6 +159,15 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
             s.threads = need_int(v, key, 0, 256);
         } else if (key == "table_megabytes") {
             s.table_megabytes = static_cast<std::size_t>(need_int(v, key, 1, 4096));
+        } else if (key == "nil_node_budget") {
+            // At least a thousand positions; at most what a night's solve could use.
+            if (!v.is_number_integer() || v.get<long long>() < 1000 ||
+                v.get<long long>() > 100'000'000'000LL) {
+                throw Error(fmt::format(
+                    "{}: \"nil_node_budget\" must be a whole number from 1000 to 100000000000",
+                    where_key(text, file, key)));
+            }
+            s.nil_node_budget = v.get<std::uint64_t>();
         } else if (key == "thresholds") {
             if (!v.is_object()) {
                 throw Error(fmt::format("{}: \"thresholds\" must map rule set names to objects",
@@ -200,7 +209,7 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
         } else {
             throw Error(
                 fmt::format("{}: unknown setting \"{}\" (samples, seed, weight_by_bids, threads, "
-                            "table_megabytes, thresholds)",
+                            "table_megabytes, nil_node_budget, thresholds)",
                             where_key(text, file, key), key));
         }
     }

@@ -62,7 +62,10 @@ TEST_CASE("a settings file sets samples seed and thresholds and names its faults
           "bad.json:2:2: \"samples\" must be a whole number from 1 to 100000");
     CHECK(error_of("{\"samples\": 4,\n \"colour\": 1}") ==
           "bad.json:2:2: unknown setting \"colour\" (samples, seed, weight_by_bids, threads, "
-          "table_megabytes, thresholds)");
+          "table_megabytes, nil_node_budget, thresholds)");
+    CHECK(error_of("{\"nil_node_budget\": 5}") ==
+          "bad.json:1:2: \"nil_node_budget\" must be a whole number from 1000 to 100000000000");
+    CHECK(parse_settings("{\"nil_node_budget\": 123456}", "s.json").nil_node_budget == 123456);
     CHECK(error_of("{\"thresholds\": {\"classic\": {\"mistake\": 100}}}") ==
           "bad.json:1:17: thresholds for \"classic\" must rise: inaccuracy <= mistake <= blunder");
     CHECK(error_of("[1, 2]") == "bad.json:1:1: settings must be a JSON object");
@@ -189,8 +192,7 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK_THROWS_AS(review_from_json("not json"), Error);
 }
 
-TEST_CASE("a game's review is the same on one worker or several, and parts are apart",
-          "[review]") {
+TEST_CASE("a game's review is the same on one worker or several, and parts are apart", "[review]") {
     // Three hands of a bot game: the hands' bids and play are shared among the workers.
     SplitMix64 rng(5);
     RecordedGame game = play_game(preset("classic"), rng, Seat::North, 3);
