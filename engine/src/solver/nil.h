@@ -18,7 +18,7 @@ class NilGoal {
     NilGoal(int nil_seat, std::uint64_t context) : nil_(nil_seat), context_(context) {}
 
     bool is_max(int seat) const { return (seat & 1) == (nil_ & 1); }
-    int objective_id() const { return 1; }
+    Objective objective() const { return Objective::Nil; }
     std::uint64_t key_terms(const State&) const { return context_; }
     std::uint64_t forced_relevant(const State&) const { return 0; }
     Ordering ordering(const State&) const { return Ordering{nil_, false}; }

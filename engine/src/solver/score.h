@@ -79,7 +79,7 @@ class ScoreGoal {
         : table_(table), max_team_(root.to_play() & 1), threshold_(threshold), context_(context) {}
 
     bool is_max(int seat) const { return (seat & 1) == max_team_; }
-    int objective_id() const { return 2; }
+    Objective objective() const { return Objective::Score; }
     std::uint64_t key_terms(const State& st) const;
     Ordering ordering(const State& st) const;
     std::uint64_t forced_relevant(const State& st) const;

@@ -14,7 +14,7 @@
 //   bool settled(const State&, int& value) const;            // cheap, at trick starts
 //   bool bounds(const State&, std::uint64_t& relevant, int& value) const;  // quick tricks...
 //   bool mid_trick(const State&, std::uint64_t& relevant, int& value) const;
-//   int objective_id() const;                                // 0..3, in TTKey::a
+//   Objective objective() const;                             // in TTKey::a
 //   std::uint64_t key_terms(const State&) const;             // TTKey::b
 //   bool table_value(const State&, int lower, int upper, int& value) const;
 //   void table_bounds(const State&, int value, bool yes, int& lower, int& upper) const;
@@ -30,6 +30,7 @@
 #include <cstdint>
 
 #include "moves.h"
+#include "spadework/engine/solver.h"
 #include "state.h"
 #include "tt.h"
 
@@ -39,13 +40,14 @@ namespace spadework::solver {
 inline constexpr int kTableFirst = 6;
 
 // The exact terms of a trick start's table key, and its holder patterns.
-inline TTKey table_key(const State& st, int objective_id, std::uint64_t terms, Pattern& pattern) {
+inline TTKey table_key(const State& st, Objective objective, std::uint64_t terms,
+                       Pattern& pattern) {
     bool broken = !st.rules.lead_after_broken || st.broken || st.remaining[kSpades] == 0;
     std::uint64_t a = st.lengths;
     a |= static_cast<std::uint64_t>(st.tricks_left) << 48;
     a |= static_cast<std::uint64_t>(st.leader) << 52;
     a |= static_cast<std::uint64_t>(broken) << 54;
-    a |= static_cast<std::uint64_t>(objective_id) << 55;
+    a |= static_cast<std::uint64_t>(objective) << 55;  // 2 bits: the enum has 3 values
     pattern.w[0] = pattern.w[1] = 0;
     for (int s = 0; s < 4; ++s) {
         std::uint16_t all = st.remaining[s];
@@ -156,7 +158,7 @@ int Search<Goal>::node() {
         // The root's first lead may be forced to the 2C: keep it out of the table.
         if (!(st_.two_clubs_first && ply == 0)) {
             table_node = true;
-            key = table_key(st_, goal_.objective_id(), goal_.key_terms(st_), pattern);
+            key = table_key(st_, goal_.objective(), goal_.key_terms(st_), pattern);
             TransTable::Span span = tt_.lookup(key);
             for (TTEntry* e = span.begin; e != span.end; ++e) {
                 if (!e->matches(pattern)) continue;

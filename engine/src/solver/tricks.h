@@ -22,7 +22,7 @@ class TricksGoal {
           context_(context) {}
 
     bool is_max(int seat) const { return (seat & 1) == max_team_; }
-    int objective_id() const { return 0; }
+    Objective objective() const { return Objective::Tricks; }
     std::uint64_t key_terms(const State&) const { return context_; }
     std::uint64_t forced_relevant(const State&) const { return 0; }
     Ordering ordering(const State&) const { return {}; }
