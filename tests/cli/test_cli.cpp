@@ -20,6 +20,7 @@
 
 namespace {
 
+using spadework::testing::contains;
 using spadework::testing::run;
 using spadework::testing::run_json;
 using spadework::testing::run_ok;
@@ -39,10 +40,6 @@ std::vector<std::string> rule_lines(const std::string& text) {
         if (!line.empty() && line[0] != '#') result.push_back(line);
     }
     return result;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
 }
 
 // The breakdown entry of a kind, or null.

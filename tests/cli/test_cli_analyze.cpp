@@ -16,6 +16,7 @@
 #include "support/workspace.h"
 
 using namespace spadework;
+using spadework::testing::contains;
 using spadework::testing::run;
 using spadework::testing::run_json;
 using spadework::testing::run_ok;
@@ -24,10 +25,6 @@ using spadework::testing::Workspace;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 // Bot games cut to `hands` hands, so that a review takes a moment, not minutes.
 std::vector<RecordedGame> short_games(const std::string& rules, int games, int hands,

@@ -9,6 +9,7 @@
 #include "support/workspace.h"
 
 using namespace spadework;
+using spadework::testing::contains;
 using spadework::testing::run;
 using spadework::testing::run_json;
 using spadework::testing::run_ok;
@@ -19,10 +20,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path kSamples = SPADEWORK_SAMPLES;
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 std::size_t game_count(const Workspace& ws) {
     return run_json(ws.with_db({"list"})).size();

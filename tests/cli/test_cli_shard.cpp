@@ -22,6 +22,7 @@
 #include "support/workspace.h"
 
 using namespace spadework;
+using spadework::testing::contains;
 using spadework::testing::run;
 using spadework::testing::run_json;
 using spadework::testing::run_ok;
@@ -30,10 +31,6 @@ using spadework::testing::Workspace;
 namespace fs = std::filesystem;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 constexpr int kGames = 6;
 constexpr int kShards = 3;

@@ -12,6 +12,7 @@
 #include "support/workspace.h"
 
 using namespace spadework;
+using spadework::testing::contains;
 using spadework::testing::run;
 using spadework::testing::run_ok;
 using spadework::testing::RunResult;
@@ -21,10 +22,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path kSamples = SPADEWORK_SAMPLES;
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 std::size_t hands_in(const std::vector<RecordedGame>& games) {
     std::size_t n = 0;

@@ -4,6 +4,7 @@
 
 #include "support/run_command.h"
 
+using spadework::testing::contains;
 using spadework::testing::run;
 using spadework::testing::run_json;
 using spadework::testing::RunResult;
@@ -16,10 +17,6 @@ const std::string kSuits = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432.
 
 // A real deal for answers that must agree with themselves.
 const std::string kDeal = "N:Q5.K62.KQJT63.KJ A63.74.A7.AT7652 KJ82.JT9.984.843 T974.AQ853.52.Q9";
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 }  // namespace
 
