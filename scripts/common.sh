@@ -34,12 +34,17 @@ install_missing() {
   fi
 }
 
-# build DIR [cmake args...]
+# configure DIR [cmake args...]
 # Optimised as RelWithDebInfo is (-O2) but without debug information, which takes a third of
 # the compile time; a debugging session configures its own tree.
-build() {
+configure() {
   local dir="$1"; shift
   cmake -S "$ROOT" -B "$ROOT/$dir" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" "$@" >/dev/null
-  cmake --build "$ROOT/$dir" -j "$JOBS"
+}
+
+# build DIR [cmake args...]: configures DIR and builds everything in it.
+build() {
+  configure "$@"
+  cmake --build "$ROOT/$1" -j "$JOBS"
 }
