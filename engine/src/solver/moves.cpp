@@ -232,8 +232,8 @@ int nil_weight(const View& v, int card, int nil) {
         std::uint16_t mine = v.h[nil][s];
         if (!mine) return -r;
         std::uint16_t cover = v.h[nil ^ 2][s];
-        int exposed = cover ? suit_count(mine & at_or_above(highest_rank(cover) + 1))
-                            : suit_count(mine);
+        int exposed =
+            cover ? suit_count(mine & at_or_above(highest_rank(cover) + 1)) : suit_count(mine);
         return -r + 20 + 4 * exposed;
     }
     int wc = st.trick[st.win_pos];
