@@ -7,7 +7,7 @@ JOBS="$(nproc 2>/dev/null || echo 2)"
 
 # Debian 12 packages the build and the tests need.
 PACKAGES=(
-  build-essential cmake g++ pkg-config
+  build-essential cmake g++ pkg-config ninja-build
   catch2 libcli11-dev nlohmann-json3-dev libfmt-dev
   libprotobuf-dev protobuf-compiler libsqlite3-dev
   libdds-dev
@@ -31,6 +31,11 @@ install_missing() {
     echo "==> installing: ${missing[*]}"
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+  # New build trees use Ninja, which keeps both cores busy where make waits for a library to
+  # be linked before compiling what uses it; a tree made before keeps its generator.
+  if [ -z "${CMAKE_GENERATOR:-}" ] && command -v ninja >/dev/null; then
+    export CMAKE_GENERATOR=Ninja
   fi
 }
 
