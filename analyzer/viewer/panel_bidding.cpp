@@ -5,6 +5,29 @@
 
 namespace spadework::viewer {
 
+namespace {
+
+// The partnership's tricks over a bid's sampled layouts, and the nil's fate on them.
+void draw_layouts(const analyzer::BidDecision& d) {
+    std::vector<float> hist(d.tricks.begin(), d.tricks.end());
+    double mean = 0;
+    for (std::size_t t = 0; t < d.tricks.size(); ++t) {
+        mean += d.tricks[t] * static_cast<double>(t);
+    }
+    std::string overlay = fmt::format("partnership tricks 0..{}, mean {:.1f}",
+                                      hist.empty() ? 0 : hist.size() - 1, mean);
+    ImGui::PlotHistogram("##tricks", hist.data(), static_cast<int>(hist.size()), 0, overlay.c_str(),
+                         0.0f, 1.0f, ImVec2(-1, 56));
+    if (d.nil_kept) ImGui::Text("a nil kept in %.0f%% of layouts", *d.nil_kept * 100);
+    if (d.unsettled_nils > 0) {
+        ImGui::TextDisabled(
+            "on %d layout%s a nil was not settled within the search's budget (counted broken)",
+            d.unsettled_nils, d.unsettled_nils == 1 ? "" : "s");
+    }
+}
+
+}  // namespace
+
 void BiddingPanel::draw(Model& model, UiState&) {
     const RecordedHand* rh = model.recorded_hand();
     if (!rh) {
@@ -86,23 +109,7 @@ void BiddingPanel::draw(Model& model, UiState&) {
         if (open) {
             ImGui::Text("expected %+.1f; best %s expected %+.1f (%d layouts)", d->played_expected,
                         bid_text(d->best).c_str(), d->best_expected, d->samples);
-            // The partnership's tricks over the sampled layouts.
-            std::vector<float> hist(d->tricks.begin(), d->tricks.end());
-            double mean = 0;
-            for (std::size_t t = 0; t < d->tricks.size(); ++t) {
-                mean += d->tricks[t] * static_cast<double>(t);
-            }
-            std::string overlay = fmt::format("partnership tricks 0..{}, mean {:.1f}",
-                                              hist.empty() ? 0 : hist.size() - 1, mean);
-            ImGui::PlotHistogram("##tricks", hist.data(), static_cast<int>(hist.size()), 0,
-                                 overlay.c_str(), 0.0f, 1.0f, ImVec2(-1, 56));
-            if (d->nil_kept) ImGui::Text("a nil kept in %.0f%% of layouts", *d->nil_kept * 100);
-            if (d->unsettled_nils > 0) {
-                ImGui::TextDisabled(
-                    "on %d layout%s a nil was not settled within the search's budget "
-                    "(counted broken)",
-                    d->unsettled_nils, d->unsettled_nils == 1 ? "" : "s");
-            }
+            draw_layouts(*d);
             if (ImGui::TreeNode("every bid")) {
                 if (ImGui::BeginTable("options", 3,
                                       ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
