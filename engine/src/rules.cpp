@@ -105,19 +105,19 @@ struct PresetEntry {
 
 const std::vector<PresetEntry>& preset_table() {
     static const std::vector<PresetEntry> table = {
-        {{"classic", "003_f4a25f36449c8121.txt",
+        {{"classic", "Classic Spades, Joe Andrews' rules",
           "Joe Andrews' classic Spades: nil and blind nil, set -10 x bid, 10 bags -100, 500/-250"},
          classic},
-        {{"casual", "001_9d11c3f87050685f.txt",
+        {{"casual", "Spades, a casual rule book",
           "nil but no blind nil, a set scores 0, spades broken by trumping, to 500"},
          casual},
-        {{"computer", "002_0a7fefe3c36efc69.txt",
+        {{"computer", "Spades as a computer game plays it",
           "bids nil..10, double nil with a 3-card exchange, -10 per missing trick, no bag penalty"},
          computer},
-        {{"leaflet", "004_14a45e3d98e3ab49.txt",
+        {{"leaflet", "Spades, a players' leaflet",
           "players' leaflet: a nil bidder's tricks are bags, set -10 x bid, 10 bags -100"},
          leaflet},
-        {{"paperless", "000_0bd66de06d9a6b26.txt",
+        {{"paperless", "Paperless Spades, Hugh Aguilar's rules",
           "48 cards, 3-card pass, 2/1/2 points, honours, sets to 6 with overtime to 3"},
          paperless},
     };

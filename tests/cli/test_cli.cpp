@@ -62,21 +62,21 @@ TEST_CASE("rules lists the five presets, name first", "[cli]") {
     for (auto& line : out) names.push_back(line.substr(0, line.find(' ')));
     CHECK(names ==
           std::vector<std::string>{"classic", "casual", "computer", "leaflet", "paperless"});
-    CHECK(contains(out[0], "003_f4a25f36449c8121.txt"));
-    CHECK(contains(out[4], "000_0bd66de06d9a6b26.txt"));
+    CHECK(contains(out[0], "Classic Spades, Joe Andrews' rules"));
+    CHECK(contains(out[4], "Paperless Spades, Hugh Aguilar's rules"));
 }
 
 TEST_CASE("rules --json lists the presets with their sources", "[cli]") {
     auto list = run_json({"rules"});
     REQUIRE(list.size() == 5);
     CHECK(list[2]["name"] == "computer");
-    CHECK(list[2]["source"] == "002_0a7fefe3c36efc69.txt");
+    CHECK(list[2]["source"] == "Spades as a computer game plays it");
     CHECK(!list[2]["summary"].get<std::string>().empty());
 }
 
 TEST_CASE("rules paperless prints the 48-card deck and the 3-card pass", "[cli]") {
     std::string out = run_ok({"rules", "paperless"});
-    CHECK(lines(out)[0] == "# paperless (from 000_0bd66de06d9a6b26.txt)");
+    CHECK(lines(out)[0] == "# paperless (from Paperless Spades, Hugh Aguilar's rules)");
     auto values = rule_lines(out);
     CHECK(std::find(values.begin(), values.end(), "deck=48") != values.end());
     CHECK(std::find(values.begin(), values.end(), "pass_cards=3") != values.end());
@@ -110,7 +110,7 @@ TEST_CASE("rules output fed back as overrides gives the same rule set", "[cli]")
 TEST_CASE("rules NAME --json gives name, source, overrides and every rule", "[cli]") {
     auto j = run_json({"rules", "computer", "--rule", "target=300"});
     CHECK(j["name"] == "computer");
-    CHECK(j["source"] == "002_0a7fefe3c36efc69.txt");
+    CHECK(j["source"] == "Spades as a computer game plays it");
     CHECK(j["overrides"] == nlohmann::json::array({"target=300"}));
     CHECK(j["rules"]["target"] == "300");
     CHECK(j["rules"]["max_bid"] == "10");

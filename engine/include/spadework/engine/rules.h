@@ -118,7 +118,7 @@ inline constexpr CardSet kHonours{Card(Rank::Jack, Suit::Hearts), Card(Rank::Que
 
 struct PresetInfo {
     std::string_view name;
-    std::string_view source;   // the rule document it is built from, in shared/seeds/
+    std::string_view source;   // the rules it follows, named for a reader (not a file name)
     std::string_view summary;  // one line
 };
 
