@@ -1,8 +1,7 @@
 #include "nil.h"
 
-#include <memory>
-
 #include "bounds.h"
+#include "root.h"
 
 namespace spadework::solver {
 
@@ -32,24 +31,14 @@ bool NilGoal::mid_trick(const State& st, std::uint64_t& relevant, int& value) co
 }
 
 bool nil_kept(State& st, TransTable& tt, std::uint64_t context, int nil_seat, NilRun& run) {
-    NilGoal goal(nil_seat, context);
-    auto search = std::make_unique<Search<NilGoal>>(st, tt, goal);
-    bool kept = search->run() >= 1;
-    run.nodes += search->nodes();
-    return kept;
+    return test_here(st, tt, NilGoal(nil_seat, context), run) >= 1;
 }
 
 std::optional<bool> nil_kept_within(State& st, TransTable& tt, std::uint64_t context, int nil_seat,
                                     NilRun& run, std::uint64_t max_nodes) {
-    NilGoal goal(nil_seat, context);
-    auto search = std::make_unique<Search<NilGoal>>(st, tt, goal);
-    search->set_budget(max_nodes);
     try {
-        bool kept = search->run() >= 1;
-        run.nodes += search->nodes();
-        return kept;
+        return test_here(st, tt, NilGoal(nil_seat, context), run, max_nodes) >= 1;
     } catch (const BudgetSpent&) {
-        run.nodes += search->nodes();
         return std::nullopt;
     }
 }
@@ -59,14 +48,7 @@ std::vector<bool> nil_kept_per_move(State& st, TransTable& tt, std::uint64_t con
     std::vector<bool> out;
     out.reserve(moves.size());
     NilGoal goal(nil_seat, context);
-    for (const Move& m : moves) {
-        st.play(m.card);
-        ++run.nodes;
-        auto search = std::make_unique<Search<NilGoal>>(st, tt, goal);
-        out.push_back(search->run() >= 1);
-        run.nodes += search->nodes();
-        st.undo();
-    }
+    for (const Move& m : moves) out.push_back(test_after(st, tt, goal, m.card, run) >= 1);
     return out;
 }
 

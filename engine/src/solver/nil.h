@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "moves.h"
-#include "search.h"
+#include "root.h"
 
 namespace spadework::solver {
 
@@ -49,9 +49,7 @@ class NilGoal {
     std::uint64_t context_;
 };
 
-struct NilRun {
-    std::uint64_t nodes = 0;
-};
+using NilRun = SearchRun;
 
 bool nil_kept(State& st, TransTable& tt, std::uint64_t context, int nil_seat, NilRun& run);
 // The same within a budget of positions: nothing when the search needs more. `st` is left

@@ -1,10 +1,9 @@
 #include "tricks.h"
 
 #include <algorithm>
-#include <memory>
 
 #include "bounds.h"
-#include "search.h"
+#include "root.h"
 
 namespace spadework::solver {
 
@@ -93,64 +92,20 @@ void TricksGoal::table_bounds(const State& st, int value, bool yes, int& lower, 
     }
 }
 
-namespace {
-
-// The tricks the root's side takes from the root on: a bound on the right side of target.
-int search_value(State& st, TransTable& tt, std::uint64_t context, int target, TricksRun& run) {
-    TricksGoal goal(st, target, context);
-    auto search = std::make_unique<Search<TricksGoal>>(st, tt, goal);
-    int value = search->run();
-    run.nodes += search->nodes();
-    return value;
-}
-
-// The same after the root move `card`.
-int move_value(State& st, TransTable& tt, std::uint64_t context, int card, int target,
-               TricksRun& run) {
-    TricksGoal goal(st, target, context);
-    bool completes = st.play(card);
-    ++run.nodes;
-    auto search = std::make_unique<Search<TricksGoal>>(st, tt, goal);
-    int value = search->run();
-    if (completes) value += goal.trick_bonus(st);
-    run.nodes += search->nodes();
-    st.undo();
-    return value;
-}
-
-// MTD-style: null-window tests from a guess until the bounds meet, each test's fail-soft
-// value moving a bound as far as it can.
-template <class Test>
-int converge(int lower, int upper, int guess, Test&& test) {
-    int g = std::clamp(guess, lower, upper);
-    while (lower < upper) {
-        int t = std::clamp(g, lower + 1, upper);
-        int v = test(t);
-        if (v >= t) {
-            lower = std::min(v, upper);
-            g = lower + 1;
-        } else {
-            upper = std::max(v, lower);
-            g = upper;
-        }
-    }
-    return lower;
-}
-
-}  // namespace
-
 int future_tricks(State& st, TransTable& tt, std::uint64_t context, int guess, TricksRun& run) {
-    return converge(0, st.tricks_left, guess,
-                    [&](int t) { return search_value(st, tt, context, t, run); });
+    return find_value(value_range(0, st.tricks_left), st.tricks_left, guess,
+                      [&](int t) { return test_here(st, tt, TricksGoal(st, t, context), run); });
 }
 
 std::vector<int> future_tricks_per_move(State& st, TransTable& tt, std::uint64_t context, int best,
                                         const std::vector<Move>& moves, TricksRun& run) {
     std::vector<int> values;
     values.reserve(moves.size());
+    const std::vector<int> ladder = value_range(0, best);
     for (const Move& m : moves) {
-        values.push_back(converge(
-            0, best, best, [&](int t) { return move_value(st, tt, context, m.card, t, run); }));
+        values.push_back(find_value(ladder, best, best, [&](int t) {
+            return test_after(st, tt, TricksGoal(st, t, context), m.card, run);
+        }));
     }
     return values;
 }

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "moves.h"
-#include "search.h"
+#include "root.h"
 
 namespace spadework::solver {
 
@@ -45,9 +45,7 @@ class TricksGoal {
     std::uint64_t context_;
 };
 
-struct TricksRun {
-    std::uint64_t nodes = 0;
-};
+using TricksRun = SearchRun;
 
 // The tricks the side to play takes from the root on (the trick in progress included),
 // starting the null-window searches from a guess.
