@@ -20,8 +20,9 @@
 //      trick solve of the same position;
 // the cost of the spades-broken rule (after_broken against anytime, same openings) and of the
 // score objective against the trick objective (after_broken openings, bids by a simple
-// count); the peak memory of both solvers; our nodes. One line per deal, then the summaries;
-// the last line is exactly
+// count); the peak resident memory, like for like (our solver of (a)-(c) against DDS on that
+// same work) and of all our solvers on all their work (DDS does only (a)-(c)); our nodes. One
+// line per deal, then the summaries; the last line is exactly
 //   median_ratio=X p90_ratio=Y max_ratio=Z disagreements=D
 // with the ratios of our time to DDS's over (a) and (b). Goals: median <= 1.0, p90 <= 1.5,
 // max <= 3, no disagreement; (c) <= 1.0; (d) median <= 3. A deal that runs past the cap
@@ -34,11 +35,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <malloc.h>  // malloc_trim (glibc)
 
 #include "dds_oracle.h"
 #include "spadework/engine/deal.h"
@@ -65,26 +69,22 @@ long status_kb(const char* name) {
     return -1;
 }
 
-// Measures what one solver's calls add to the process's resident memory: the peak-RSS mark
-// (VmHWM) is reset to the current RSS before each call (writing 5 to /proc/self/clear_refs),
-// so the rise of VmHWM during a call is that call's own; what stays resident after is added
-// to what the solver holds between calls.
+// What solvers' calls add to the process's resident memory: the peak-RSS mark (VmHWM) is
+// reset to the current RSS before each measured call (writing 5 to /proc/self/clear_refs), so
+// the rise of VmHWM during the call is that call's own; what stays resident after is added to
+// what the meter's solvers hold between calls. A call counts for every meter given to
+// measure(): our solver doing DDS's work counts for itself and for all our solvers. Before
+// and after each call the heap's free pages go back to the system (malloc_trim): otherwise a
+// solver could grow into pages another one freed, still resident, and seem to need nothing,
+// or what a call freed would count as held.
 class MemoryMeter {
   public:
-    template <class Fn>
-    void around(Fn fn) {
-        std::ofstream reset("/proc/self/clear_refs");
-        reset << "5";
-        reset.close();
-        resets_ = resets_ && static_cast<bool>(reset);
-        long before = status_kb("VmRSS:");
-        fn();
-        long peak = status_kb("VmHWM:");
-        long after = status_kb("VmRSS:");
-        peak_kb_ = std::max(peak_kb_, held_kb_ + peak - before);
-        held_kb_ += after - before;
+    void add(long rise_kb, long kept_kb, bool exact) {
+        peak_kb_ = std::max(peak_kb_, held_kb_ + rise_kb);
+        held_kb_ += kept_kb;
+        resets_ = resets_ && exact;
     }
-    // The most resident memory the solver's calls held at once, in MB; when the peak mark
+    // The most resident memory the solvers' calls held at once, in MB; when the peak mark
     // cannot be reset, only what stayed resident between calls is known.
     double peak_mb() const { return (resets_ ? peak_kb_ : held_kb_) / 1024.0; }
     double held_mb() const { return held_kb_ / 1024.0; }
@@ -95,6 +95,50 @@ class MemoryMeter {
     long peak_kb_ = 0;
     bool resets_ = true;
 };
+
+template <class Fn>
+void measure(std::initializer_list<MemoryMeter*> meters, Fn fn) {
+    malloc_trim(0);
+    std::ofstream reset("/proc/self/clear_refs");
+    reset << "5";
+    reset.close();
+    bool exact = static_cast<bool>(reset);
+    long before = status_kb("VmRSS:");
+    fn();
+    long peak = status_kb("VmHWM:");
+    malloc_trim(0);  // what the call freed is not held
+    long after = status_kb("VmRSS:");
+    for (MemoryMeter* m : meters) m->add(peak - before, after - before, exact);
+}
+
+// The meters: our solver of (a)-(c) and DDS on that same work, and all our solvers on all
+// theirs.
+struct Memory {
+    MemoryMeter ours_like, dds, ours_all;
+};
+
+double table_peak_mb(const Solver& s) {
+    return static_cast<double>(s.stats().peak_table_bytes) / (1 << 20);
+}
+
+// The two memory lines, both always printed: like for like, then all our work.
+void print_memory(const Memory& m, std::size_t table_mb, const Solver& ours, const Solver& nil,
+                  const Solver& nil_tricks, const Solver& broken, const Solver& score) {
+    std::printf(
+        "memory, like for like ((a), (b), (c): our one solver, DDS's one thread): ours "
+        "resident peak %.1f MB (its table's peak %.1f MB, bound %zu MB), DDS %.1f MB (%.1f MB "
+        "held between calls): ours / DDS %.2f\n",
+        m.ours_like.peak_mb(), table_peak_mb(ours), table_mb, m.dds.peak_mb(), m.dds.held_mb(),
+        m.ours_like.peak_mb() / std::max(m.dds.peak_mb(), 1e-3));
+    std::printf(
+        "memory, all our work (5 solvers: (a)-(c), (d) nil and its trick solves, spades-broken "
+        "openings, score objective; DDS does none but (a)-(c)): resident peak %.1f MB; table "
+        "peaks (a)-(c) %.1f, nil %.1f, nil's trick solves %.1f, broken %.1f, score %.1f MB\n",
+        m.ours_all.peak_mb(), table_peak_mb(ours), table_peak_mb(nil), table_peak_mb(nil_tricks),
+        table_peak_mb(broken), table_peak_mb(score));
+    if (!m.dds.exact() || !m.ours_all.exact())
+        std::printf("memory: VmHWM could not be reset: the peaks are lower bounds\n");
+}
 
 // --- Figures -----------------------------------------------------------------------------
 
@@ -232,13 +276,14 @@ struct Options {
     std::uint64_t seed = 1;
     bool deck48 = false;
     double cap_s = 60;
-    bool verbose = false;  // (c) position by position
+    bool verbose = false;                                    // (c) position by position
+    std::size_t table_mb = SolverOptions{}.table_megabytes;  // each of our solvers' bound
 };
 
 [[noreturn]] void usage(const char* why) {
     std::fprintf(stderr,
                  "solver_bench: %s\nusage: solver_bench --deals N --seed S [--deck48] [--cap "
-                 "SECONDS] [--verbose]\n",
+                 "SECONDS] [--table-mb MB] [--verbose]\n",
                  why);
     std::exit(2);
 }
@@ -261,12 +306,15 @@ Options parse(int argc, char** argv) {
             o.verbose = true;
         } else if (a == "--cap") {
             o.cap_s = std::atof(value().c_str());
+        } else if (a == "--table-mb") {
+            o.table_mb = std::strtoull(value().c_str(), nullptr, 10);
         } else {
             usage(("unknown argument " + a).c_str());
         }
     }
     if (o.deals < 1) usage("--deals must be at least 1");
     if (o.cap_s <= 0) usage("--cap must be positive");
+    if (o.table_mb < 1) usage("--table-mb must be at least 1");
     return o;
 }
 
@@ -309,19 +357,22 @@ int main(int argc, char** argv) {
     // 2. The solvers: one of ours per kind of work, each reused across deals, as a review
     //    reuses it; DDS keeps its own table on thread 0.
     //    Their set-up counts toward their memory.
-    MemoryMeter ours_memory, dds_memory;
-    dds_memory.around([] { dds_oracle::init_dds(); });
-    std::optional<Solver> ours;             // anytime: (a) and (b)
+    //    Memory is measured like for like, our solver of (a)-(c) against DDS doing the same,
+    //    and for all our solvers on all their work (the MemoryMeter of each).
+    Memory memory;
+    measure({&memory.dds}, [] { dds_oracle::init_dds(); });
+    SolverOptions solver_options{opt.table_mb};
+    std::optional<Solver> ours;             // anytime: (a), (b) and (c)
     std::optional<Solver> ours_broken;      // after_broken openings
     std::optional<Solver> ours_score;       // after_broken openings, score objective
     std::optional<Solver> ours_nil;         // (d) nil solves
     std::optional<Solver> ours_nil_tricks;  // (d) trick solves of the same positions
-    ours_memory.around([&] {
-        ours_nil.emplace();
-        ours_nil_tricks.emplace();
-        ours.emplace();
-        ours_broken.emplace();
-        ours_score.emplace();
+    measure({&memory.ours_like, &memory.ours_all}, [&] { ours.emplace(solver_options); });
+    measure({&memory.ours_all}, [&] {
+        ours_nil.emplace(solver_options);
+        ours_nil_tricks.emplace(solver_options);
+        ours_broken.emplace(solver_options);
+        ours_score.emplace(solver_options);
     });
     std::vector<double> broken_ratios, score_ratios, totals_ratios, nil_ratios, nil_nodes;
     double dds_c_total = 0;
@@ -347,14 +398,14 @@ int main(int argc, char** argv) {
         dds_oracle::DdsAnswer a_dds;
         double t_ours_a = 0, t_dds_a = 0;
         auto run_ours_a = [&] {
-            ours_memory.around([&] {
+            measure({&memory.ours_like, &memory.ours_all}, [&] {
                 auto t = Clock::now();
                 a_ours = ours->solve_tricks(open);
                 t_ours_a = ms_since(t);
             });
         };
         auto run_dds_a = [&] {
-            dds_memory.around([&] {
+            measure({&memory.dds}, [&] {
                 auto t = Clock::now();
                 a_dds = dds_oracle::dds_solve(open);
                 t_dds_a = ms_since(t);
@@ -380,7 +431,7 @@ int main(int argc, char** argv) {
         std::vector<int> b_dds;
         double t_ours_b = 0, t_dds_b = 0;
         auto run_ours_b = [&] {
-            ours_memory.around([&] {
+            measure({&memory.ours_like, &memory.ours_all}, [&] {
                 auto t = Clock::now();
                 // One value per position, as AnalysePlayBin gives: total_tricks, on the
                 // solver that analysed the opening, as a review reuses it.
@@ -392,7 +443,7 @@ int main(int argc, char** argv) {
             });
         };
         auto run_dds_b = [&] {
-            dds_memory.around([&] {
+            measure({&memory.dds}, [&] {
                 auto t = Clock::now();
                 b_dds = dds_oracle::dds_analyse_play(open, line.cards, Team::NS);
                 t_dds_b = ms_since(t);
@@ -410,7 +461,7 @@ int main(int argc, char** argv) {
         std::vector<SolveResult> c_ours;
         std::vector<double> c_ours_ms, c_dds_ms;
         auto run_ours_c = [&] {
-            ours_memory.around([&] {
+            measure({&memory.ours_like, &memory.ours_all}, [&] {
                 auto t = Clock::now();
                 for (const Position& p : line.positions) {
                     auto tp = Clock::now();
@@ -422,7 +473,7 @@ int main(int argc, char** argv) {
         };
         std::vector<dds_oracle::DdsAnswer> c_dds_answers;
         auto run_dds_c = [&] {
-            dds_memory.around([&] {
+            measure({&memory.dds}, [&] {
                 auto t = Clock::now();
                 for (std::size_t i = 0; i < line.positions.size(); ++i) {
                     auto tp = Clock::now();
@@ -467,7 +518,7 @@ int main(int argc, char** argv) {
         open_nil.bids[index(nil_seat)] = Bid::nil();
         double t_nil = 0, t_nil_tricks = 0;
         std::uint64_t nil_nodes_before = ours_nil->stats().nodes;
-        ours_memory.around([&] {
+        measure({&memory.ours_all}, [&] {
             auto t = Clock::now();
             ours_nil_tricks->total_tricks(open_nil);
             t_nil_tricks = ms_since(t);
@@ -491,12 +542,12 @@ int main(int argc, char** argv) {
         // 5. Our solver alone: the spades-broken rule and the score objective, same openings.
         Position open_classic = opening(classic, deal, dealer);
         double t_broken = 0, t_score = 0;
-        ours_memory.around([&] {
+        measure({&memory.ours_all}, [&] {
             auto t = Clock::now();
             ours_broken->solve_tricks(open_classic);
             t_broken = ms_since(t);
         });
-        ours_memory.around([&] {
+        measure({&memory.ours_all}, [&] {
             auto t = Clock::now();
             ours_score->solve_score(open_classic, Standings{});
             t_score = ms_since(t);
@@ -539,10 +590,6 @@ int main(int argc, char** argv) {
     watchdog.join();
 
     // 6. The summaries.
-    SolverStats stats[] = {ours->stats(), ours_broken->stats(), ours_score->stats(),
-                           ours_nil->stats()};
-    std::size_t peak_table = 0;
-    for (const SolverStats& s : stats) peak_table = std::max(peak_table, s.peak_table_bytes);
     std::vector<double> all = results.opening_ratios;
     all.insert(all.end(), results.play_ratios.begin(), results.play_ratios.end());
     std::printf("\n(a) opening, every lead:   %s   (ours %.2f s, DDS %.2f s)\n",
@@ -567,12 +614,8 @@ int main(int argc, char** argv) {
         "score objective (ours, after_broken openings, bids by count, score / tricks): "
         "%s   (total %.2fx)\n",
         summary(score_ratios).c_str(), score_total / std::max(broken_total, 1e-3));
-    std::printf(
-        "memory: ours peak table %.1f MB (SolverStats, largest of our 4 solvers), resident "
-        "peak %.1f MB for all 4; DDS resident peak %.1f MB, %.1f MB held between calls%s\n",
-        static_cast<double>(peak_table) / (1 << 20), ours_memory.peak_mb(), dds_memory.peak_mb(),
-        dds_memory.held_mb(),
-        dds_memory.exact() ? "" : " (VmHWM could not be reset: peaks are lower bounds)");
+    print_memory(memory, opt.table_mb, *ours, *ours_nil, *ours_nil_tricks, *ours_broken,
+                 *ours_score);
     std::printf("nodes signature (ours, openings): %llu\n",
                 static_cast<unsigned long long>(nodes_signature));
     std::printf("disagreements: %d\n", results.disagreements);
