@@ -1,6 +1,8 @@
 #include "tt.h"
 
 #include <algorithm>
+#include <bit>
+#include <cassert>
 #include <cstring>
 
 namespace spadework::solver {
@@ -11,11 +13,31 @@ constexpr std::size_t kInitialBuckets = 1024;
 constexpr std::uint16_t kMaxEntriesPerBucket = 256;
 constexpr std::size_t kMinBytes = std::size_t{1} << 20;
 
+// The size class of a bucket array of `count` entries (4 << c).
+int size_class(std::size_t count) {
+    return std::countr_zero(count) - 2;
+}
+
 }  // namespace
+
+EntryMask EntryMask::of(const Pattern& mask) {
+    EntryMask m;
+    for (int s = 0; s < 4; ++s) {
+        auto bits = static_cast<std::uint32_t>(mask.w[s >> 1] >> (32 * (s & 1)));
+        if (bits == 0) continue;
+        m.from[s] = static_cast<std::uint8_t>(std::countr_zero(bits));
+        // The top cards of the suit: one run of bits, up to the suit's cards in play.
+        assert(((bits >> m.from[s]) & ((bits >> m.from[s]) + 1)) == 0 && bits <= kField);
+    }
+    return m;
+}
 
 TransTable::TransTable(std::size_t max_bytes)
     : max_bytes_(std::max(max_bytes, kMinBytes)),
-      chunk_bytes_(std::clamp<std::size_t>(max_bytes_ / 64, 16 * 1024, 256 * 1024)) {
+      // Small enough that the 14 arenas' part-filled last chunks waste little, large enough
+      // for the largest bucket array.
+      chunk_bytes_(std::clamp<std::size_t>(max_bytes_ / 1024, 16 * 1024, 64 * 1024)) {
+    static_assert(sizeof(TTEntry) * kMaxEntriesPerBucket <= 16 * 1024);
     buckets_.assign(kInitialBuckets, Bucket{});
     account();
 }
@@ -72,34 +94,59 @@ bool TransTable::grow_buckets() {
     std::size_t size = buckets_.size() * 2;
     std::size_t extra = (size - buckets_.size()) * sizeof(Bucket);
     if (size * sizeof(Bucket) > max_bytes_ / 4 || bytes_ + extra > max_bytes_) return false;
-    rebuild_buckets(size, 14);
+    rebuild_buckets(size);
     return true;
 }
 
-void TransTable::rebuild_buckets(std::size_t size, int keep_up_to) {
-    std::vector<Bucket> old;
+void TransTable::rebuild_buckets(std::size_t size) {
+    std::vector<Bucket> old(size);
     old.swap(buckets_);
-    buckets_.assign(size, Bucket{});
-    used_buckets_ = 0;
-    entries_ = 0;
     std::size_t mask = size - 1;
     for (const Bucket& b : old) {
-        if (!b.used || b.tricks_left > keep_up_to) continue;
-        for (std::size_t i = slot_of(b.key);; i = (i + 1) & mask) {
-            if (!buckets_[i].used) {
-                buckets_[i] = b;
-                break;
-            }
-        }
-        ++used_buckets_;
-        entries_ += b.count;
+        if (!b.used) continue;
+        std::size_t i = slot_of(b.key);
+        while (buckets_[i].used) i = (i + 1) & mask;
+        buckets_[i] = b;
     }
     account();
 }
 
+// Empties the buckets of positions with more than tricks_left tricks to play without a second
+// array: each bucket kept is taken out and put back at the first free slot from its home,
+// walking the array once from a slot that was free before, which no probe sequence crosses.
+// A bucket's new slot is then at or before its old one on that walk, and the slots between
+// its home and it are all walked already, so they stay filled.
+void TransTable::drop_buckets_above(int tricks_left) {
+    std::size_t size = buckets_.size();
+    std::size_t mask = size - 1;
+    std::size_t start = 0;
+    while (buckets_[start].used) ++start;  // the array is never full
+    for (Bucket& b : buckets_) {
+        if (!b.used || b.tricks_left <= tricks_left) continue;
+        entries_ -= b.count;
+        --used_buckets_;
+        b = Bucket{};
+    }
+    for (std::size_t n = 1; n < size; ++n) {
+        std::size_t i = (start + n) & mask;
+        if (!buckets_[i].used) continue;
+        Bucket b = buckets_[i];
+        buckets_[i] = Bucket{};
+        std::size_t j = slot_of(b.key);
+        while (buckets_[j].used) j = (j + 1) & mask;
+        buckets_[j] = b;
+    }
+}
+
 TTEntry* TransTable::allocate(int tricks_left, std::size_t count) {
-    std::size_t need = count * sizeof(TTEntry);
     Arena& arena = arenas_[tricks_left];
+    std::byte*& reuse = arena.free[size_class(count)];
+    if (reuse != nullptr) {
+        std::byte* out = reuse;
+        std::memcpy(&reuse, out, sizeof reuse);
+        return reinterpret_cast<TTEntry*>(out);
+    }
+    std::size_t need = count * sizeof(TTEntry);
     if (arena.chunks.empty() || arena.offset + need > chunk_bytes_) {
         std::byte* chunk = nullptr;
         if (!free_chunks_.empty()) {
@@ -121,30 +168,36 @@ TTEntry* TransTable::allocate(int tricks_left, std::size_t count) {
     return out;
 }
 
+void TransTable::release(int tricks_left, TTEntry* array, std::size_t count) {
+    std::byte*& head = arenas_[tricks_left].free[size_class(count)];
+    auto* bytes = reinterpret_cast<std::byte*>(array);
+    std::memcpy(bytes, &head, sizeof head);
+    head = bytes;
+}
+
 void TransTable::store(const TTKey& key, int tricks_left, const Pattern& pattern,
                        const Pattern& mask, int lower, int upper) {
+    EntryMask top = EntryMask::of(mask);
     Pattern masked;
     masked.w[0] = pattern.w[0] & mask.w[0];
     masked.w[1] = pattern.w[1] & mask.w[1];
     Bucket* b = find_or_add(key, tricks_left);
     // 1. The same family already stored: tighten its bounds.
     for (TTEntry* e = b->entries; e != b->entries + b->count; ++e) {
-        if (e->mask.w[0] == mask.w[0] && e->mask.w[1] == mask.w[1] &&
-            e->pattern.w[0] == masked.w[0] && e->pattern.w[1] == masked.w[1]) {
+        if (e->mask == top && e->pattern.w[0] == masked.w[0] && e->pattern.w[1] == masked.w[1]) {
             e->lower = static_cast<std::int16_t>(std::max<int>(e->lower, lower));
             e->upper = static_cast<std::int16_t>(std::min<int>(e->upper, upper));
             return;
         }
     }
-    TTEntry entry{masked, mask, static_cast<std::int16_t>(lower), static_cast<std::int16_t>(upper),
-                  0};
+    TTEntry entry{masked, static_cast<std::int16_t>(lower), static_cast<std::int16_t>(upper), top};
     // 2. A full bucket replaces its entries in turn.
     if (b->count == kMaxEntriesPerBucket) {
         b->entries[b->next] = entry;
         b->next = static_cast<std::uint16_t>((b->next + 1) % kMaxEntriesPerBucket);
         return;
     }
-    // 3. Room to grow: a new array twice the size, the old one left to its chunk.
+    // 3. Room to grow: a new array twice the size, the old one to the free list.
     if (b->count == b->capacity) {
         std::uint16_t capacity = b->capacity ? static_cast<std::uint16_t>(b->capacity * 2) : 4;
         TTEntry* fresh = allocate(tricks_left, capacity);
@@ -155,8 +208,10 @@ void TransTable::store(const TTKey& key, int tricks_left, const Pattern& pattern
             capacity = 4;
             fresh = allocate(tricks_left, capacity);
         }
-        if (b->count)
+        if (b->count) {
             std::memcpy(static_cast<void*>(fresh), b->entries, b->count * sizeof(TTEntry));
+            release(tricks_left, b->entries, b->capacity);
+        }
         b->entries = fresh;
         b->capacity = capacity;
     }
@@ -164,25 +219,23 @@ void TransTable::store(const TTKey& key, int tricks_left, const Pattern& pattern
     ++entries_;
 }
 
+void TransTable::empty_arena(Arena& arena, std::vector<std::byte*>& free_chunks) {
+    free_chunks.insert(free_chunks.end(), arena.chunks.begin(), arena.chunks.end());
+    arena = Arena{};
+}
+
 void TransTable::drop_larger_than(int tricks_left) {
     bool any = false;
     for (int r = tricks_left + 1; r < 14; ++r) {
-        Arena& arena = arenas_[r];
-        if (arena.chunks.empty()) continue;
+        if (arenas_[r].chunks.empty()) continue;
         any = true;
-        free_chunks_.insert(free_chunks_.end(), arena.chunks.begin(), arena.chunks.end());
-        arena.chunks.clear();
-        arena.offset = 0;
+        empty_arena(arenas_[r], free_chunks_);
     }
-    if (any) rebuild_buckets(buckets_.size(), tricks_left);
+    if (any) drop_buckets_above(tricks_left);
 }
 
 void TransTable::clear() {
-    for (Arena& arena : arenas_) {
-        free_chunks_.insert(free_chunks_.end(), arena.chunks.begin(), arena.chunks.end());
-        arena.chunks.clear();
-        arena.offset = 0;
-    }
+    for (Arena& arena : arenas_) empty_arena(arena, free_chunks_);
     std::fill(buckets_.begin(), buckets_.end(), Bucket{});
     used_buckets_ = 0;
     entries_ = 0;

@@ -10,8 +10,10 @@
 //
 // Memory: buckets live in an open-addressing array; each bucket's entries in one array carved
 // from chunks of the arena of its number of tricks left, so positions that can no longer
-// occur in a card-by-card analysis are freed together. Everything counts against the bound;
-// when the bound is reached the table is emptied and fills again.
+// occur in a card-by-card analysis are freed together. A bucket that outgrows its array moves
+// to one twice the size and leaves the old one to its arena's free list of that size, which
+// the next bucket to need one takes. Everything counts against the bound; when the bound is
+// reached the table is emptied and fills again.
 #pragma once
 
 #include <cstddef>
@@ -36,16 +38,42 @@ struct Pattern {
     std::uint64_t w[2] = {};
 };
 
+// The ranks that mattered, a suit at a time (index as in Pattern: spades, hearts, diamonds,
+// clubs): the first bit of the suit's holder pattern that counts, kNone when no card of the
+// suit did. The cards that matter are always a suit's top ones (search.h, relevant_mask), so
+// the mask is every bit from there up: four bytes instead of a 16-byte Pattern. Below a
+// position's cards in play the patterns of its bucket hold nothing, so a mask reaching past
+// them to bit 25 matches as the exact one would.
+struct EntryMask {
+    static constexpr std::uint8_t kNone = 26;
+    std::uint8_t from[4] = {kNone, kNone, kNone, kNone};
+
+    static EntryMask of(const Pattern& mask);
+    // The mask as a Pattern: bits from[s] to 25 of each suit's field.
+    Pattern pattern() const {
+        return Pattern{
+            {field(from[0]) | field(from[1]) << 32, field(from[2]) | field(from[3]) << 32}};
+    }
+    operator Pattern() const { return pattern(); }
+    bool operator==(const EntryMask&) const = default;
+
+  private:
+    static constexpr std::uint64_t kField = (std::uint64_t{1} << 26) - 1;
+    static std::uint64_t field(std::uint8_t from) { return (kField << from) & kField; }
+};
+
+// 24 bytes: the pattern under the mask, the bounds, the mask.
 struct TTEntry {
     Pattern pattern;  // masked: only the bits under mask
-    Pattern mask;     // two bits set for each card that mattered
     std::int16_t lower;
     std::int16_t upper;
-    std::uint32_t spare;
+    EntryMask mask;
     bool matches(const Pattern& p) const {
-        return (((p.w[0] & mask.w[0]) ^ pattern.w[0]) | ((p.w[1] & mask.w[1]) ^ pattern.w[1])) == 0;
+        Pattern m = mask.pattern();
+        return (((p.w[0] & m.w[0]) ^ pattern.w[0]) | ((p.w[1] & m.w[1]) ^ pattern.w[1])) == 0;
     }
 };
+static_assert(sizeof(TTEntry) == 24);
 
 class TransTable {
   public:
@@ -92,16 +120,23 @@ class TransTable {
         std::uint8_t tricks_left = 0;
         bool used = false;
     };
+    // Bucket arrays hold 4 << c entries, c < kSizes.
+    static constexpr int kSizes = 7;
     struct Arena {
         std::vector<std::byte*> chunks;
         std::size_t offset = 0;  // into the last chunk
+        // Arrays left by buckets that grew, by size: each holds the next in its first bytes.
+        std::byte* free[kSizes] = {};
     };
 
     std::size_t slot_of(const TTKey& key) const;
     Bucket* find_or_add(const TTKey& key, int tricks_left);
     TTEntry* allocate(int tricks_left, std::size_t count);
+    void release(int tricks_left, TTEntry* array, std::size_t count);
+    static void empty_arena(Arena& arena, std::vector<std::byte*>& free_chunks);
     bool grow_buckets();
-    void rebuild_buckets(std::size_t size, int keep_up_to);
+    void rebuild_buckets(std::size_t size);
+    void drop_buckets_above(int tricks_left);
     void account();
 
     std::size_t max_bytes_;
