@@ -10,9 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
-#include <deque>
 #include <filesystem>
-#include <future>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -191,44 +189,31 @@ struct BatchDone {
     int failed = 0;  // games that could not be analysed (each said on stderr)
 };
 
-// Every game of the batch, a game per worker; the main thread loads the games and stores
-// each review as soon as it is ready.
-BatchDone run_batch(Batch& batch, analyzer::ReviewSettings settings) {
-    const int workers = settings.threads;
-    settings.threads = 1;  // the parallelism is across games
-    struct Job {
-        formats::GameId id;
-        RecordedGame game;
-        std::future<analyzer::GameReview> review;
-    };
+// Every game of the batch, the steps of all of them (each hand's play, each hand's bids)
+// shared among the workers; the main thread loads the games and stores each review as soon as
+// the game's steps are done. A game that cannot be loaded or analysed is said and counted, and
+// the batch goes on.
+BatchDone run_batch(Batch& batch, const analyzer::ReviewSettings& settings) {
     const std::vector<formats::GameId>& todo = batch.todo;
-    std::deque<Job> running;
-    std::size_t next = 0;
+    const int total = static_cast<int>(todo.size());
     BatchDone done;
-    ProgressBar bar(fmt::format("analysing {} games with {} threads", todo.size(), workers));
-    while (next < todo.size() || !running.empty()) {
-        while (next < todo.size() && static_cast<int>(running.size()) < workers) {
-            Job job{todo[next], batch.library.load_game(todo[next]), {}};
-            ++next;
-            job.review = std::async(std::launch::async, [game = job.game, settings] {
-                return analyzer::review_game(game, settings);
-            });
-            running.push_back(std::move(job));
-        }
-        // The oldest job first: results are stored in id order, near enough.
-        Job job = std::move(running.front());
-        running.pop_front();
-        try {
-            analyzer::GameReview review = job.review.get();
-            batch.library.store_review(analyzer::to_stored_review(job.id, review, job.game));
-            ++done.stored;
-        } catch (const Error& e) {
-            bar.finish();
-            fmt::print(stderr, "spadework: game {}: {}\n", job.id, e.what());
-            ++done.failed;
-        }
-        bar.update(done.stored + done.failed, static_cast<int>(todo.size()));
-    }
+    ProgressBar bar(fmt::format("analysing {} games with {} threads", total, settings.threads));
+    analyzer::review_games(
+        total, [&](int i) { return batch.library.load_game(todo[i]); }, settings,
+        [&](analyzer::BatchGame& game) {
+            const formats::GameId id = todo[game.index];
+            try {
+                if (game.error) std::rethrow_exception(game.error);
+                batch.library.store_review(
+                    analyzer::to_stored_review(id, *game.review, *game.game));
+                ++done.stored;
+            } catch (const Error& e) {
+                bar.finish();
+                fmt::print(stderr, "spadework: game {}: {}\n", id, e.what());
+                ++done.failed;
+            }
+            bar.update(done.stored + done.failed, total);
+        });
     bar.finish();
     return done;
 }

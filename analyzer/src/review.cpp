@@ -3,10 +3,13 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <exception>
 #include <fstream>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -270,11 +273,7 @@ std::vector<Standings> standings_before_hands(const RecordedGame& game) {
 
 namespace {
 
-// One step of a game's review: the bids or the play of one hand.
-struct ReviewTask {
-    int slot = 0;  // in the review's hands
-    bool play = false;
-};
+using Clock = std::chrono::steady_clock;
 
 // The hands to review, 0-based.
 std::vector<int> hands_to_review(const RecordedGame& game, std::optional<int> only_hand) {
@@ -289,68 +288,295 @@ std::vector<int> hands_to_review(const RecordedGame& game, std::optional<int> on
     return hands;
 }
 
-// The steps of the review, the play first: its time varies most from hand to hand (a few
-// hands' score searches take many times the others'), so the bid reviews, steadier, fill the
-// workers' last gaps.
-std::vector<ReviewTask> review_tasks(const RecordedGame& game, const std::vector<HandReview>& out,
-                                     ReviewParts parts) {
-    std::vector<ReviewTask> tasks;
-    if (parts != ReviewParts::Bids) {
-        for (int i = 0; i < static_cast<int>(out.size()); ++i) {
-            if (!game.hands[out[i].hand].cards.empty()) tasks.push_back({i, true});
+// A game of a batch while its steps run. Its steps and `failed`, `errors`, `began` and
+// `ended` are shared with the workers under the batch's lock; each step writes its own part
+// of `review` (a hand's play or its bids).
+struct OpenGame {
+    int index = 0;
+    std::optional<RecordedGame> game;  // none when it could not be loaded
+    GameReview review;
+    std::exception_ptr error;                // what stopped it before any step (load, check)
+    std::vector<std::exception_ptr> errors;  // per step, in the game's step order
+    int play_steps = 0;  // the play of each hand with cards first, when asked for
+    int bid_steps = 0;   // then the bids of each hand, when asked for
+    int steps_left = 0;
+    bool failed = false;  // a step failed: the game's steps not yet begun are skipped
+    std::optional<Clock::time_point> began;
+    Clock::time_point ended;
+};
+
+// One step of a batch's review: the play or the bids of one hand of an open game.
+struct ReviewTask {
+    OpenGame* game = nullptr;
+    int slot = 0;   // in the game's review hands
+    int order = 0;  // in the game's steps
+    bool play = false;
+};
+
+// Opens game `index` of a batch: loads and checks it, and lays out its review, a hand a slot,
+// with the standings each hand began from. An error is kept as the game's.
+std::unique_ptr<OpenGame> open_game(int index, const GameLoader& load,
+                                    const ReviewSettings& settings, std::optional<int> only_hand) {
+    auto g = std::make_unique<OpenGame>();
+    g->index = index;
+    g->review.settings_key = settings.key();
+    g->review.parts = settings.parts;
+    try {
+        g->game = load(index);
+        check_game(*g->game);
+        std::vector<Standings> before = standings_before_hands(*g->game);
+        for (int h : hands_to_review(*g->game, only_hand)) {
+            HandReview hr;
+            hr.hand = h;
+            hr.before = before[h];
+            g->review.hands.push_back(std::move(hr));
+        }
+    } catch (...) {
+        g->error = std::current_exception();
+        g->review.hands.clear();
+        return g;
+    }
+    if (settings.parts != ReviewParts::Bids) {
+        for (const HandReview& hr : g->review.hands) {
+            g->play_steps += g->game->hands[hr.hand].cards.empty() ? 0 : 1;
         }
     }
-    if (parts != ReviewParts::Play) {
-        for (int i = 0; i < static_cast<int>(out.size()); ++i) tasks.push_back({i, false});
+    if (settings.parts != ReviewParts::Play) {
+        g->bid_steps = static_cast<int>(g->review.hands.size());
+    }
+    g->steps_left = g->play_steps + g->bid_steps;
+    g->errors.resize(g->steps_left);
+    return g;
+}
+
+// The play steps of a game, or its bid steps, in the game's step order.
+std::vector<ReviewTask> game_tasks(OpenGame& g, bool play) {
+    std::vector<ReviewTask> tasks;
+    if ((play ? g.play_steps : g.bid_steps) == 0) return tasks;
+    int order = play ? 0 : g.play_steps;
+    for (int i = 0; i < static_cast<int>(g.review.hands.size()); ++i) {
+        if (play && g.game->hands[g.review.hands[i].hand].cards.empty()) continue;
+        tasks.push_back({&g, i, order++, play});
     }
     return tasks;
 }
 
-// Runs the tasks on `workers` threads, each with its own solver (the answers do not depend on
-// what a solver's table holds, so the review is the same whatever the number of workers). A
-// task's error is rethrown after all have stopped: the first in task order, as one thread
-// would have met it.
-void run_review_tasks(const RecordedGame& game, const std::vector<ReviewTask>& tasks,
-                      std::vector<HandReview>& out, const ReviewSettings& settings, int workers,
-                      const Progress& progress) {
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> failed{false};
-    std::vector<std::exception_ptr> errors(tasks.size());
-    std::mutex progress_mutex;
-    int done = 0;
-    const int total = 2 * static_cast<int>(out.size());
-    // With several workers each bid review runs on one thread: the parallelism is across
-    // tasks. One worker leaves the bid review its own threads.
-    ReviewSettings inner = settings;
-    if (workers > 1) inner.threads = 1;
-    auto work = [&] {
-        Solver solver(SolverOptions{settings.table_megabytes});
-        for (std::size_t t; !failed && (t = next++) < tasks.size();) {
-            HandReview& hr = out[tasks[t].slot];
-            try {
-                if (tasks[t].play) {
-                    hr.play = review_play(game, hr.hand, hr.before, inner, solver);
-                } else {
-                    hr.bidding = review_bids(game, hr.hand, hr.before, inner);
-                }
-            } catch (...) {
-                errors[t] = std::current_exception();
-                failed = true;
+// Runs one step on this worker's solver (the answers do not depend on what its table holds,
+// so the review is the same whatever the number of workers); its error, if any.
+std::exception_ptr run_step(const ReviewTask& task, const ReviewSettings& settings,
+                            Solver& solver) {
+    const RecordedGame& game = *task.game->game;
+    HandReview& hr = task.game->review.hands[task.slot];
+    try {
+        if (task.play) {
+            hr.play = review_play(game, hr.hand, hr.before, settings, solver);
+        } else {
+            hr.bidding = review_bids(game, hr.hand, hr.before, settings);
+        }
+    } catch (...) {
+        return std::current_exception();
+    }
+    return nullptr;
+}
+
+// A batch of games under review. The calling thread opens the games, a few ahead of the
+// workers, queues their steps and hands each game over once its steps are done; the workers,
+// each with its own solver, take the steps in queue order. The play steps of a game are
+// queued when it opens, its bid steps only once `lag_` more games have opened (or the last
+// has): the play, whose time varies most from hand to hand (a few hands' score searches take
+// many times the others'), begins early, and the bid reviews, steadier, fill the last gaps.
+class BatchRun {
+  public:
+    BatchRun(int count, GameLoader load, const ReviewSettings& settings,
+             std::optional<int> only_hand, GameDone done, Progress progress)
+        : count_(count),
+          load_(std::move(load)),
+          settings_(settings),
+          only_hand_(only_hand),
+          done_(std::move(done)),
+          progress_(std::move(progress)),
+          workers_(worker_count(settings.threads)),
+          lag_(workers_),
+          target_(2 * workers_) {}
+
+    void run();
+
+  private:
+    void open_more();
+    void queue_bids(OpenGame& g);
+    void hand_over(OpenGame& g);
+    void work();
+
+    const int count_;
+    const GameLoader load_;
+    const ReviewSettings settings_;
+    const std::optional<int> only_hand_;
+    const GameDone done_;
+    const Progress progress_;
+    int workers_;
+    const int lag_;         // games opened ahead of the oldest whose bids wait
+    const int target_;      // steps kept queued, when games remain to open
+    ReviewSettings inner_;  // what each step runs with
+    int next_ = 0;          // the next game to open
+    int hands_ = 0;         // hands of the games opened
+    int failed_games_ = 0;
+    std::map<int, std::unique_ptr<OpenGame>> open_;  // by index; the calling thread's only
+    std::deque<OpenGame*> held_;                     // games whose bid steps wait, oldest first
+
+    std::mutex mutex_;                 // guards what follows and the open games' shared fields
+    std::condition_variable work_cv_;  // a step queued, or the end
+    std::condition_variable main_cv_;  // a step done
+    std::deque<ReviewTask> queue_;
+    std::vector<OpenGame*> finished_;  // games whose steps are all done, not yet handed over
+    int steps_done_ = 0;
+    bool stop_ = false;
+};
+
+// Opens games while the queue runs short, then queues the bids held longest.
+void BatchRun::open_more() {
+    while (next_ < count_) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            if (static_cast<int>(queue_.size()) >= target_) break;
+        }
+        std::unique_ptr<OpenGame> g = open_game(next_, load_, settings_, only_hand_);
+        ++next_;
+        OpenGame& game = *g;
+        open_.emplace(game.index, std::move(g));
+        hands_ += static_cast<int>(game.review.hands.size());
+        if (game.steps_left == 0) {  // an error before any step, or nothing to review
+            hand_over(game);
+            continue;
+        }
+        std::vector<ReviewTask> plays = game_tasks(game, true);
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            queue_.insert(queue_.end(), plays.begin(), plays.end());
+        }
+        work_cv_.notify_all();
+        held_.push_back(&game);
+        if (static_cast<int>(held_.size()) > lag_) {
+            queue_bids(*held_.front());
+            held_.pop_front();
+        }
+    }
+    if (next_ == count_) {
+        for (OpenGame* g : held_) queue_bids(*g);
+        held_.clear();
+    }
+}
+
+void BatchRun::queue_bids(OpenGame& g) {
+    std::vector<ReviewTask> bids = game_tasks(g, false);
+    if (bids.empty()) return;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        queue_.insert(queue_.end(), bids.begin(), bids.end());
+    }
+    work_cv_.notify_all();
+}
+
+// Gives a finished game to `done_` (its error, or its review with the totals) and closes it.
+void BatchRun::hand_over(OpenGame& g) {
+    BatchGame out;
+    out.index = g.index;
+    out.game = g.game ? &*g.game : nullptr;
+    out.error = g.error;
+    for (const std::exception_ptr& e : g.errors) {
+        if (!out.error) out.error = e;
+    }
+    if (out.error) {
+        ++failed_games_;
+    } else {
+        GameReview& review = g.review;
+        for (const HandReview& hr : review.hands) {
+            if (hr.play) {
+                for (int s = 0; s < 4; ++s) review.seats[s].add(hr.play->seats[s]);
             }
-            if (progress) {
-                std::lock_guard<std::mutex> lock(progress_mutex);
-                progress(++done, total);
+            for (const auto& p : hr.bidding.passes) {
+                if (p.flag != FlagClass::None) ++review.bid_flags[index(p.seat)];
+            }
+            for (const auto& b : hr.bidding.bids) {
+                if (b.flag != FlagClass::None) ++review.bid_flags[index(b.seat)];
             }
         }
-    };
-    std::vector<std::thread> threads;
-    for (int i = 1; i < workers; ++i) threads.emplace_back(work);
-    work();
-    for (std::thread& t : threads) t.join();
-    for (const std::exception_ptr& e : errors) {
-        if (e) std::rethrow_exception(e);
+        if (g.began) review.seconds = std::chrono::duration<double>(g.ended - *g.began).count();
+        out.review = std::move(review);
     }
-    if (progress && done < total) progress(total, total);  // the parts not asked for
+    std::unique_ptr<OpenGame> closing = std::move(open_.at(g.index));
+    open_.erase(g.index);
+    done_(out);
+}
+
+void BatchRun::work() {
+    Solver solver(SolverOptions{settings_.table_megabytes});
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+        work_cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+        if (stop_) return;
+        const ReviewTask task = queue_.front();
+        queue_.pop_front();
+        OpenGame& g = *task.game;
+        if (!g.failed) {
+            if (!g.began) g.began = Clock::now();
+            lock.unlock();
+            std::exception_ptr error = run_step(task, inner_, solver);
+            lock.lock();
+            ++steps_done_;
+            if (error) {
+                g.errors[task.order] = error;
+                g.failed = true;
+            }
+        }
+        if (--g.steps_left == 0) {
+            g.ended = Clock::now();
+            finished_.push_back(&g);
+        }
+        main_cv_.notify_one();
+    }
+}
+
+void BatchRun::run() {
+    // A small batch opens whole before the workers start: a worker per hand at most, so that
+    // a single hand's bid review shares its layouts among the threads instead.
+    open_more();
+    if (next_ == count_) workers_ = std::clamp(workers_, 1, std::max(1, hands_));
+    inner_ = settings_;
+    // With several workers each bid review runs on one thread: the parallelism is across
+    // steps. One worker leaves the bid review its own threads.
+    if (workers_ > 1) inner_.threads = 1;
+    std::vector<std::thread> threads;
+    // However run() ends (a callback may throw), the workers finish their steps and stop.
+    struct Stop {
+        BatchRun& run;
+        std::vector<std::thread>& threads;
+        ~Stop() {
+            {
+                std::lock_guard<std::mutex> lock(run.mutex_);
+                run.stop_ = true;
+            }
+            run.work_cv_.notify_all();
+            for (std::thread& t : threads) t.join();
+        }
+    } stop{*this, threads};
+    for (int i = 0; i < workers_; ++i) threads.emplace_back([this] { work(); });
+    int reported = 0;
+    while (!open_.empty() || next_ < count_) {
+        std::vector<OpenGame*> finished;
+        int steps_done = 0;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            main_cv_.wait(lock, [&] { return !finished_.empty() || steps_done_ != reported; });
+            finished.swap(finished_);
+            steps_done = steps_done_;
+        }
+        while (progress_ && reported < steps_done) progress_(++reported, 2 * hands_);
+        reported = steps_done;
+        for (OpenGame* g : finished) hand_over(*g);
+        open_more();
+    }
+    // The parts not asked for.
+    if (progress_ && failed_games_ == 0 && reported < 2 * hands_) progress_(2 * hands_, 2 * hands_);
 }
 
 }  // namespace
@@ -360,40 +586,23 @@ int worker_count(int threads) {
                        : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+void review_games(int count, const GameLoader& load, const ReviewSettings& settings,
+                  const GameDone& done) {
+    BatchRun(count, load, settings, std::nullopt, done, {}).run();
+}
+
 GameReview review_game(const RecordedGame& game, const ReviewSettings& settings,
                        std::optional<int> only_hand, const Progress& progress) {
-    auto start = std::chrono::steady_clock::now();
-    check_game(game);
-    std::vector<Standings> before = standings_before_hands(game);
-    GameReview review;
-    review.settings_key = settings.key();
-    review.parts = settings.parts;
-    for (int h : hands_to_review(game, only_hand)) {
-        HandReview hr;
-        hr.hand = h;
-        hr.before = before[h];
-        review.hands.push_back(std::move(hr));
-    }
-    std::vector<ReviewTask> tasks = review_tasks(game, review.hands, settings.parts);
-    // A worker per hand at most: a single hand's bid review shares its layouts among the
-    // threads instead.
-    const int workers = std::clamp(worker_count(settings.threads), 1,
-                                   std::max(1, static_cast<int>(review.hands.size())));
-    run_review_tasks(game, tasks, review.hands, settings, workers, progress);
-    for (const HandReview& hr : review.hands) {
-        if (hr.play) {
-            for (int s = 0; s < 4; ++s) review.seats[s].add(hr.play->seats[s]);
-        }
-        for (const auto& p : hr.bidding.passes) {
-            if (p.flag != FlagClass::None) ++review.bid_flags[index(p.seat)];
-        }
-        for (const auto& b : hr.bidding.bids) {
-            if (b.flag != FlagClass::None) ++review.bid_flags[index(b.seat)];
-        }
-    }
-    review.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return review;
+    std::optional<GameReview> review;
+    BatchRun run(
+        1, [&](int) { return game; }, settings, only_hand,
+        [&](BatchGame& g) {
+            if (g.error) std::rethrow_exception(g.error);
+            review = std::move(g.review);
+        },
+        progress);
+    run.run();
+    return std::move(*review);
 }
 
 }  // namespace spadework::analyzer

@@ -1,6 +1,11 @@
 // What the reviews share: thresholds and flag classes, the settings file, the standings each
-// hand began from, and the JSON a review is stored as (everything written comes back).
+// hand began from, the JSON a review is stored as (everything written comes back), and the
+// review of a game or a batch of games on any number of workers.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
@@ -233,4 +238,118 @@ TEST_CASE("a game's review is the same on one worker or several, and parts are a
     CHECK(format_review(play, game).find("Bids not reviewed") != std::string::npos);
     // What was reviewed survives the JSON.
     CHECK(review_from_json(review_to_json(play, game)).parts == ReviewParts::Play);
+}
+
+namespace {
+
+// Bot games of `hands` hands under classic.
+std::vector<RecordedGame> short_games(int games, int hands, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    std::vector<RecordedGame> out;
+    while (static_cast<int>(out.size()) < games) {
+        RecordedGame game = play_game(preset("classic"), rng, Seat::North, hands);
+        if (static_cast<int>(game.hands.size()) == hands) out.push_back(std::move(game));
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a batch's reviews are the same on one worker or several, and a bad game fails alone",
+          "[review]") {
+    std::vector<RecordedGame> good = short_games(3, 2, 3);
+    // The batch: three good games (seeded for reviews of a second or less), one that breaks a
+    // rule (a bid of 14) and one that cannot be loaded.
+    RecordedGame illegal = good[1];
+    illegal.hands[0].bids[1] = Bid::tricks(14);
+    const std::vector<int> which = {0, -1, 1, -2, 2};  // -1: illegal, -2: not loaded
+    GameLoader load = [&](int i) {
+        if (which[i] == -2) throw Error("no such game");
+        return which[i] == -1 ? illegal : good[which[i]];
+    };
+    ReviewSettings s;
+    s.samples = 1;
+    s.threads = 1;
+    std::vector<std::string> expected;
+    std::vector<GameReview> alone;
+    for (const RecordedGame& g : good) {
+        alone.push_back(review_game(g, s));
+        expected.push_back(format_review(alone.back(), g));
+    }
+    for (int threads : {1, 2, 3}) {
+        INFO("threads " << threads);
+        s.threads = threads;
+        std::vector<int> done(which.size(), 0);
+        std::vector<std::string> errors(which.size());
+        review_games(static_cast<int>(which.size()), load, s, [&](BatchGame& g) {
+            ++done[g.index];
+            if (g.error) {
+                CHECK_FALSE(g.review);
+                try {
+                    std::rethrow_exception(g.error);
+                } catch (const Error& e) {
+                    errors[g.index] = e.what();
+                }
+                return;
+            }
+            REQUIRE(g.review);
+            REQUIRE(g.game);
+            const int k = which[g.index];
+            CHECK(*g.game == good[k]);
+            CHECK(format_review(*g.review, *g.game) == expected[k]);
+            CHECK(g.review->seats == alone[k].seats);
+            CHECK(g.review->bid_flags == alone[k].bid_flags);
+            CHECK(g.review->settings_key == alone[k].settings_key);
+            for (std::size_t h = 0; h < g.review->hands.size(); ++h) {
+                REQUIRE(g.review->hands[h].play);
+                CHECK(g.review->hands[h].play->cards == alone[k].hands[h].play->cards);
+            }
+        });
+        // Every game handed over once; the two bad ones with their own errors.
+        CHECK(done == std::vector<int>(which.size(), 1));
+        CHECK(errors[1] == "S bids 14: bid 14 is out of range: bids are nil or 1..13");
+        CHECK(errors[3] == "no such game");
+        for (int i : {0, 2, 4}) CHECK(errors[i].empty());
+    }
+    // A single game's error is review_game's.
+    CHECK_THROWS_AS(review_game(illegal, s), RecordError);
+}
+
+TEST_CASE("a batch hands each game over as its steps end, a few games ahead of the loads",
+          "[review]") {
+    std::vector<RecordedGame> games = short_games(8, 1, 5);
+    ReviewSettings s;
+    s.samples = 1;
+    s.threads = 1;
+    // On the calling thread, in order: "load N" and "done N".
+    std::vector<std::string> events;
+    review_games(
+        8,
+        [&](int i) {
+            events.push_back("load " + std::to_string(i));
+            return games[i];
+        },
+        s, [&](BatchGame& g) { events.push_back("done " + std::to_string(g.index)); });
+    REQUIRE(events.size() == 16);
+    auto at = [&](const std::string& e) {
+        return std::find(events.begin(), events.end(), e) - events.begin();
+    };
+    // Only a few games are open at a time (the worker's queue is kept short), so the first is
+    // stored long before the last is loaded, whatever the steps' times: a killed batch keeps it.
+    CHECK(at("done 0") < at("load 7"));
+    for (int i = 0; i < 8; ++i)
+        CHECK(at("load " + std::to_string(i)) < at("done " + std::to_string(i)));
+
+    // What the callback throws stops the batch and comes out, once the steps under way end.
+    int handed = 0;
+    s.threads = 2;
+    s.parts = ReviewParts::Play;
+    CHECK_THROWS_AS(review_games(
+                        3, [&](int i) { return games[i]; }, s,
+                        [&](BatchGame&) {
+                            ++handed;
+                            throw std::runtime_error("stop");
+                        }),
+                    std::runtime_error);
+    CHECK(handed == 1);
 }

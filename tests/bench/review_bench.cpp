@@ -1,7 +1,7 @@
 // review_bench [--hands N] [--seed S] [--samples N] [--threads N] [--bid-hands N]
-//              [--table-mb N] [--verbose] [--no-games] [--hand K]: the figures of issue 5's hand
-//              review, printed next
-// to their goals, not asserted.
+//              [--table-mb N] [--verbose] [--no-games] [--hand K] [--batch-games N]
+//              [--batch-seed S]: the figures of issue 5's hand review, printed next to their
+//              goals, not asserted.
 //
 // Games are played by the simple bots (play_game) under classic and paperless from a fixed
 // seed, and their first N hands with cards (default 20 per rule set) are reviewed:
@@ -12,7 +12,11 @@
 //      with 1 and with --threads threads (default 2): median seconds ('n/a' while
 //      review_bids is not available);
 //  (3) a whole 10-hand game, play and bid review (review_game, --threads threads): seconds,
-//      goal < 10 s; and the play part alone.
+//      goal < 10 s; and the play part alone (--no-games leaves these out);
+//  (4) a batch of --batch-games games (default 4; 0 leaves it out) as `analyze --all` reviews
+//      them (review_games), on 1 and on --threads threads: the speed-up, goal >= 1.8x with 2,
+//      and whether the reviews are the same. The games are those of `spadework simulate
+//      --games N --rules classic --rule hand_limit=3 --seed S` (--batch-seed, default 5).
 // --samples and --table-mb override the review's defaults; --verbose prints each hand.
 #include <fmt/core.h>
 
@@ -66,13 +70,16 @@ struct Options {
     bool verbose = false;                // a line per hand reviewed
     bool games = true;                   // (3): --no-games leaves the whole games out
     std::optional<int> hand;             // --hand K: only the K-th hand (0-based) of each list
+    int batch_games = 4;                 // (4): 0 leaves the batch out
+    std::uint64_t batch_seed = 5;
 };
 
 [[noreturn]] void usage(std::string_view why) {
     fmt::print(stderr, "review_bench: {}\n", why);
     fmt::print(stderr,
                "usage: review_bench [--hands N] [--seed S] [--samples N] [--threads N] "
-               "[--bid-hands N] [--table-mb N] [--verbose] [--no-games] [--hand K]\n");
+               "[--bid-hands N] [--table-mb N] [--verbose] [--no-games] [--hand K] "
+               "[--batch-games N] [--batch-seed S]\n");
     std::exit(2);
 }
 
@@ -107,6 +114,10 @@ Options parse_options(int argc, char** argv) {
             o.bid_hands = static_cast<int>(v);
         } else if (arg == "--table-mb" && v >= 1) {
             o.table_megabytes = static_cast<int>(v);
+        } else if (arg == "--batch-games") {
+            o.batch_games = static_cast<int>(v);
+        } else if (arg == "--batch-seed") {
+            o.batch_seed = static_cast<std::uint64_t>(v);
         } else {
             usage(fmt::format("unknown option or value out of range: {} {}", arg, argv[i]));
         }
@@ -273,6 +284,50 @@ void bench_game(const std::string& name, const RuleSet& rules, std::uint64_t see
         one_text == many_text ? "identical" : "DIFFERENT", play);
 }
 
+// (4) A batch of games, as `analyze --all` reviews them: the games `spadework simulate
+// --games N --rules classic --rule hand_limit=3 --seed S` writes (each game's seed drawn from
+// S, the first dealer turning), reviewed on one thread and on settings.threads.
+void bench_batch(int count, std::uint64_t seed, const ReviewSettings& settings) {
+    const RuleSet rules = make_rules("classic", {"hand_limit=3"});
+    SplitMix64 seeds(seed);
+    std::vector<RecordedGame> games;
+    int hands = 0;
+    for (int i = 0; i < count; ++i) {
+        SplitMix64 rng(seeds.next());
+        games.push_back(play_game(rules, rng, kAllSeats[i % 4]));
+        hands += static_cast<int>(games.back().hands.size());
+    }
+    // Each game's report (or its error), by game.
+    auto timed = [&](int threads, std::vector<std::string>& texts) {
+        ReviewSettings s = settings;
+        s.threads = threads;
+        texts.assign(games.size(), "");
+        auto start = Clock::now();
+        review_games(
+            count, [&](int i) { return games[i]; }, s,
+            [&](BatchGame& g) {
+                if (!g.error) {
+                    texts[g.index] = format_review(*g.review, *g.game);
+                    return;
+                }
+                try {
+                    std::rethrow_exception(g.error);
+                } catch (const Error& e) {
+                    texts[g.index] = std::string("error: ") + e.what();
+                }
+            });
+        return seconds_since(start);
+    };
+    std::vector<std::string> one_texts;
+    std::vector<std::string> many_texts;
+    double one = timed(1, one_texts);
+    double many = timed(settings.threads, many_texts);
+    say("batch review  classic   {} games of {} hands in all (analyze --all): 1 thread {:6.2f} s, "
+        "{} threads {:6.2f} s, speed-up {:.2f}x (goal >= 1.8x with 2), {} reviews\n",
+        count, hands, one, settings.threads, many, one / many,
+        one_texts == many_texts ? "identical" : "DIFFERENT");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -309,10 +364,12 @@ int main(int argc, char** argv) {
     }
     // A Paperless game rarely lasts ten hands (it is played to 6 points): a higher target
     // keeps its scoring and makes the game long enough.
-    if (!opt.games) return 0;
     ReviewSettings game_settings = settings;
     game_settings.threads = opt.threads;
-    bench_game("classic", preset("classic"), opt.seed, game_settings);
-    bench_game("paperless", make_rules("paperless", {"target=100"}), opt.seed, game_settings);
+    if (opt.games) {
+        bench_game("classic", preset("classic"), opt.seed, game_settings);
+        bench_game("paperless", make_rules("paperless", {"target=100"}), opt.seed, game_settings);
+    }
+    if (opt.batch_games > 0) bench_batch(opt.batch_games, opt.batch_seed, game_settings);
     return 0;
 }

@@ -1,7 +1,8 @@
 // `spadework analyze` as a user runs it: a report and JSON for a file's game, reviews kept in
-// the library and reused, --all over a library (resumable after SIGKILL), --trend, and the
-// errors.
+// the library and reused, --all over a library (resumable after SIGKILL; the same reviews on
+// any number of threads, a bad game failing alone), --trend, and the errors.
 #include <signal.h>
+#include <sqlite3.h>
 
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -185,6 +186,64 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
     }
     std::string text = run_ok(ws.with_db({"analyze", "--trend", "Ann", "--samples", "2"}));
     CHECK(contains(text, "Ann: play accuracy by game (6 analysed games)"));
+}
+
+TEST_CASE("analyze --all: the same reviews on any number of threads, a bad game failing alone",
+          "[cli-analyze]") {
+    Workspace ws("spadework-cli-analyze");
+    fs::path file = ws.dir / "four.spades";
+    formats::write_game_file(file, short_games("classic", 4, 2, 11));
+    run_ok(ws.with_db({"import", file.string()}));
+    // Game 2's record, spoilt behind the library's back: it cannot be read.
+    {
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(ws.db.c_str(), &db) == SQLITE_OK);
+        CHECK(sqlite3_exec(db, "UPDATE records SET record = X'DEADBEEF' WHERE game = 2", nullptr,
+                           nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(db);
+    }
+    spadework::analyzer::ReviewSettings settings;
+    settings.samples = 1;
+    const std::string key = settings.key();
+    // A stored review without what depends on the machine or the solver's table: the times and
+    // the positions searched.
+    auto untimed = [](nlohmann::json j) {
+        j.erase("seconds");
+        for (auto& h : j["hands"]) {
+            h.erase("bid_seconds");
+            if (h.contains("play")) {
+                h["play"].erase("seconds");
+                h["play"].erase("nodes");
+            }
+        }
+        return j;
+    };
+    std::vector<nlohmann::json> first;
+    for (const char* threads : {"1", "2", "3"}) {
+        INFO("threads " << threads);
+        const fs::path db = ws.dir / (std::string("t") + threads + ".sqlite");
+        fs::copy_file(ws.db, db);
+        RunResult r =
+            run({"analyze", "--all", "--samples", "1", "--threads", threads, "--db", db.string()});
+        CHECK(r.status == 1);
+        CHECK(contains(r.err, "spadework: game 2: "));
+        CHECK(contains(r.err, "not a Game message"));
+        CHECK(contains(r.out, "Analysed 3 games"));
+        CHECK(contains(r.out, "3 of 4 games now analysed; 1 could not be analysed"));
+        formats::Library lib(db);
+        CHECK(lib.games_without_review(key) == std::vector<formats::GameId>{2});
+        std::vector<nlohmann::json> reviews;
+        for (formats::GameId id : {1, 3, 4}) {
+            std::optional<formats::StoredReview> stored = lib.load_review(id, key);
+            REQUIRE(stored);
+            reviews.push_back(untimed(nlohmann::json::parse(stored->json)));
+        }
+        if (first.empty()) {
+            first = reviews;
+        } else {
+            for (std::size_t i = 0; i < reviews.size(); ++i) CHECK(reviews[i] == first[i]);
+        }
+    }
 }
 
 TEST_CASE("analyze says what is wrong with its input", "[cli-analyze]") {

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <optional>
@@ -67,8 +68,8 @@ struct ReviewSettings {
     std::uint64_t seed = 1;
     // Weight each layout by how well the other hands fit the bids already made.
     bool weight_by_bids = true;
-    // Worker threads: the hands of a game, the layouts of one hand's bid review, the games of
-    // a batch; 0: every core.
+    // Worker threads: the hands of a game or of a batch of games, the layouts of one hand's bid
+    // review; 0: every core.
     int threads = 1;
     // Per rule set name, thresholds that replace default_thresholds.
     std::map<std::string, Thresholds> thresholds;
@@ -278,6 +279,34 @@ using Progress = std::function<void(int done, int total)>;
 // whatever their number. Throws RecordError for an illegal record.
 GameReview review_game(const RecordedGame& game, const ReviewSettings& settings,
                        std::optional<int> only_hand = std::nullopt, const Progress& progress = {});
+
+// ---- A batch of games ----
+
+// Loads game `index` (0-based) of a batch. Called on review_games' own thread, in index order,
+// a few games ahead of the workers; what it throws fails that game alone.
+using GameLoader = std::function<RecordedGame(int index)>;
+
+// A game of a batch whose steps are all done: its review, or the error that stopped it (the
+// first in its steps' order, as one thread would have met it; a load error leaves `game`
+// null).
+struct BatchGame {
+    int index = 0;                       // in the batch
+    const RecordedGame* game = nullptr;  // valid until the callback returns
+    std::optional<GameReview> review;    // when there is no error
+    std::exception_ptr error;
+};
+// Called on review_games' own thread for each game as soon as its review is complete, in the
+// order the games finish. What it throws stops the batch (once the steps under way are done)
+// and comes out of review_games.
+using GameDone = std::function<void(BatchGame& game)>;
+
+// Reviews games 0..count-1 (every hand of each), each as review_game would, with the steps of
+// all of them shared among settings.threads workers, each with its own solver: the play of
+// each hand first, a few games ahead of the bids, so that the bid reviews, steadier, fill the
+// workers' last gaps. Only a few games are open at a time, and each goes to `done` as soon as
+// its steps are done. The reviews are the same whatever the number of workers.
+void review_games(int count, const GameLoader& load, const ReviewSettings& settings,
+                  const GameDone& done);
 
 // The number of workers for a `threads` setting: 0 means every core.
 int worker_count(int threads);
