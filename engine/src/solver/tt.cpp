@@ -24,10 +24,10 @@ EntryMask EntryMask::of(const Pattern& mask) {
     EntryMask m;
     for (int s = 0; s < 4; ++s) {
         auto bits = static_cast<std::uint32_t>(mask.w[s >> 1] >> (32 * (s & 1)));
-        if (bits == 0) continue;
-        m.from[s] = static_cast<std::uint8_t>(std::countr_zero(bits));
+        int from = std::min(std::countr_zero(bits), 26);  // 26 (the field's end) when none
+        m.shift[s] = static_cast<std::uint8_t>(from + 32 * (s & 1));
         // The top cards of the suit: one run of bits, up to the suit's cards in play.
-        assert(((bits >> m.from[s]) & ((bits >> m.from[s]) + 1)) == 0 && bits <= kField);
+        assert(((bits >> from) & ((bits >> from) + 1)) == 0 && bits <= kField);
     }
     return m;
 }
@@ -184,7 +184,8 @@ void TransTable::store(const TTKey& key, int tricks_left, const Pattern& pattern
     Bucket* b = find_or_add(key, tricks_left);
     // 1. The same family already stored: tighten its bounds.
     for (TTEntry* e = b->entries; e != b->entries + b->count; ++e) {
-        if (e->mask == top && e->pattern.w[0] == masked.w[0] && e->pattern.w[1] == masked.w[1]) {
+        if (((e->pattern.w[0] ^ masked.w[0]) | (e->pattern.w[1] ^ masked.w[1])) == 0 &&
+            e->mask == top) {
             e->lower = static_cast<std::int16_t>(std::max<int>(e->lower, lower));
             e->upper = static_cast<std::int16_t>(std::min<int>(e->upper, upper));
             return;

@@ -16,6 +16,7 @@
 // reached the table is emptied and fills again.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -39,27 +40,30 @@ struct Pattern {
 };
 
 // The ranks that mattered, a suit at a time (index as in Pattern: spades, hearts, diamonds,
-// clubs): the first bit of the suit's holder pattern that counts, kNone when no card of the
-// suit did. The cards that matter are always a suit's top ones (search.h, relevant_mask), so
-// the mask is every bit from there up: four bytes instead of a 16-byte Pattern. Below a
-// position's cards in play the patterns of its bucket hold nothing, so a mask reaching past
-// them to bit 25 matches as the exact one would.
+// clubs). The cards that matter are always a suit's top ones (search.h, relevant_mask), so the
+// mask is every bit of the suit's field from the lowest that counts up, and four bytes say
+// where each starts instead of a 16-byte Pattern: shift[s] is that bit's place in its word
+// (the field's own start plus 32 for hearts and clubs; the field's end, 26 (+ 32), when no
+// card of the suit mattered). Above a position's cards in play the patterns of its bucket
+// hold nothing, so a mask reaching past them to the field's end matches as the exact one would.
 struct EntryMask {
-    static constexpr std::uint8_t kNone = 26;
-    std::uint8_t from[4] = {kNone, kNone, kNone, kNone};
+    std::uint8_t shift[4] = {26, 58, 26, 58};
 
     static EntryMask of(const Pattern& mask);
-    // The mask as a Pattern: bits from[s] to 25 of each suit's field.
+    // The mask as a Pattern: each suit's field from shift[s] up.
     Pattern pattern() const {
-        return Pattern{
-            {field(from[0]) | field(from[1]) << 32, field(from[2]) | field(from[3]) << 32}};
+        return Pattern{{field(shift[0]) | field(shift[1] - 32) << 32,
+                        field(shift[2]) | field(shift[3] - 32) << 32}};
     }
     operator Pattern() const { return pattern(); }
-    bool operator==(const EntryMask&) const = default;
+    // One word compared, not four bytes.
+    bool operator==(const EntryMask& o) const {
+        return std::bit_cast<std::uint32_t>(*this) == std::bit_cast<std::uint32_t>(o);
+    }
 
   private:
     static constexpr std::uint64_t kField = (std::uint64_t{1} << 26) - 1;
-    static std::uint64_t field(std::uint8_t from) { return (kField << from) & kField; }
+    static std::uint64_t field(int from) { return (kField << from) & kField; }
 };
 
 // 24 bytes: the pattern under the mask, the bounds, the mask.
@@ -68,9 +72,13 @@ struct TTEntry {
     std::int16_t lower;
     std::int16_t upper;
     EntryMask mask;
+    // Where p differs from the pattern, each suit's field shifted down by its mask's start:
+    // only the differences under the mask are left.
     bool matches(const Pattern& p) const {
-        Pattern m = mask.pattern();
-        return (((p.w[0] & m.w[0]) ^ pattern.w[0]) | ((p.w[1] & m.w[1]) ^ pattern.w[1])) == 0;
+        std::uint64_t x0 = p.w[0] ^ pattern.w[0];
+        std::uint64_t x1 = p.w[1] ^ pattern.w[1];
+        return ((static_cast<std::uint32_t>(x0) >> mask.shift[0]) | (x0 >> mask.shift[1]) |
+                (static_cast<std::uint32_t>(x1) >> mask.shift[2]) | (x1 >> mask.shift[3])) == 0;
     }
 };
 static_assert(sizeof(TTEntry) == 24);
