@@ -300,16 +300,6 @@ bool ScoreGoal::bounds(const State& st, std::uint64_t& relevant, int& value) con
 
 namespace {
 
-// The root side's score difference: a bound on the right side of threshold.
-int score_value(State& st, TransTable& tt, std::uint64_t context, const ScoreTable& table,
-                const State& root, int threshold, ScoreRun& run) {
-    ScoreGoal goal(root, table, threshold, context);
-    auto search = std::make_unique<Search<ScoreGoal>>(st, tt, goal);
-    int value = search->run();
-    run.nodes += search->nodes();
-    return value;
-}
-
 // The same question asked of the tricks objective, when it is one: the value depends on the
 // teams' totals only (the honours decided, if they score), and the totals the root side
 // (team m) can still end with that reach the threshold are all those from some total up.
@@ -346,9 +336,7 @@ std::optional<int> by_tricks(State& st, TransTable& tt, std::uint64_t tricks_con
     if (first > to) return range(from, to, false);    // no total reaches it
     if (first == from) return range(from, to, true);  // every total does
     TricksGoal goal(root, first - from, tricks_context);
-    auto search = std::make_unique<Search<TricksGoal>>(st, tt, goal);
-    int tricks = search->run();
-    run.nodes += search->nodes();
+    int tricks = test_here(st, tt, goal, run);
     if (st.count == 0 && root.count == 3) tricks += goal.trick_bonus(st);
     // Fail-soft: the root side makes sure of `tricks` or more, or cannot pass them.
     const int total = std::clamp(from + tricks, from, to);
@@ -378,42 +366,6 @@ std::vector<int> reachable_values(const State& st, const ScoreTable& table, int 
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
     return values;
-}
-
-// The value among `values` (sorted, the exact one among them, at most `top`) that the
-// null-window tests find, each test's fail-soft answer moving a bound as far as it can.
-// Without a guess, each test goes halfway between the bounds. With one, the first test is at
-// the guess and the next ones follow it: up to the next value after a test that held, down
-// to the new upper bound after one that failed. A close guess so needs two tests, one of
-// them just above the value (such a test is costly: every move must be refuted, and one
-// a step or two higher costs about as much again, which halving the range would pay often).
-template <class Test>
-int bisect(const std::vector<int>& values, int top, std::optional<int> guess, Test&& test) {
-    int lo = values.front();
-    int hi = top;
-    bool guessing = guess.has_value();
-    int next = guess.value_or(0);
-    while (lo < hi) {
-        int t;
-        if (guessing && next > lo && next <= hi) {
-            t = next;
-        } else {
-            guessing = false;
-            auto first = std::upper_bound(values.begin(), values.end(), lo);
-            auto last = std::upper_bound(values.begin(), values.end(), hi);
-            t = *(first + (last - first - 1) / 2);
-        }
-        int v = test(t);
-        if (v >= t) {
-            lo = *std::lower_bound(values.begin(), values.end(), std::min(v, hi));
-            auto above = std::upper_bound(values.begin(), values.end(), lo);
-            if (above != values.end()) next = *above;  // climbing: the next value up
-        } else {
-            hi = *(std::upper_bound(values.begin(), values.end(), std::max(v, lo)) - 1);
-            next = hi;  // falling: the new upper bound
-        }
-    }
-    return lo;
 }
 
 // Whether two positions are the same for the score: the same play and the same honours won.
@@ -450,14 +402,15 @@ std::vector<int> move_values(State& st, TransTable& tt, ScoreContexts contexts,
         } else if (std::optional<int> ns = known_ns_value(table, st)) {
             value = side == 0 ? *ns : -*ns;
         } else {
-            value = bisect(values, best.value_or(values.back()), best ? best : so_far, [&](int t) {
-                ++run.nodes;
-                if (std::optional<int> v =
-                        by_tricks(st, tt, contexts.tricks, table, root, t, run)) {
-                    return *v;
-                }
-                return score_value(st, tt, contexts.score, table, root, t, run);
-            });
+            value =
+                find_value(values, best.value_or(values.back()), best ? best : so_far, [&](int t) {
+                    ++run.nodes;
+                    if (std::optional<int> v =
+                            by_tricks(st, tt, contexts.tricks, table, root, t, run)) {
+                        return *v;
+                    }
+                    return test_here(st, tt, ScoreGoal(root, table, t, contexts.score), run);
+                });
         }
         st.undo();
         out.push_back(value);

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "moves.h"
-#include "search.h"
+#include "root.h"
 #include "spadework/engine/scoring.h"
 
 namespace spadework::solver {
@@ -133,9 +133,7 @@ class ScoreGoal {
     std::uint64_t context_;
 };
 
-struct ScoreRun {
-    std::uint64_t nodes = 0;
-};
+using ScoreRun = SearchRun;
 
 // The contexts of a score solve: its own, and the tricks objective's (whose table entries the
 // team-only questions share).
