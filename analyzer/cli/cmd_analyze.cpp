@@ -28,6 +28,8 @@ struct AnalyzeOptions {
     std::string game;
     int hand = 0;  // 1-based; 0: every hand
     std::optional<int> samples;
+    std::optional<int> batch;
+    std::optional<double> confidence;
     std::optional<std::uint64_t> seed;
     std::optional<int> threads;
     std::string settings_file;
@@ -88,6 +90,8 @@ analyzer::ReviewSettings settings_of(const AnalyzeOptions& o) {
     analyzer::ReviewSettings s;
     if (!o.settings_file.empty()) s = analyzer::read_settings(o.settings_file);
     if (o.samples) s.samples = *o.samples;
+    if (o.batch) s.batch = *o.batch;
+    if (o.confidence) s.confidence = *o.confidence;
     if (o.seed) s.seed = *o.seed;
     if (o.threads) s.threads = *o.threads;
     if (s.threads == 0)
@@ -307,13 +311,22 @@ void add_analyze_command(CLI::App& app) {
                     "GAME[:HAND]: a library id, or a file (FILE@N for one game of several)");
     cmd->add_option("--hand", opts->hand, "review only this hand (1-based)")
         ->check(CLI::PositiveNumber);
-    cmd->add_option("--samples", opts->samples, "single-dummy layouts per bid (default 4)")
+    cmd->add_option("--samples", opts->samples,
+                    "the most single-dummy layouts per bid or pass (default 64): sampling stops "
+                    "earlier once the decision is settled")
         ->check(CLI::Range(1, 100000));
+    cmd->add_option("--batch", opts->batch, "layouts drawn at a time (default 8)")
+        ->check(CLI::Range(1, 100000));
+    cmd->add_option("--confidence", opts->confidence,
+                    "confidence of the ± and of a settled verdict (default 0.95)")
+        ->check(CLI::Range(0.5, 0.999));
     cmd->add_option("--seed", opts->seed, "seed of the sampled layouts (default 1)");
     cmd->add_option("--threads", opts->threads, "worker threads; 0: every core (default 1)")
         ->check(CLI::Range(0, 256));
-    cmd->add_option("--settings", opts->settings_file,
-                    "a JSON settings file (samples, seed, thresholds per rule set; see README)");
+    cmd->add_option(
+        "--settings", opts->settings_file,
+        "a JSON settings file (samples, batch, confidence, seed, thresholds per rule set; "
+        "see README)");
     cmd->add_flag("--json", opts->json, "print the review as JSON");
     CLI::Option* all = cmd->add_flag(
         "--all", opts->all,

@@ -146,7 +146,8 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--panel", a->panel, "the side tab: analysis, bidding, scores, notes");
     cmd->add_option("--what-if", a->what_if, "cards to play off the record, e.g. 2C,KH");
     cmd->add_flag("--analyse", a->analyse, "analyse the game at once");
-    cmd->add_option("--samples", a->samples, "single-dummy layouts per bid (default 4)")
+    cmd->add_option("--samples", a->samples,
+                    "the most single-dummy layouts per bid or pass (default 64)")
         ->check(CLI::Range(1, 100000));
     cmd->add_option("--screenshot", a->screenshot, "render, write this PNG and exit");
     cmd->add_option("--size", a->size, "the window size (default 1600x1000)");

@@ -64,6 +64,7 @@
 #include <chrono>
 #include <thread>
 
+#include "estimate.h"
 #include "sampling.h"
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
@@ -94,40 +95,57 @@ bool is_blind(Bid b) {
     return b.kind() == Bid::Kind::BlindNil;
 }
 
+// What one solve of a layout answered.
+struct Outcome {
+    int tricks = 0;
+    std::array<bool, 4> kept{};
+    std::array<bool, 4> asked{};  // the nils solved (others count broken)
+    bool unsettled = false;
+};
+
+Outcome outcome_of(const Solve& s) {
+    return {s.tricks, s.kept, s.nil_for, s.any_unsettled()};
+}
+
 // One sampled layout of a bid decision.
 struct BidLayout {
     double weight = 1;
     Bids if_tricks{};  // every bid, the bidder's being a trick bid (its slot is replaced)
     Bids if_nil{};     // every bid, the bidder's being nil or blind nil
-    int sighted = -1;  // the solve for the candidates other than blind nil
-    int blind = -1;    // the solve for blind nil (the same one without an exchange)
+    int sighted = -1;  // this round's solve for the candidates other than blind nil
+    int blind = -1;    // this round's solve for blind nil (the same one without an exchange)
+    Outcome sighted_out;
+    Outcome blind_out;
 };
 
-// Layouts and the candidates valued on them.
+// Layouts and the candidates valued on them, drawn batch by batch from one stream.
 struct LayoutSet {
     std::vector<Bid> candidates;
     std::vector<BidLayout> layouts;
+    sampling::Knowledge knowledge;
+    SplitMix64 rng{0};
+    bool always_solve_nil = false;
 };
 
 struct BidWork {
     BidDecision decision;
     bool bid_blind = false;  // the bid made was a blind nil: main is drawn blind
+    MadeBids made;
     LayoutSet main;          // drawn from what the bidder knew
     LayoutSet blind;         // for a bidder who looked: the blind nil candidate, drawn blind
+    std::size_t solved = 0;  // layouts of main (and blind) whose solves are in
 };
 
 struct HandContext {
     const RuleSet& rules;
     Seat dealer;
     const Standings& before;
-    int samples;
-    bool weight;
-    std::optional<int> need;  // value bids by the chance of scoring this many, not by points
+    const ReviewSettings& settings;
+    Thresholds thresholds;
 };
 
-// Draws a layout set and adds the solves it needs.
-void draw_set(const HandContext& ctx, const sampling::Knowledge& knowledge, std::uint64_t seed,
-              const MadeBids& made, Seat bidder, bool always_solve_nil, LayoutSet& set,
+// Draws `count` more layouts of a set and adds the solves they need.
+void draw_set(const HandContext& ctx, const MadeBids& made, Seat bidder, int count, LayoutSet& set,
               std::vector<Solve>& jobs) {
     const RuleSet& rules = ctx.rules;
     bool any_blind = std::any_of(set.candidates.begin(), set.candidates.end(), is_blind);
@@ -135,11 +153,12 @@ void draw_set(const HandContext& ctx, const sampling::Knowledge& knowledge, std:
     bool any_nil = std::any_of(set.candidates.begin(), set.candidates.end(),
                                [](Bid b) { return b.kind() == Bid::Kind::Nil; });
     Seat mate = partner(bidder);
-    SplitMix64 rng(seed);
-    for (int i = 0; i < ctx.samples; ++i) {
-        Hands hands = sampling::sample_layout(knowledge, rng);
+    for (int i = 0; i < count; ++i) {
+        Hands hands = sampling::sample_layout(set.knowledge, set.rng);
         BidLayout layout;
-        if (ctx.weight) layout.weight = sampling::layout_weight(hands, made, bidder, rules);
+        if (ctx.settings.weight_by_bids) {
+            layout.weight = sampling::layout_weight(hands, made, bidder, rules);
+        }
         layout.if_tricks = complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::tricks(1));
         layout.if_nil = complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::nil());
         bool mate_nil =
@@ -148,7 +167,7 @@ void draw_set(const HandContext& ctx, const sampling::Knowledge& knowledge, std:
         // (its nil is broken, no solve needed).
         auto bidder_nil_worth = [&](const Hands& at_play) {
             CardSet own = at_play[index(bidder)];
-            return always_solve_nil || own.contains(kAceOfSpades) || nil_candidate(own, rules);
+            return set.always_solve_nil || own.contains(kAceOfSpades) || nil_candidate(own, rules);
         };
         Hands sighted = after_exchanges(rules, ctx.dealer, layout.if_tricks, hands);
         Bids blind_bids = layout.if_nil;
@@ -176,92 +195,159 @@ void draw_set(const HandContext& ctx, const sampling::Knowledge& knowledge, std:
     }
 }
 
-// Values every candidate of a set over its layouts: expected points and made share.
-void value_set(const HandContext& ctx, const LayoutSet& set, Seat bidder,
-               const std::vector<Solve>& jobs, std::vector<BidOption>& options) {
-    double total = 0;
-    for (const BidLayout& l : set.layouts) total += l.weight;
-    for (Bid c : set.candidates) {
-        BidOption o;
-        o.bid = c;
-        for (const BidLayout& l : set.layouts) {
-            const Solve& s = jobs[is_blind(c) ? l.blind : l.sighted];
-            Bids bids = c.is_nil() ? l.if_nil : l.if_tricks;
-            bids[index(bidder)] = c;
-            auto tricks = split_tricks(ctx.rules, team_of(bidder), s.tricks, bids, s.kept);
-            Scored sc = partnership_points(ctx.rules, team_of(bidder), bids, tricks, ctx.before);
-            bool made = c.is_nil() ? tricks[index(bidder)] == 0 : sc.contract_made;
-            double value = ctx.need ? (sc.own >= *ctx.need ? 1.0 : 0.0) : sc.points;
-            o.expected += l.weight * value;
-            o.made += made ? l.weight : 0;
-        }
-        if (total > 0) {
-            o.expected /= total;
-            o.made /= total;
-        }
-        options.push_back(o);
+// Copies this round's answers into the layouts that asked for them.
+void collect(LayoutSet& set, std::size_t from, const std::vector<Solve>& jobs) {
+    for (std::size_t j = from; j < set.layouts.size(); ++j) {
+        BidLayout& l = set.layouts[j];
+        if (l.sighted >= 0) l.sighted_out = outcome_of(jobs[l.sighted]);
+        if (l.blind >= 0) l.blind_out = outcome_of(jobs[l.blind]);
+        l.sighted = l.blind = -1;
     }
 }
 
-void finish_bid(const HandContext& ctx, BidWork& w, const std::vector<Solve>& jobs,
-                const Thresholds& thresholds) {
-    BidDecision& d = w.decision;
-    Seat bidder = d.seat;
-    std::vector<BidOption> options;
-    value_set(ctx, w.main, bidder, jobs, options);
-    value_set(ctx, w.blind, bidder, jobs, options);
-    // In bid order: nil, blind nil, then trick bids.
-    auto order = [](const BidOption& o) {
-        return o.bid.kind() == Bid::Kind::Nil ? -2 : is_blind(o.bid) ? -1 : o.bid.count();
-    };
-    std::sort(options.begin(), options.end(),
-              [&](const BidOption& a, const BidOption& b) { return order(a) < order(b); });
-    d.options = options;
+// A candidate's value on each layout of its set, with the weights.
+struct Valued {
+    Bid bid;
+    std::vector<double> values;
+    std::vector<double> made;
+    Estimate estimate;
+};
 
-    // The distribution of the partnership's tricks and the nil's fate, on the layouts drawn
-    // from what the bidder knew, as the bid made would have played them.
+std::vector<Valued> value_set(const HandContext& ctx, const LayoutSet& set, Seat bidder) {
+    std::vector<Valued> out;
+    for (Bid c : set.candidates) {
+        Valued v;
+        v.bid = c;
+        for (const BidLayout& l : set.layouts) {
+            const Outcome& o = is_blind(c) ? l.blind_out : l.sighted_out;
+            Bids bids = c.is_nil() ? l.if_nil : l.if_tricks;
+            bids[index(bidder)] = c;
+            auto tricks = split_tricks(ctx.rules, team_of(bidder), o.tricks, bids, o.kept);
+            Scored sc = partnership_points(ctx.rules, team_of(bidder), bids, tricks, ctx.before);
+            bool made = c.is_nil() ? tricks[index(bidder)] == 0 : sc.contract_made;
+            const std::optional<int>& need = ctx.settings.need_points;
+            v.values.push_back(need ? (sc.own >= *need ? 1.0 : 0.0) : sc.points);
+            v.made.push_back(made ? 1.0 : 0.0);
+        }
+        out.push_back(std::move(v));
+    }
+    return out;
+}
+
+std::vector<double> weights_of(const LayoutSet& set) {
+    std::vector<double> w;
+    for (const BidLayout& l : set.layouts) w.push_back(l.weight);
+    return w;
+}
+
+// The paired estimate of a - b over the same layouts.
+Estimate paired(const Valued& a, const Valued& b, const std::vector<double>& weights,
+                double confidence) {
+    std::vector<double> d(a.values.size());
+    for (std::size_t j = 0; j < d.size(); ++j) d[j] = a.values[j] - b.values[j];
+    return estimate(d, weights, confidence);
+}
+
+// The distribution of the partnership's tricks and the nil's fate, on the layouts drawn from
+// what the bidder knew, as the bid made would have played them.
+void describe_layouts(const HandContext& ctx, const BidWork& w, BidDecision& d) {
+    Seat bidder = d.seat;
     d.samples = static_cast<int>(w.main.layouts.size());
     d.tricks.assign(ctx.rules.hand_size() + 1, 0.0);
+    d.unsettled_nils = 0;
+    d.nil_kept.reset();
     double total = 0;
     double kept = 0;
     bool nil_candidate_bid = std::any_of(w.main.candidates.begin(), w.main.candidates.end(),
                                          [](Bid b) { return b.is_nil(); });
     bool nil_asked = false;
     for (const BidLayout& l : w.main.layouts) {
-        const Solve& s = jobs[w.bid_blind ? l.blind : l.sighted];
-        d.tricks[s.tricks] += l.weight;
+        const Outcome& o = w.bid_blind ? l.blind_out : l.sighted_out;
+        d.tricks[o.tricks] += l.weight;
         total += l.weight;
-        if (s.kept[index(bidder)]) kept += l.weight;
-        nil_asked = nil_asked || s.nil_for[index(bidder)];
+        if (o.kept[index(bidder)]) kept += l.weight;
+        nil_asked = nil_asked || o.asked[index(bidder)];
+        // Layouts on which some nil could not be settled within the search's budget.
+        d.unsettled_nils += l.sighted_out.unsettled || l.blind_out.unsettled ? 1 : 0;
     }
     if (total > 0) {
         for (double& x : d.tricks) x /= total;
     }
-    // The layouts (of those drawn from what the bidder knew) on which some nil could not be
-    // settled within the search's budget.
-    for (const BidLayout& l : w.main.layouts) {
-        bool unsettled = (l.sighted >= 0 && jobs[l.sighted].any_unsettled()) ||
-                         (l.blind >= 0 && jobs[l.blind].any_unsettled());
-        d.unsettled_nils += unsettled ? 1 : 0;
-    }
     // Left out when the nil was counted broken without asking (not a hand for a nil).
     if (nil_candidate_bid && nil_asked) d.nil_kept = total > 0 ? kept / total : 0.0;
+}
 
-    // A bidder who looked at its hand could no longer bid blind nil: its value is shown, but
-    // the best is chosen among the bids still open (the trick bids come last, so there is one).
-    const BidOption* best = nullptr;
-    for (const BidOption& o : d.options) {
-        bool open = w.bid_blind || !is_blind(o.bid);
-        if (open && (!best || o.expected > best->expected)) best = &o;
+// Values the bid's candidates on the layouts so far and decides whether the decision is
+// settled: the interval of the played bid's shortfall lies in one class, and no candidate
+// could beat the best by more than the bid margin. Unsettled at the cap, a flag is a close
+// call. Returns whether it is settled.
+bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
+    BidDecision& d = w.decision;
+    const double confidence = ctx.settings.confidence;
+    const double margin = ctx.thresholds.bid;
+    std::vector<double> weights = weights_of(w.main);
+    std::vector<Valued> main = value_set(ctx, w.main, d.seat);
+    std::vector<Valued> blind = value_set(ctx, w.blind, d.seat);
+    std::vector<double> blind_weights = weights_of(w.blind);
+    for (Valued& v : main) v.estimate = estimate(v.values, weights, confidence);
+    for (Valued& v : blind) v.estimate = estimate(v.values, blind_weights, confidence);
+    describe_layouts(ctx, w, d);
+    d.effective_samples = main.empty() ? 0 : main.front().estimate.effective;
+
+    // A bidder who looked at its hand could no longer bid blind nil (its candidate is in
+    // `blind`, drawn apart): shown, but the best is chosen among the bids still open, all in
+    // `main`. The played bid is there too.
+    const Valued* best = nullptr;
+    const Valued* played = nullptr;
+    for (const Valued& v : main) {
+        if (!best || v.estimate.mean > best->estimate.mean) best = &v;
+        if (v.bid == d.bid) played = &v;
     }
     d.best = best->bid;
-    d.best_expected = best->expected;
-    for (const BidOption& o : d.options) {
-        if (o.bid == d.bid) d.played_expected = o.expected;
+    d.best_expected = best->estimate.mean;
+    d.played_expected = played->estimate.mean;
+    if (d.bid != d.best && d.played_expected == d.best_expected) {
+        d.best = d.bid;
+        best = played;
     }
-    double shortfall = d.shortfall();
-    if (d.bid != d.best && d.played_expected == d.best_expected) d.best = d.bid;
-    d.flag = shortfall > thresholds.bid ? classify(shortfall, thresholds) : FlagClass::None;
+    Estimate shortfall = paired(*best, *played, weights, confidence);
+    d.shortfall_error = shortfall.error;
+    bool class_settled = classify_bid(shortfall.low(), ctx.thresholds) ==
+                         classify_bid(shortfall.high(), ctx.thresholds);
+    bool best_settled = true;
+    d.good.clear();
+    for (const Valued& v : main) {
+        if (&v != best && paired(v, *best, weights, confidence).high() > margin) {
+            best_settled = false;
+        }
+        if (best->estimate.mean - v.estimate.mean <= margin) d.good.push_back(v.bid);
+    }
+    d.settled = class_settled && best_settled;
+    d.flag = classify_bid(shortfall.mean, ctx.thresholds);
+    // Unsettled at the cap: a flag the layouts cannot stand behind is a close call.
+    if (!d.settled && at_cap && d.flag != FlagClass::None) d.flag = FlagClass::CloseCall;
+
+    // In bid order: nil, blind nil, then trick bids.
+    d.options.clear();
+    auto add = [&](const Valued& v) {
+        double made = 0;
+        double total = 0;
+        const std::vector<double>& ws = is_blind(v.bid) && !w.bid_blind ? blind_weights : weights;
+        for (std::size_t j = 0; j < v.made.size(); ++j) {
+            made += ws[j] * v.made[j];
+            total += ws[j];
+        }
+        d.options.push_back(
+            {v.bid, v.estimate.mean, v.estimate.error, total > 0 ? made / total : 0});
+    };
+    for (const Valued& v : main) add(v);
+    for (const Valued& v : blind) add(v);
+    auto order = [](const BidOption& o) {
+        return o.bid.kind() == Bid::Kind::Nil ? -2 : is_blind(o.bid) ? -1 : o.bid.count();
+    };
+    std::sort(d.options.begin(), d.options.end(),
+              [&](const BidOption& a, const BidOption& b) { return order(a) < order(b); });
+    return d.settled;
 }
 
 // ---- Passes ----
@@ -385,6 +471,8 @@ struct PassWork {
     int also = -1;               // a class valued to the end beside the one made (a learner's pass)
     std::vector<bool> nil_pass;  // per class: a pass of the top cards, valued for a nil too
     std::vector<PassLayout> layouts;
+    sampling::Knowledge knowledge;  // the passer's, for the layouts drawn round by round
+    SplitMix64 rng{0};
     std::vector<std::vector<PassResult>> results;  // per class, per layout solved so far
     std::vector<int> alive;                        // the classes still in the running
     std::vector<std::pair<int, int>> pending;  // (class, layout) of this round's solves, in order
@@ -448,19 +536,33 @@ PassLayout draw_pass_layout(const HandContext& ctx, Seat passer, const Hands& de
     return l;
 }
 
-// A class's value over its first n layouts: the best contract's mean points.
-double pass_value(const PassWork& w, int cls, int n) {
-    double best = 0;
+// A class's best contract over its first n layouts (by mean points), and its points on each.
+std::vector<double> pass_values(const PassWork& w, int cls, int n) {
     std::size_t contracts = w.layouts.front().points[0].front().size();
+    auto at = [&](int j, std::size_t c) {
+        const PassResult& r = w.results[cls][j];
+        return w.layouts[j].points[r.kept ? 1 : 0][r.tricks][c];
+    };
+    std::size_t best = 0;
+    double best_sum = 0;
     for (std::size_t c = 0; c < contracts; ++c) {
         double sum = 0;
-        for (int j = 0; j < n; ++j) {
-            const PassResult& r = w.results[cls][j];
-            sum += w.layouts[j].points[r.kept ? 1 : 0][r.tricks][c];
+        for (int j = 0; j < n; ++j) sum += at(j, c);
+        if (c == 0 || sum > best_sum) {
+            best = c;
+            best_sum = sum;
         }
-        if (c == 0 || sum / n > best) best = sum / n;
     }
-    return best;
+    std::vector<double> values;
+    for (int j = 0; j < n; ++j) values.push_back(at(j, best));
+    return values;
+}
+
+double pass_value(const PassWork& w, int cls, int n) {
+    std::vector<double> v = pass_values(w, cls, n);
+    double sum = 0;
+    for (double x : v) sum += x;
+    return sum / n;
 }
 
 // The classes in order of value over n layouts, best first; the pass made first among equals.
@@ -476,10 +578,14 @@ void rank_alive(PassWork& w, int n) {
     for (auto& [value, c] : v) w.alive.push_back(c);
 }
 
-// The solves that bring every class still running to n layouts.
+// Draws layouts up to n and adds the solves that bring every class still running to n.
 void add_pass_jobs(const HandContext& ctx, PassWork& w, int n, std::vector<Solve>& jobs) {
     Seat passer = w.decision.seat;
     Seat mate = partner(passer);
+    while (static_cast<int>(w.layouts.size()) < n) {
+        w.layouts.push_back(
+            draw_pass_layout(ctx, passer, sampling::sample_layout(w.knowledge, w.rng)));
+    }
     w.pending.clear();
     // Layout by layout: the solver's first guess is its last answer, and passes on one layout
     // often take as many tricks.
@@ -517,14 +623,42 @@ void narrow(PassWork& w, int n) {
     }
 }
 
+// Whether the pass decision is settled on its n layouts (as a bid's: the shortfall's interval
+// in one class, no class still running that could beat the best by more than the margin).
+bool pass_settled(const HandContext& ctx, PassWork& w, int n) {
+    rank_alive(w, n);
+    const double confidence = ctx.settings.confidence;
+    std::vector<double> ones(n, 1.0);
+    std::vector<double> best = pass_values(w, w.alive.front(), n);
+    std::vector<double> played = pass_values(w, w.played, n);
+    auto diff = [&](const std::vector<double>& a, const std::vector<double>& b) {
+        std::vector<double> d(a.size());
+        for (std::size_t j = 0; j < d.size(); ++j) d[j] = a[j] - b[j];
+        return estimate(d, ones, confidence);
+    };
+    Estimate shortfall = diff(best, played);
+    if (classify_bid(shortfall.low(), ctx.thresholds) !=
+        classify_bid(shortfall.high(), ctx.thresholds)) {
+        return false;
+    }
+    for (std::size_t i = 1; i < w.alive.size(); ++i) {
+        if (diff(pass_values(w, w.alive[i], n), best).high() > ctx.thresholds.bid) return false;
+    }
+    return true;
+}
+
 // The options: the classes that lasted longest, by value, best first, and the pass made.
-void finish_pass(PassWork& w, const Thresholds& thresholds) {
+void finish_pass(const HandContext& ctx, PassWork& w, bool settled) {
     PassDecision& d = w.decision;
+    const double confidence = ctx.settings.confidence;
     auto option = [&](int c) {
         PassOption o;
         o.cards = c == w.played ? d.passed : c == w.also ? d.also : w.classes[c].cards;
         o.samples = static_cast<int>(w.results[c].size());
-        o.expected = pass_value(w, c, o.samples);
+        std::vector<double> values = pass_values(w, c, o.samples);
+        Estimate e = estimate(values, std::vector<double>(values.size(), 1.0), confidence);
+        o.expected = e.mean;
+        o.error = e.error;
         return std::pair{o, c};
     };
     std::vector<std::pair<PassOption, int>> all;
@@ -550,8 +684,21 @@ void finish_pass(PassWork& w, const Thresholds& thresholds) {
     }
     d.best = d.options.front().cards;
     d.best_expected = d.options.front().expected;
-    double shortfall = d.shortfall();
-    d.flag = shortfall > thresholds.bid ? classify(shortfall, thresholds) : FlagClass::None;
+    // The shortfall, paired on the layouts both the best and the pass made were valued on.
+    const int best_class = all.front().second;
+    const int n = std::min(w.results[best_class].size(), w.results[w.played].size());
+    std::vector<double> a = pass_values(w, best_class, n);
+    std::vector<double> b = pass_values(w, w.played, n);
+    for (int j = 0; j < n; ++j) a[j] -= b[j];
+    Estimate shortfall = estimate(a, std::vector<double>(n, 1.0), confidence);
+    d.samples = n;
+    d.shortfall_error = shortfall.error;
+    d.settled = settled;
+    d.flag = classify_bid(d.shortfall(), ctx.thresholds);
+    if (classify_bid(shortfall.low(), ctx.thresholds) !=
+        classify_bid(shortfall.high(), ctx.thresholds)) {
+        d.flag = FlagClass::CloseCall;
+    }
 }
 
 // What review_bids reviews: everything, or one decision alone (a lesson's).
@@ -564,86 +711,75 @@ struct Scope {
     std::optional<CardSet> also;  // a pass valued beside the passer's
 };
 
-BidReview review_scope(const RecordedGame& game, int hand_index, const Standings& before,
-                       const ReviewSettings& settings, const Scope& scope) {
-    auto start = std::chrono::steady_clock::now();
-    if (hand_index < 0 || hand_index >= static_cast<int>(game.hands.size())) {
-        throw Error("the game has " + std::to_string(game.hands.size()) +
-                    " hands: there is no hand " + std::to_string(hand_index + 1));
-    }
-    if (settings.samples < 1) throw Error("the bid review needs at least 1 sample");
-    const RuleSet& rules = game.rules;
-    const RecordedHand& hand = game.hands[hand_index];
-    const HandState played = replay_hand(rules, hand, hand_index);
-    const Thresholds thresholds = settings.thresholds_for(rules);
-    HandContext ctx{rules,
-                    hand.dealer,
-                    before,
-                    settings.samples,
-                    settings.weight_by_bids,
-                    settings.need_points};
+// Par: the deal as play began, when the hand got that far; -1 when there is none to solve.
+int add_par_job(const HandContext& ctx, const HandState& played, std::vector<Solve>& jobs) {
+    if (played.phase() != Phase::Play && played.phase() != Phase::Done) return -1;
+    Hands at_play;
+    for (Seat s : kAllSeats) at_play[index(s)] = played.held_at_play(s);
+    Solve s = make_solve(ctx.rules, ctx.dealer, at_play, Team::NS);
+    for (Seat seat : kAllSeats) s.nil_for[index(seat)] = played.bid_of(seat)->is_nil();
+    s.exact = true;
+    jobs.push_back(std::move(s));
+    return static_cast<int>(jobs.size()) - 1;
+}
 
-    int threads = settings.threads > 0 ? settings.threads
-                                       : static_cast<int>(std::thread::hardware_concurrency());
-    std::vector<Solver> solvers;
-    for (int i = 0; i < std::max(threads, 1); ++i) {
-        solvers.emplace_back(SolverOptions{settings.table_megabytes});
+Par par_of(const HandContext& ctx, const HandState& played, const Solve& p) {
+    Par par;
+    par.tricks[index(Team::NS)] = p.tricks;
+    par.tricks[index(Team::EW)] = ctx.rules.hand_size() - p.tricks;
+    for (int i = 1; i <= 4; ++i) {
+        Seat s = next(ctx.dealer, i);
+        if (played.bid_of(s) && played.bid_of(s)->is_nil())
+            par.nils.push_back({s, p.kept[index(s)]});
     }
-    std::vector<Solve> jobs;
-    BidReview review;
+    return par;
+}
 
-    // Step 1. Par: the deal as play began, when the hand got that far.
-    int par_job = -1;
-    MadeBids final_bids;
-    for (Seat s : kAllSeats) final_bids[index(s)] = played.bid_of(s);
-    if (scope.par && (played.phase() == Phase::Play || played.phase() == Phase::Done)) {
-        Hands at_play;
-        for (Seat s : kAllSeats) at_play[index(s)] = played.held_at_play(s);
-        Solve s = make_solve(rules, hand.dealer, at_play, Team::NS);
-        for (Seat seat : kAllSeats) s.nil_for[index(seat)] = final_bids[index(seat)]->is_nil();
-        s.exact = true;
-        par_job = static_cast<int>(jobs.size());
-        jobs.push_back(std::move(s));
-    }
-
-    // Step 2. The bids: walk the hand to each bid and draw its layouts.
-    HandState state(rules, hand.dealer, hand.deal);
+// Walks the hand to each bid in scope and sets up its candidates and layout streams.
+std::vector<BidWork> bid_works(const HandContext& ctx, const RecordedHand& hand, int hand_index,
+                               const HandState& played, const Scope& scope) {
+    std::uint64_t seed = ctx.settings.seed;
+    HandState state(ctx.rules, hand.dealer, hand.deal);
     while (state.phase() == Phase::Pass && played.passed(state.to_act())) {
         state.pass(state.to_act(), *played.passed(state.to_act()));
     }
     std::vector<BidWork> bids;
     for (std::size_t i = 0; i < hand.bids.size() && state.phase() == Phase::Bid; ++i) {
-        BidWork w;
         Seat bidder = state.to_act();
         Bid bid = hand.bids[i];
         if (!scope.bids || (scope.bid && *scope.bid != static_cast<int>(i))) {
             state.bid(bidder, bid);
             continue;
         }
+        BidWork w;
         w.decision.index = static_cast<int>(i);
         w.decision.seat = bidder;
         w.decision.bid = bid;
         w.bid_blind = is_blind(bid);
-        MadeBids made;
-        for (Seat s : kAllSeats) made[index(s)] = state.bid_of(s);
+        for (Seat s : kAllSeats) w.made[index(s)] = state.bid_of(s);
         for (Bid c : state.legal_bids()) {
             (is_blind(c) && !w.bid_blind ? w.blind : w.main).candidates.push_back(c);
         }
-        sampling::Knowledge known = sampling::bidder_knowledge(state, bidder, w.bid_blind);
-        w.decision.known = known.known[index(bidder)] | known.known[index(partner(bidder))];
         int n = static_cast<int>(i);
-        draw_set(ctx, known, sampling::decision_seed(settings.seed, hand_index, n), made, bidder,
-                 bid.is_nil(), w.main, jobs);
+        w.main.knowledge = sampling::bidder_knowledge(state, bidder, w.bid_blind);
+        w.main.rng = SplitMix64(sampling::decision_seed(seed, hand_index, n));
+        w.main.always_solve_nil = bid.is_nil();
+        w.decision.known =
+            w.main.knowledge.known[index(bidder)] | w.main.knowledge.known[index(partner(bidder))];
         if (!w.blind.candidates.empty()) {
-            draw_set(ctx, sampling::bidder_knowledge(state, bidder, true),
-                     sampling::decision_seed(settings.seed, hand_index, kBlindDecisions + n), made,
-                     bidder, false, w.blind, jobs);
+            w.blind.knowledge = sampling::bidder_knowledge(state, bidder, true);
+            w.blind.rng =
+                SplitMix64(sampling::decision_seed(seed, hand_index, kBlindDecisions + n));
         }
         bids.push_back(std::move(w));
         state.bid(bidder, bid);
     }
+    return bids;
+}
 
-    // Step 3. The passes: draw each passer's layouts, first round with the bids' solves.
+// Sets up each pass in scope: its classes and its layout stream.
+std::vector<PassWork> pass_works(const HandContext& ctx, const RecordedHand& hand, int hand_index,
+                                 const HandState& played, const Scope& scope) {
     std::vector<PassWork> passes;
     for (Seat s : kAllSeats) {
         if (!played.passed(s) || !scope.passes || (scope.passer && *scope.passer != s)) continue;
@@ -651,70 +787,135 @@ BidReview review_scope(const RecordedGame& game, int hand_index, const Standings
         w.decision.seat = s;
         w.decision.passed = *played.passed(s);
         w.dealt = hand.deal[s];
-        std::vector<CardSet> runs = runs_of(w.dealt, rules);
-        w.classes = pass_classes(runs, rules.pass_cards);
+        std::vector<CardSet> runs = runs_of(w.dealt, ctx.rules);
+        w.classes = pass_classes(runs, ctx.rules.pass_cards);
         for (const PassClass& c : w.classes) w.decision.candidates += c.size;
         w.played = class_of(w.decision.passed, runs, w.classes);
         if (scope.also) {
-            if (scope.also->size() != rules.pass_cards || !(*scope.also - w.dealt).empty()) {
-                throw Error("a pass is " + std::to_string(rules.pass_cards) +
+            if (scope.also->size() != ctx.rules.pass_cards || !(*scope.also - w.dealt).empty()) {
+                throw Error("a pass is " + std::to_string(ctx.rules.pass_cards) +
                             " cards of the hand dealt");
             }
             w.decision.also = *scope.also;
             w.also = class_of(*scope.also, runs, w.classes);
         }
-        sampling::Knowledge known = sampling::passer_knowledge(rules, s, w.dealt);
-        SplitMix64 rng(
-            sampling::decision_seed(settings.seed, hand_index, kPassDecisions + index(s)));
-        for (int j = 0; j < settings.samples; ++j) {
-            w.layouts.push_back(draw_pass_layout(ctx, s, sampling::sample_layout(known, rng)));
-        }
+        w.knowledge = sampling::passer_knowledge(ctx.rules, s, w.dealt);
+        w.rng = SplitMix64(
+            sampling::decision_seed(ctx.settings.seed, hand_index, kPassDecisions + index(s)));
         w.results.resize(w.classes.size());
         for (const PassClass& c : w.classes) w.nil_pass.push_back(tops_only(c.cards, w.dealt));
         for (std::size_t c = 0; c < w.classes.size(); ++c) w.alive.push_back(static_cast<int>(c));
         passes.push_back(std::move(w));
     }
+    return passes;
+}
 
-    // Step 4. Solve, by rounds: the bids and par at once, the passes by successive halving.
-    int n = 1;
-    for (bool first = true;; first = false) {
-        std::size_t pass_first_job = jobs.size();
-        for (PassWork& w : passes) add_pass_jobs(ctx, w, n, jobs);
+// The layouts a pass goes to next: by fours while few (successive halving narrows the classes
+// meanwhile), then doubling, up to the cap.
+int next_pass_round(int n, const ReviewSettings& settings) {
+    int next = n < settings.batch ? std::min(settings.batch, n * 4) : n * 2;
+    return std::min(settings.samples, std::max(next, n + 1));
+}
+
+// Every decision's layouts, round by round: each bid still unsettled draws a batch more, each
+// pass still unsettled goes to its next round, and all the round's solves share the workers.
+void run_rounds(const HandContext& ctx, std::vector<BidWork>& bids, std::vector<PassWork>& passes,
+                std::vector<Solve>& jobs, std::vector<Solver>& solvers) {
+    const ReviewSettings& settings = ctx.settings;
+    std::vector<bool> bid_open(bids.size(), true);
+    std::vector<int> pass_n(passes.size(), 0);  // layouts of the last round, 0 before the first
+    std::vector<bool> pass_open(passes.size(), true);
+    for (int round = 0;; ++round) {
+        bool any = false;
+        for (std::size_t i = 0; i < bids.size(); ++i) {
+            if (!bid_open[i]) continue;
+            BidWork& w = bids[i];
+            int count = std::min(settings.batch, settings.samples - static_cast<int>(w.solved));
+            draw_set(ctx, w.made, w.decision.seat, count, w.main, jobs);
+            if (!w.blind.candidates.empty()) {
+                draw_set(ctx, w.made, w.decision.seat, count, w.blind, jobs);
+            }
+            any = true;
+        }
+        std::vector<std::size_t> pass_first(passes.size());
+        for (std::size_t i = 0; i < passes.size(); ++i) {
+            if (!pass_open[i]) continue;
+            pass_n[i] = pass_n[i] == 0 ? 1 : next_pass_round(pass_n[i], settings);
+            pass_first[i] = jobs.size();
+            add_pass_jobs(ctx, passes[i], pass_n[i], jobs);
+            any = true;
+        }
+        if (!any && round > 0) break;
         sampling::solve_all(jobs, solvers, settings.nil_node_budget);
-        std::size_t k = pass_first_job;
-        for (PassWork& w : passes) {
+        for (std::size_t i = 0; i < bids.size(); ++i) {
+            if (!bid_open[i]) continue;
+            BidWork& w = bids[i];
+            collect(w.main, w.solved, jobs);
+            collect(w.blind, w.solved, jobs);
+            w.solved = w.main.layouts.size();
+            bool at_cap = static_cast<int>(w.solved) >= settings.samples;
+            bool settled = finish_bid(ctx, w, at_cap);
+            bid_open[i] = !settled && !at_cap;
+        }
+        for (std::size_t i = 0; i < passes.size(); ++i) {
+            if (!pass_open[i]) continue;
+            PassWork& w = passes[i];
+            std::size_t k = pass_first[i];
             for (auto [c, j] : w.pending) {
                 const Solve& solved = jobs[k++];
                 w.results[c].push_back({solved.tricks, solved.kept[index(w.decision.seat)]});
                 w.decision.unsettled_nils += solved.any_unsettled() ? 1 : 0;
             }
-        }
-        if (first) {
-            if (par_job >= 0) {
-                const Solve& p = jobs[par_job];
-                review.par.tricks[index(Team::NS)] = p.tricks;
-                review.par.tricks[index(Team::EW)] = rules.hand_size() - p.tricks;
-                for (int i = 1; i <= 4; ++i) {
-                    Seat s = next(hand.dealer, i);
-                    if (final_bids[index(s)] && final_bids[index(s)]->is_nil()) {
-                        review.par.nils.push_back({s, p.kept[index(s)]});
-                    }
-                }
-            }
-            for (BidWork& w : bids) {
-                finish_bid(ctx, w, jobs, thresholds);
-                review.bids.push_back(w.decision);
+            int n = pass_n[i];
+            bool settled =
+                n >= std::min(settings.batch, settings.samples) && pass_settled(ctx, w, n);
+            if (settled || n >= settings.samples) {
+                pass_open[i] = false;
+                finish_pass(ctx, w, settled);
+            } else {
+                narrow(w, n);
             }
         }
         jobs.clear();
-        if (passes.empty() || n >= settings.samples) break;
-        for (PassWork& w : passes) narrow(w, n);
-        n = std::min(settings.samples, n * 4);
     }
-    for (PassWork& w : passes) {
-        finish_pass(w, thresholds);
-        review.passes.push_back(w.decision);
+}
+
+BidReview review_scope(const RecordedGame& game, int hand_index, const Standings& before,
+                       const ReviewSettings& settings, const Scope& scope) {
+    auto start = std::chrono::steady_clock::now();
+    if (hand_index < 0 || hand_index >= static_cast<int>(game.hands.size())) {
+        throw Error("the game has " + std::to_string(game.hands.size()) +
+                    " hands: there is no hand " + std::to_string(hand_index + 1));
     }
+    if (settings.samples < 1 || settings.batch < 1) {
+        throw Error("the bid review needs at least 1 sample");
+    }
+    const RuleSet& rules = game.rules;
+    const RecordedHand& hand = game.hands[hand_index];
+    const HandState played = replay_hand(rules, hand, hand_index);
+    HandContext ctx{rules, hand.dealer, before, settings, settings.thresholds_for(rules)};
+
+    int threads = settings.threads > 0 ? settings.threads
+                                       : static_cast<int>(std::thread::hardware_concurrency());
+    std::vector<Solver> solvers;
+    for (int i = 0; i < std::max(threads, 1); ++i) {
+        solvers.emplace_back(SolverOptions{settings.table_megabytes});
+    }
+    BidReview review;
+    std::vector<BidWork> bids = bid_works(ctx, hand, hand_index, played, scope);
+    std::vector<PassWork> passes = pass_works(ctx, hand, hand_index, played, scope);
+    // Par first, alone: the rounds' jobs are numbered from 0.
+    if (scope.par) {
+        std::vector<Solve> par_jobs;
+        if (add_par_job(ctx, played, par_jobs) >= 0) {
+            sampling::solve_all(par_jobs, solvers, settings.nil_node_budget);
+            review.par = par_of(ctx, played, par_jobs.front());
+        }
+    }
+    std::vector<Solve> jobs;
+    run_rounds(ctx, bids, passes, jobs, solvers);
+    for (BidWork& w : bids) review.bids.push_back(w.decision);
+    for (PassWork& w : passes) review.passes.push_back(w.decision);
 
     for (const Solver& s : solvers) review.nodes += s.stats().nodes;
     review.seconds =

@@ -298,7 +298,10 @@ Lesson find_lesson(const std::filesystem::path& dir, const std::string& name) {
 
 ReviewSettings lesson_settings(const Lesson& lesson, const LessonHand& hand, int threads) {
     ReviewSettings s;
+    // A lesson's values are its author's: every question valued on all of its layouts at
+    // once, the same ones the content check passed on, not stopped early.
     s.samples = lesson.samples;
+    s.batch = lesson.samples;
     s.seed = 1;
     s.threads = threads;
     s.need_points = hand.need;

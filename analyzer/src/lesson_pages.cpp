@@ -141,10 +141,17 @@ std::string the_answer(const LessonHand& hand) {
 struct Row {
     std::string answer;
     double value = 0;
+    double error = 0;  // the ± of value
     std::string made;  // "100%" for bids, "24 layouts" for passes
     bool recommended = false;
     bool learner = false;
 };
+
+// "+38.0 points ± 6.1", "71% ± 4": a row's value with its ±.
+std::string with_error(const LessonVerdict& v, const Row& r) {
+    if (v.chance) return fmt::format("{} ± {:.0f}", format_value(v, r.value), 100 * r.error);
+    return fmt::format("{} ± {:.1f}", format_value(v, r.value), r.error);
+}
 
 std::vector<Row> rows_of(const LessonHand& hand, const LessonVerdict& v,
                          const std::optional<LessonAnswer>& answer) {
@@ -155,6 +162,7 @@ std::vector<Row> rows_of(const LessonHand& hand, const LessonVerdict& v,
             Row r;
             r.answer = to_string(o.bid);
             r.value = o.expected;
+            r.error = o.error;
             r.made = fmt::format("{:.0f}%", 100 * o.made);
             r.recommended = o.bid == hand.answer;
             r.learner = answer && answer->bid && *answer->bid == o.bid;
@@ -165,6 +173,7 @@ std::vector<Row> rows_of(const LessonHand& hand, const LessonVerdict& v,
             Row r;
             r.answer = to_string(o.cards);
             r.value = o.expected;
+            r.error = o.error;
             r.made = fmt::format("{} layouts", o.samples);
             r.recommended = o.cards == v.pass->passed;
             r.learner = answer && o.cards == v.pass->also && !v.pass->also.empty();
@@ -225,15 +234,14 @@ std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const Less
     }
     std::vector<Row> rows = rows_of(hand, v, answer);
     if (!rows.empty()) {
-        out += fmt::format("\n{:<12} {:>14}  {}\n", what == "bid" ? "Bid" : "Pass",
+        out += fmt::format("\n{:<12} {:>22}  {}\n", what == "bid" ? "Bid" : "Pass",
                            v.chance ? "chance" : "average", v.bid ? "made" : "valued on");
         for (const Row& r : rows) {
             std::string marks;
             if (r.recommended) marks += "  ← recommended";
             if (r.learner) marks += "  ← yours";
             if (std::abs(r.value - v.best) < 1e-9) marks += "  (best)";
-            out += fmt::format("{:<12} {:>14}  {}{}\n", r.answer, format_value(v, r.value), r.made,
-                               marks);
+            out += fmt::format("{:<12} {:>22}  {}{}\n", r.answer, with_error(v, r), r.made, marks);
         }
     }
     out += "\n";
@@ -321,11 +329,11 @@ h1 { font-size: 1.8em; } h2 { font-size: 1.3em; border-bottom: 1px solid #999; }
             for (const Row& r : rows_of(hand, v, std::nullopt)) {
                 out += fmt::format("<tr{}><td>{}</td><td>{}</td><td>{}</td></tr>\n",
                                    r.recommended ? " class=\"recommended\"" : "", escape(r.answer),
-                                   escape(format_value(v, r.value)), escape(r.made));
+                                   escape(with_error(v, r)), escape(r.made));
             }
             out += fmt::format(
-                "</table>\n<p class=\"credit\">Values: the analysis of {} layouts of the unseen "
-                "cards, each solved double dummy.</p>\n",
+                "</table>\n<p class=\"credit\">Values: the analysis of up to {} layouts of the "
+                "unseen cards, each solved double dummy; ± is the 95% confidence interval.</p>\n",
                 lesson.samples);
         }
         out += "</section>\n";

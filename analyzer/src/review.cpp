@@ -19,18 +19,33 @@
 
 namespace spadework::analyzer {
 
+namespace {
+
+// Every flag class and its name: the one table the rest reads.
+struct ClassName {
+    FlagClass flag;
+    std::string_view name;
+};
+constexpr ClassName kClassNames[] = {{FlagClass::None, "none"},
+                                     {FlagClass::Inaccuracy, "inaccuracy"},
+                                     {FlagClass::Mistake, "mistake"},
+                                     {FlagClass::Blunder, "blunder"},
+                                     {FlagClass::CloseCall, "close call"}};
+
+}  // namespace
+
 std::string_view class_name(FlagClass c) {
-    switch (c) {
-        case FlagClass::None:
-            return "none";
-        case FlagClass::Inaccuracy:
-            return "inaccuracy";
-        case FlagClass::Mistake:
-            return "mistake";
-        case FlagClass::Blunder:
-            return "blunder";
+    for (const ClassName& n : kClassNames) {
+        if (n.flag == c) return n.name;
     }
     return "none";
+}
+
+std::optional<FlagClass> parse_class_name(std::string_view name) {
+    for (const ClassName& n : kClassNames) {
+        if (n.name == name) return n.flag;
+    }
+    return std::nullopt;
 }
 
 Thresholds default_thresholds(const RuleSet& rules) {
@@ -52,14 +67,19 @@ FlagClass classify(double cost_points, const Thresholds& t) {
     return FlagClass::None;
 }
 
+FlagClass classify_bid(double shortfall, const Thresholds& t) {
+    return shortfall > t.bid ? classify(shortfall, t) : FlagClass::None;
+}
+
 Thresholds ReviewSettings::thresholds_for(const RuleSet& rules) const {
     auto it = thresholds.find(rules.name);
     return it != thresholds.end() ? it->second : default_thresholds(rules);
 }
 
 std::string ReviewSettings::key() const {
-    std::string key = fmt::format("v{} samples={} seed={} weight={}", kAnalyzerVersion, samples,
-                                  seed, weight_by_bids ? 1 : 0);
+    std::string key =
+        fmt::format("v{} samples={} batch={} confidence={} seed={} weight={}", kAnalyzerVersion,
+                    samples, batch, confidence, seed, weight_by_bids ? 1 : 0);
     for (const auto& [name, t] : thresholds) {
         key += fmt::format(" {}={}/{}/{}/{}", name, t.inaccuracy, t.mistake, t.blunder, t.bid);
     }
@@ -146,6 +166,14 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
     for (const auto& [key, v] : j.items()) {
         if (key == "samples") {
             s.samples = need_int(v, key, 1, 100000);
+        } else if (key == "batch") {
+            s.batch = need_int(v, key, 1, 100000);
+        } else if (key == "confidence") {
+            if (!v.is_number() || v.get<double>() < 0.5 || v.get<double>() > 0.999) {
+                throw Error(fmt::format("{}: \"confidence\" must be a number from 0.5 to 0.999",
+                                        where_key(text, file, key)));
+            }
+            s.confidence = v.get<double>();
         } else if (key == "seed") {
             if (!v.is_number_unsigned() && !v.is_number_integer()) {
                 throw Error(
@@ -210,10 +238,10 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
                 s.thresholds[name] = t;
             }
         } else {
-            throw Error(
-                fmt::format("{}: unknown setting \"{}\" (samples, seed, weight_by_bids, threads, "
-                            "table_megabytes, nil_node_budget, thresholds)",
-                            where_key(text, file, key), key));
+            throw Error(fmt::format(
+                "{}: unknown setting \"{}\" (samples, batch, confidence, seed, "
+                "weight_by_bids, threads, table_megabytes, nil_node_budget, thresholds)",
+                where_key(text, file, key), key));
         }
     }
     return s;
@@ -244,6 +272,7 @@ void PlayStats::add(const CardReview& card) {
             ++blunders;
             break;
         case FlagClass::None:
+        case FlagClass::CloseCall:  // bids and passes only
             break;
     }
 }

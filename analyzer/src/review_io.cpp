@@ -23,10 +23,7 @@ std::string seat_str(Seat s) {
 }
 
 FlagClass parse_class(const std::string& name) {
-    for (FlagClass c :
-         {FlagClass::None, FlagClass::Inaccuracy, FlagClass::Mistake, FlagClass::Blunder}) {
-        if (class_name(c) == name) return c;
-    }
+    if (std::optional<FlagClass> c = parse_class_name(name)) return *c;
     throw Error("review JSON: unknown flag class \"" + name + "\"");
 }
 
@@ -121,11 +118,10 @@ CardReview card_from(const ordered_json& j) {
 }
 
 ordered_json bid_json(const BidDecision& b) {
-    ordered_json j = {{"index", b.index},
-                      {"seat", seat_str(b.seat)},
-                      {"bid", to_string(b.bid)},
-                      {"known", to_string(b.known)},
-                      {"samples", b.samples}};
+    ordered_json j = {
+        {"index", b.index},        {"seat", seat_str(b.seat)},
+        {"bid", to_string(b.bid)}, {"known", to_string(b.known)},
+        {"samples", b.samples},    {"effective_samples", round2(b.effective_samples)}};
     ordered_json tricks = ordered_json::array();
     for (double x : b.tricks) tricks.push_back(round2(x * 100));
     j["tricks_percent"] = std::move(tricks);
@@ -135,11 +131,17 @@ ordered_json bid_json(const BidDecision& b) {
     j["best_expected"] = round2(b.best_expected);
     j["played_expected"] = round2(b.played_expected);
     j["shortfall"] = round2(b.shortfall());
+    j["shortfall_error"] = round2(b.shortfall_error);
     j["flag"] = class_name(b.flag);
+    j["settled"] = b.settled;
+    ordered_json good = ordered_json::array();
+    for (Bid g : b.good) good.push_back(to_string(g));
+    j["good"] = std::move(good);
     ordered_json options = ordered_json::array();
     for (const BidOption& o : b.options) {
         options.push_back({{"bid", to_string(o.bid)},
                            {"expected", round2(o.expected)},
+                           {"error", round2(o.error)},
                            {"made_percent", round2(o.made * 100)}});
     }
     j["options"] = std::move(options);
@@ -153,6 +155,7 @@ BidDecision bid_from(const ordered_json& j) {
     b.bid = parse_bid(j.at("bid").get<std::string>());
     b.known = parse_cards(j.at("known").get<std::string>());
     b.samples = j.at("samples").get<int>();
+    b.effective_samples = j.value("effective_samples", static_cast<double>(b.samples));
     for (const auto& x : j.at("tricks_percent")) b.tricks.push_back(x.get<double>() / 100);
     if (j.contains("nil_kept_percent")) b.nil_kept = j.at("nil_kept_percent").get<double>() / 100;
     b.unsettled_nils = j.value("unsettled_nils", 0);
@@ -160,9 +163,14 @@ BidDecision bid_from(const ordered_json& j) {
     b.best_expected = j.at("best_expected").get<double>();
     b.played_expected = j.at("played_expected").get<double>();
     b.flag = parse_class(j.at("flag").get<std::string>());
+    b.shortfall_error = j.value("shortfall_error", 0.0);
+    b.settled = j.value("settled", false);
+    if (j.contains("good")) {
+        for (const auto& g : j.at("good")) b.good.push_back(parse_bid(g.get<std::string>()));
+    }
     for (const auto& o : j.at("options")) {
         b.options.push_back({parse_bid(o.at("bid").get<std::string>()),
-                             o.at("expected").get<double>(),
+                             o.at("expected").get<double>(), o.value("error", 0.0),
                              o.at("made_percent").get<double>() / 100});
     }
     return b;
@@ -176,11 +184,15 @@ ordered_json pass_json(const PassDecision& p) {
                       {"best_expected", round2(p.best_expected)},
                       {"played_expected", round2(p.played_expected)},
                       {"shortfall", round2(p.shortfall())},
-                      {"flag", class_name(p.flag)}};
+                      {"shortfall_error", round2(p.shortfall_error)},
+                      {"samples", p.samples},
+                      {"flag", class_name(p.flag)},
+                      {"settled", p.settled}};
     ordered_json options = ordered_json::array();
     for (const PassOption& o : p.options) {
         options.push_back({{"cards", to_string(o.cards)},
                            {"expected", round2(o.expected)},
+                           {"error", round2(o.error)},
                            {"samples", o.samples}});
     }
     j["options"] = std::move(options);
@@ -198,9 +210,13 @@ PassDecision pass_from(const ordered_json& j) {
     p.best_expected = j.at("best_expected").get<double>();
     p.played_expected = j.at("played_expected").get<double>();
     p.flag = parse_class(j.at("flag").get<std::string>());
+    p.shortfall_error = j.value("shortfall_error", 0.0);
+    p.samples = j.value("samples", 0);
+    p.settled = j.value("settled", false);
     for (const auto& o : j.at("options")) {
         p.options.push_back({parse_cards(o.at("cards").get<std::string>()),
-                             o.at("expected").get<double>(), o.at("samples").get<int>()});
+                             o.at("expected").get<double>(), o.value("error", 0.0),
+                             o.at("samples").get<int>()});
     }
     return p;
 }
@@ -372,6 +388,57 @@ std::string unsettled_note(int count, const char* what) {
                        count == 1 ? std::string(what).substr(0, std::strlen(what) - 1) : what);
 }
 
+// "12.5 ± 3.1": a sampled value with its ± (the confidence interval's half-width).
+std::string with_error(double value, double error) {
+    return fmt::format("{:.1f} ± {:.1f}", value, error);
+}
+
+// "layouts: 40 (31.5 effective)", or "layouts: 40" when every layout counts fully.
+std::string layouts_note(int samples, double effective) {
+    if (effective >= samples - 0.05) return fmt::format("{} layouts", samples);
+    return fmt::format("{} layouts, {:.1f} effective", samples, effective);
+}
+
+// One bid: the layouts, every option with its ±, and the verdict.
+void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line) {
+    std::string nil = b.nil_kept ? fmt::format("; a nil kept in {:.0f}%", *b.nil_kept * 100) : "";
+    line(fmt::format("  {} bid {}: {} ({}){}{}", player_label(game, b.seat), to_string(b.bid),
+                     distribution_line(b.tricks), layouts_note(b.samples, b.effective_samples), nil,
+                     unsettled_note(b.unsettled_nils, "layouts")));
+    std::string options;
+    int on_line = 0;
+    for (const BidOption& o : b.options) {
+        if (on_line == 6) {
+            line("      " + options);
+            options.clear();
+            on_line = 0;
+        }
+        options += fmt::format("{}{} {} ± {:.1f}", on_line ? " · " : "", to_string(o.bid),
+                               signed_points(o.expected), o.error);
+        ++on_line;
+    }
+    if (!options.empty()) line("      " + options);
+    std::string good;
+    for (Bid g : b.good) good += (good.empty() ? "" : ", ") + to_string(g);
+    if (b.flag == FlagClass::None) {
+        line(fmt::format("      expected {}; best {} expected {}; good bids: {}{}",
+                         signed_points(b.played_expected), to_string(b.best),
+                         signed_points(b.best_expected), good,
+                         b.settled ? "" : " (not settled at the layout cap)"));
+    } else if (b.flag == FlagClass::CloseCall) {
+        line(fmt::format(
+            "      close call: expected {}, {} expected {}; {} points between them "
+            "could not be placed in one class; good bids: {}",
+            signed_points(b.played_expected), to_string(b.best), signed_points(b.best_expected),
+            with_error(b.shortfall(), b.shortfall_error), good));
+    } else {
+        line(fmt::format("      {}: expected {}, but {} expected {} ({} points better)",
+                         class_name(b.flag), signed_points(b.played_expected), to_string(b.best),
+                         signed_points(b.best_expected),
+                         with_error(b.shortfall(), b.shortfall_error)));
+    }
+}
+
 // Par, the passes and the bids of one hand.
 void format_bidding(const HandReview& h, const RecordedGame& game, const Line& line) {
     const Par& par = h.bidding.par;
@@ -388,27 +455,13 @@ void format_bidding(const HandReview& h, const RecordedGame& game, const Line& l
                 ? "fine"
                 : fmt::format("{}: {} expected {} ({} points better)", class_name(p.flag),
                               to_string(p.best), signed_points(p.best_expected),
-                              fmt::format("{:.1f}", p.shortfall()));
-        line(fmt::format("  {} passed {}: expected {}; {}{}", player_label(game, p.seat),
-                         to_string(p.passed), signed_points(p.played_expected), verdict,
+                              with_error(p.shortfall(), p.shortfall_error));
+        line(fmt::format("  {} passed {}: expected {}; {} ({} layouts){}",
+                         player_label(game, p.seat), to_string(p.passed),
+                         signed_points(p.played_expected), verdict, p.samples,
                          unsettled_note(p.unsettled_nils, "solves")));
     }
-    for (const BidDecision& b : h.bidding.bids) {
-        std::string nil =
-            b.nil_kept ? fmt::format("; a nil kept in {:.0f}%", *b.nil_kept * 100) : "";
-        line(fmt::format("  {} bid {}: {} ({} layouts){}{}", player_label(game, b.seat),
-                         to_string(b.bid), distribution_line(b.tricks), b.samples, nil,
-                         unsettled_note(b.unsettled_nils, "layouts")));
-        if (b.flag == FlagClass::None) {
-            line(fmt::format("      expected {}; best {} expected {}",
-                             signed_points(b.played_expected), to_string(b.best),
-                             signed_points(b.best_expected)));
-        } else {
-            line(fmt::format("      {}: expected {}, but {} expected {} ({:.1f} points better)",
-                             class_name(b.flag), signed_points(b.played_expected),
-                             to_string(b.best), signed_points(b.best_expected), b.shortfall()));
-        }
-    }
+    for (const BidDecision& b : h.bidding.bids) format_bid(b, game, line);
 }
 
 // The flagged cards of one hand.

@@ -15,6 +15,8 @@ ImVec4 class_colour(analyzer::FlagClass c) {
             return ImVec4(1.0f, 0.6f, 0.2f, 1.0f);
         case analyzer::FlagClass::Inaccuracy:
             return ImVec4(0.95f, 0.85f, 0.35f, 1.0f);
+        case analyzer::FlagClass::CloseCall:
+            return ImVec4(0.6f, 0.75f, 1.0f, 1.0f);
         case analyzer::FlagClass::None:
             break;
     }

@@ -65,7 +65,9 @@ void BiddingPanel::draw(Model& model, UiState&) {
                         ImGui::SameLine();
                         text_cards(p.best);
                         ImGui::SameLine();
-                        ImGui::TextDisabled("%+.1f vs %+.1f", p.best_expected, p.played_expected);
+                        ImGui::TextDisabled("%+.1f vs %+.1f (%.1f ± %.1f over %d layouts)",
+                                            p.best_expected, p.played_expected, p.shortfall(),
+                                            p.shortfall_error, p.samples);
                     }
                 }
             }
@@ -98,17 +100,27 @@ void BiddingPanel::draw(Model& model, UiState&) {
             continue;
         }
         bool flagged = d->flag != analyzer::FlagClass::None;
-        if (flagged) {
+        bool close = d->flag == analyzer::FlagClass::CloseCall;
+        if (close) {
+            head += "   close call";
+        } else if (flagged) {
             head += fmt::format("   {}: {} was better", analyzer::class_name(d->flag),
                                 bid_text(d->best));
         }
-        ImGui::PushStyleColor(ImGuiCol_Text, flagged ? ImVec4(1, 0.6f, 0.25f, 1)
-                                                     : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+        ImGui::PushStyleColor(ImGuiCol_Text, close     ? ImVec4(0.6f, 0.75f, 1, 1)
+                                             : flagged ? ImVec4(1, 0.6f, 0.25f, 1)
+                                                       : ImGui::GetStyleColorVec4(ImGuiCol_Text));
         bool open = ImGui::TreeNodeEx(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
         ImGui::PopStyleColor();
         if (open) {
-            ImGui::Text("expected %+.1f; best %s expected %+.1f (%d layouts)", d->played_expected,
-                        bid_text(d->best).c_str(), d->best_expected, d->samples);
+            ImGui::Text("expected %+.1f; best %s expected %+.1f; %.1f ± %.1f points apart",
+                        d->played_expected, bid_text(d->best).c_str(), d->best_expected,
+                        d->shortfall(), d->shortfall_error);
+            std::string good;
+            for (Bid g : d->good) good += (good.empty() ? "" : ", ") + bid_text(g);
+            ImGui::TextDisabled("%d layouts (%.1f effective), %s; good bids: %s", d->samples,
+                                d->effective_samples,
+                                d->settled ? "settled" : "not settled at the cap", good.c_str());
             draw_layouts(*d);
             if (ImGui::TreeNode("every bid")) {
                 if (ImGui::BeginTable("options", 3,
@@ -125,7 +137,7 @@ void BiddingPanel::draw(Model& model, UiState&) {
                         ImGui::Text("%s%s%s", bid_text(o.bid).c_str(), is_best ? " (best)" : "",
                                     is_played ? " (bid)" : "");
                         ImGui::TableSetColumnIndex(1);
-                        ImGui::Text("%+.1f", o.expected);
+                        ImGui::Text("%+.1f ± %.1f", o.expected, o.error);
                         ImGui::TableSetColumnIndex(2);
                         ImGui::Text("%.0f%%", o.made * 100);
                     }

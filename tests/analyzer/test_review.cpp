@@ -66,7 +66,8 @@ TEST_CASE("a settings file sets samples seed and thresholds and names its faults
     CHECK(error_of("{\n \"samples\": 0}") ==
           "bad.json:2:2: \"samples\" must be a whole number from 1 to 100000");
     CHECK(error_of("{\"samples\": 4,\n \"colour\": 1}") ==
-          "bad.json:2:2: unknown setting \"colour\" (samples, seed, weight_by_bids, threads, "
+          "bad.json:2:2: unknown setting \"colour\" (samples, batch, confidence, seed, "
+          "weight_by_bids, threads, "
           "table_megabytes, nil_node_budget, thresholds)");
     CHECK(error_of("{\"nil_node_budget\": 5}") ==
           "bad.json:1:2: \"nil_node_budget\" must be a whole number from 1000 to 100000000000");
@@ -115,7 +116,11 @@ TEST_CASE("a review survives its JSON", "[review]") {
     b.tricks[5] = 0.25;
     b.tricks[6] = 0.75;
     b.nil_kept = 0.5;
-    b.options = {{Bid::nil(), -12.5, 0.5}, {Bid::tricks(1), 10.25, 1}};
+    b.effective_samples = 6.5;
+    b.options = {{Bid::nil(), -12.5, 6.25, 0.5}, {Bid::tricks(1), 10.25, 2.5, 1}};
+    b.shortfall_error = 4.5;
+    b.settled = true;
+    b.good = {Bid::tricks(1), Bid::tricks(2)};
     b.best = Bid::tricks(1);
     b.best_expected = 10.25;
     b.played_expected = -12.5;
@@ -125,10 +130,13 @@ TEST_CASE("a review survives its JSON", "[review]") {
     p.seat = Seat::North;
     p.passed = parse_cards("AS KS QS");
     p.candidates = 220;
-    p.options = {{parse_cards("AH KH QH"), 3.5, 32}, {p.passed, 2.25, 32}};
+    p.options = {{parse_cards("AH KH QH"), 3.5, 0.75, 32}, {p.passed, 2.25, 1.5, 32}};
     p.best = parse_cards("AH KH QH");
     p.best_expected = 3.5;
     p.played_expected = 2.25;
+    p.samples = 32;
+    p.shortfall_error = 1.25;
+    p.flag = FlagClass::CloseCall;
     h.bidding.passes.push_back(p);
     PlayReview play;
     CardReview c;
@@ -179,8 +187,17 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK(bb.options == b.options);
     CHECK(bb.flag == FlagClass::Mistake);
     CHECK(bb.shortfall() == Approx(22.75));
+    CHECK(bb.effective_samples == 6.5);
+    CHECK(bb.shortfall_error == 4.5);
+    CHECK(bb.settled);
+    CHECK(bb.good == b.good);
     REQUIRE(bh.bidding.passes.size() == 1);
     CHECK(bh.bidding.passes[0].options.size() == 2);
+    CHECK(bh.bidding.passes[0].options[1].error == 1.5);
+    CHECK(bh.bidding.passes[0].samples == 32);
+    CHECK(bh.bidding.passes[0].shortfall_error == 1.25);
+    CHECK_FALSE(bh.bidding.passes[0].settled);
+    CHECK(bh.bidding.passes[0].flag == FlagClass::CloseCall);
     CHECK(bh.bidding.passes[0].best == p.best);
     REQUIRE(bh.play);
     CHECK(bh.play->cards == play.cards);

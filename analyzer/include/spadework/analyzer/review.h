@@ -31,11 +31,16 @@ namespace spadework::analyzer {
 
 // Bumped whenever a review of the same game and settings could come out differently; stored
 // reviews of another version are recomputed.
-inline constexpr std::string_view kAnalyzerVersion = "2";
+inline constexpr std::string_view kAnalyzerVersion = "3";
 
-// How bad a flagged card or bid is, by what it cost in points.
-enum class FlagClass : std::uint8_t { None, Inaccuracy, Mistake, Blunder };
-std::string_view class_name(FlagClass c);  // "none", "inaccuracy", "mistake", "blunder"
+// How bad a flagged card or bid is, by what it cost in points. CloseCall is a bid or pass
+// whose cost the sampled layouts could not place in one class (its confidence interval
+// straddles a class boundary even at the sample cap): never called a mistake or a blunder.
+enum class FlagClass : std::uint8_t { None, Inaccuracy, Mistake, Blunder, CloseCall };
+// "none", "inaccuracy", "mistake", "blunder", "close call"
+std::string_view class_name(FlagClass c);
+// The class of that name; nothing for any other text.
+std::optional<FlagClass> parse_class_name(std::string_view name);
 
 // A cost of at least `inaccuracy` points is an inaccuracy, and so on up. `bid` is the
 // margin for bids and passes: flagged when the expectation falls short of the best by more.
@@ -52,6 +57,9 @@ struct Thresholds {
 // classic: 1 / 10 / 50, bid margin 10; paperless: 1 / 2 / 3, bid margin 2.
 Thresholds default_thresholds(const RuleSet& rules);
 FlagClass classify(double cost_points, const Thresholds& thresholds);
+// The class of a bid or pass that falls `shortfall` points short of the best: none within
+// the bid margin, else classify's.
+FlagClass classify_bid(double shortfall, const Thresholds& thresholds);
 
 // Which parts of each hand a review covers: the bids (and passes) and the play are
 // independent, so either can be reviewed alone.
@@ -61,10 +69,12 @@ std::string_view parts_name(ReviewParts parts);  // "both", "bids", "play"
 std::optional<ReviewParts> parse_parts(std::string_view text);
 
 struct ReviewSettings {
-    // Single-dummy layouts per bid (and per pass candidate at the last round). Sized so a
-    // classic hand's bid review takes about a second on one core of the reference machine
-    // (median 1.0 s at 4; 32 takes about 18 s and gives steadier estimates).
-    int samples = 4;
+    // Sequential sampling of the bid and pass reviews: layouts are drawn `batch` at a time
+    // until the decision is settled at `confidence` (the played bid's class and the best bid
+    // both certain, see BidDecision::settled) or `samples` layouts, the cap, are drawn.
+    int samples = 64;
+    int batch = 8;
+    double confidence = 0.95;
     std::uint64_t seed = 1;
     // Weight each layout by how well the other hands fit the bids already made.
     bool weight_by_bids = true;
@@ -179,7 +189,8 @@ struct BidOption {
     // The partnership's points for the hand less the points its result gives the opponents
     // (their set_points when it is set, its failed nil under NilFailed::Opponents), expected.
     double expected = 0;
-    double made = 0;  // share of layouts where this contract (or nil) is made
+    double error = 0;  // the ± of expected at the review's confidence
+    double made = 0;   // share of layouts where this contract (or nil) is made
     bool operator==(const BidOption&) const = default;
 };
 
@@ -189,7 +200,8 @@ struct BidDecision {
     Bid bid;
     // What the bidder knew: own cards (none for a blind nil), cards passed and received.
     CardSet known;
-    int samples = 0;  // layouts solved
+    int samples = 0;               // layouts solved
+    double effective_samples = 0;  // what the weights leave of them (equal to samples unweighted)
     // Weighted share of layouts by the partnership's double-dummy tricks, 0..hand size.
     std::vector<double> tricks;
     // Share of layouts where the bidder's nil would be kept (when nil was a candidate).
@@ -202,13 +214,21 @@ struct BidDecision {
     // Layouts on which a nil could not be settled within the search's budget (it counted
     // broken there): the estimate is not exact on them.
     int unsettled_nils = 0;
+    // The ± of the shortfall (paired: both bids valued on the same layouts).
+    double shortfall_error = 0;
+    // Settled: the shortfall's interval lies in one class and no other bid could beat the
+    // best by more than the bid margin. Unsettled at the cap, a flag becomes a close call.
+    bool settled = false;
+    // The bids whose expectation is within the bid margin of the best's: all good bids.
+    std::vector<Bid> good;
     double shortfall() const { return best_expected - played_expected; }
 };
 
 struct PassOption {
     CardSet cards;
     double expected =
-        0;  // the partnership's expected points (as BidOption's) with its best contract
+        0;             // the partnership's expected points (as BidOption's) with its best contract
+    double error = 0;  // its ± at the review's confidence
     int samples = 0;
 };
 
@@ -225,7 +245,10 @@ struct PassDecision {
     CardSet also;
     double also_expected = 0;
     FlagClass flag = FlagClass::None;
-    int unsettled_nils = 0;  // solves whose nil was not settled within the budget (as a bid's)
+    int unsettled_nils = 0;      // solves whose nil was not settled within the budget (as a bid's)
+    int samples = 0;             // layouts the pass made and the best were both valued on
+    double shortfall_error = 0;  // as a bid's
+    bool settled = false;        // as a bid's
     double shortfall() const { return best_expected - played_expected; }
 };
 
