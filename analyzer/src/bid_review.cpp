@@ -10,9 +10,10 @@
 // A bid. Layouts are drawn from what the bidder knew at that moment: its own hand (after a
 // pass: the cards received in it, the cards passed in the partner's hand), the rest dealt at
 // random with the right counts; for a blind nil bid nothing is known, the bidder's own hand
-// is drawn too. With weight_by_bids, a layout counts in proportion to how well the hands of
-// those who already bid fit their bids (the bots' trick count against the bid, a Gaussian of
-// sigma 1.5 tricks; a nil on a hand the bots would not call a nil candidate counts 0.1). Each
+// is drawn too. With weight_by_bids, a layout is kept with a probability equal to how well the
+// hands of those who already bid fit their bids (the bots' trick count against the bid, a
+// Gaussian of sigma 1.5 tricks; a nil on a hand the bots would not call a nil candidate 0.1),
+// so the layouts kept follow the bids and each counts fully (draw_fitting). Each
 // layout is solved double dummy from the opening lead: the partnership's tricks with both
 // sides playing for tricks, whether the bidder's nil is kept (when nil is a candidate), and
 // whether the partner's nil is kept (when the partner bid nil, or the bots would). Every legal
@@ -42,10 +43,11 @@
 //  - the points of a bid are the partnership's points for the hand less the points its
 //    result hands the opponents (a set's set_points, a failed nil under NilFailed::Opponents),
 //    so that every cost of a bid shows.
-// The expectation of a bid is its weighted mean over the layouts; the best is the highest,
-// and a bid is flagged when its expectation falls short of the best by more than the rule
-// set's bid margin, classed by the shortfall. With few samples the expectations are rough
-// (the bids are compared on the same layouts, which steadies their differences).
+// The expectation of a bid is its mean over the layouts, with its ± (estimate.h); the best is
+// the highest, and a bid is flagged when its expectation falls short of the best by more than
+// the rule set's bid margin, classed by the shortfall. Layouts are drawn a batch at a time
+// until the shortfall's interval lies in one class and no bid could beat the best by more than
+// the margin (settled), or the cap is reached: a flag still unsettled there is a close call.
 //
 // A pass (rules with pass_cards). Layouts are drawn from the hand dealt to the passer; the
 // partner's pass and the opponents' are the bots' choose_pass on their sampled hands, and
@@ -144,6 +146,30 @@ struct HandContext {
     Thresholds thresholds;
 };
 
+// One layout that fits the bids already made, by rejection: a layout drawn from what the
+// bidder knew is kept with probability equal to its weight (how well the other hands fit
+// their bids), so the layouts kept follow the weighted distribution and each counts fully:
+// the effective number of layouts is the number drawn. A layout still refused after
+// kMaxFitTries draws is kept with its weight instead (a bid so unlikely that almost no layout
+// fits it), which the effective count then shows.
+constexpr int kMaxFitTries = 200;
+
+Hands draw_fitting(const HandContext& ctx, LayoutSet& set, const MadeBids& made, Seat bidder,
+                   double& weight) {
+    weight = 1;
+    for (int tries = 1;; ++tries) {
+        Hands hands = sampling::sample_layout(set.knowledge, set.rng);
+        if (!ctx.settings.weight_by_bids) return hands;
+        double w = sampling::layout_weight(hands, made, bidder, ctx.rules);
+        if (tries == kMaxFitTries || !ctx.settings.fit_by_rejection) {
+            weight = w;
+            return hands;
+        }
+        double u = static_cast<double>(set.rng.next() >> 11) * 0x1.0p-53;  // uniform in [0, 1)
+        if (u < w) return hands;
+    }
+}
+
 // Draws `count` more layouts of a set and adds the solves they need.
 void draw_set(const HandContext& ctx, const MadeBids& made, Seat bidder, int count, LayoutSet& set,
               std::vector<Solve>& jobs) {
@@ -154,11 +180,8 @@ void draw_set(const HandContext& ctx, const MadeBids& made, Seat bidder, int cou
                                [](Bid b) { return b.kind() == Bid::Kind::Nil; });
     Seat mate = partner(bidder);
     for (int i = 0; i < count; ++i) {
-        Hands hands = sampling::sample_layout(set.knowledge, set.rng);
         BidLayout layout;
-        if (ctx.settings.weight_by_bids) {
-            layout.weight = sampling::layout_weight(hands, made, bidder, rules);
-        }
+        Hands hands = draw_fitting(ctx, set, made, bidder, layout.weight);
         layout.if_tricks = complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::tricks(1));
         layout.if_nil = complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::nil());
         bool mate_nil =

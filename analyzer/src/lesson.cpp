@@ -302,6 +302,10 @@ ReviewSettings lesson_settings(const Lesson& lesson, const LessonHand& hand, int
     // once, the same ones the content check passed on, not stopped early.
     s.samples = lesson.samples;
     s.batch = lesson.samples;
+    // The lessons were checked on layouts kept with their weights; under the review's draw by
+    // rejection some recommended answers fall outside their tolerance and are to be looked at
+    // again (the bid review issue's notes).
+    s.fit_by_rejection = false;
     s.seed = 1;
     s.threads = threads;
     s.need_points = hand.need;

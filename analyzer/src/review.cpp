@@ -88,6 +88,7 @@ std::string ReviewSettings::key() const {
         key += fmt::format(" nil_budget={}", nil_node_budget);
     }
     if (parts != ReviewParts::Both) key += fmt::format(" only={}", parts_name(parts));
+    if (!fit_by_rejection) key += " fit=weights";
     return key;
 }
 

@@ -1,5 +1,7 @@
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include "draw.h"
 #include "panel_bidding.h"
 
@@ -16,14 +18,46 @@ void draw_layouts(const analyzer::BidDecision& d) {
     }
     std::string overlay = fmt::format("partnership tricks 0..{}, mean {:.1f}",
                                       hist.empty() ? 0 : hist.size() - 1, mean);
+    // The width given outright: a negative width (the rest of the line) collapses to a sliver
+    // inside a tree node under ImGui 1.86.
+    float width = std::max(120.0f, ImGui::GetContentRegionAvail().x);
     ImGui::PlotHistogram("##tricks", hist.data(), static_cast<int>(hist.size()), 0, overlay.c_str(),
-                         0.0f, 1.0f, ImVec2(-1, 56));
+                         0.0f, 1.0f, ImVec2(width, 56));
     if (d.nil_kept) ImGui::Text("a nil kept in %.0f%% of layouts", *d.nil_kept * 100);
     if (d.unsettled_nils > 0) {
         ImGui::TextDisabled(
             "on %d layout%s a nil was not settled within the search's budget (counted broken)",
             d.unsettled_nils, d.unsettled_nils == 1 ? "" : "s");
     }
+}
+
+// The bid's value and the best's, each with its ±, and how sure the review is.
+void draw_verdict(const analyzer::BidDecision& d) {
+    const analyzer::BidOption* played = nullptr;
+    const analyzer::BidOption* best = nullptr;
+    for (const auto& o : d.options) {
+        if (o.bid == d.bid) played = &o;
+        if (o.bid == d.best) best = &o;
+    }
+    if (!played || !best) return;
+    if (d.bid == d.best) {
+        ImGui::TextWrapped("expected %+.1f ± %.1f points: the best bid", played->expected,
+                           played->error);
+    } else {
+        ImGui::TextWrapped("expected %+.1f ± %.1f; best %s %+.1f ± %.1f (%.1f ± %.1f better)",
+                           played->expected, played->error, bid_text(d.best).c_str(),
+                           best->expected, best->error, d.shortfall(), d.shortfall_error);
+    }
+    std::string good;
+    for (Bid g : d.good) good += (good.empty() ? "" : ", ") + bid_text(g);
+    std::string layouts =
+        d.effective_samples < d.samples - 0.05
+            ? fmt::format("{} layouts ({:.1f} effective)", d.samples, d.effective_samples)
+            : fmt::format("{} layouts", d.samples);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s, %s; good bids: %s", layouts.c_str(),
+                       d.settled ? "settled" : "not settled at the cap", good.c_str());
+    ImGui::PopStyleColor();
 }
 
 }  // namespace
@@ -113,14 +147,7 @@ void BiddingPanel::draw(Model& model, UiState&) {
         bool open = ImGui::TreeNodeEx(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
         ImGui::PopStyleColor();
         if (open) {
-            ImGui::Text("expected %+.1f; best %s expected %+.1f; %.1f ± %.1f points apart",
-                        d->played_expected, bid_text(d->best).c_str(), d->best_expected,
-                        d->shortfall(), d->shortfall_error);
-            std::string good;
-            for (Bid g : d->good) good += (good.empty() ? "" : ", ") + bid_text(g);
-            ImGui::TextDisabled("%d layouts (%.1f effective), %s; good bids: %s", d->samples,
-                                d->effective_samples,
-                                d->settled ? "settled" : "not settled at the cap", good.c_str());
+            draw_verdict(*d);
             draw_layouts(*d);
             if (ImGui::TreeNode("every bid")) {
                 if (ImGui::BeginTable("options", 3,

@@ -78,6 +78,9 @@ struct ReviewSettings {
     std::uint64_t seed = 1;
     // Weight each layout by how well the other hands fit the bids already made.
     bool weight_by_bids = true;
+    // How: by keeping a layout with that weight as its probability (each layout kept counts
+    // fully), or, false, by keeping every layout with its weight (fewer effective layouts).
+    bool fit_by_rejection = true;
     // Worker threads: the hands of a game or of a batch of games, the layouts of one hand's bid
     // review; 0: every core.
     int threads = 1;
