@@ -135,3 +135,21 @@ TEST_CASE("sampling goes on while a decision is close and stops at the cap as a 
     CHECK(d.effective_samples > 0);
     CHECK(d.effective_samples <= d.samples + 1e-9);
 }
+
+TEST_CASE("layouts that fit the earlier bids are drawn by rejection and count fully",
+          "[bid_review][slow]") {
+    // South bids third, after North's 3 and East's 4: drawn by rejection, every layout fits
+    // and counts fully; kept with their weights instead, they are worth fewer.
+    RecordedGame game = north_holds("AS 9S 5S KH QH 6H 3H JD 8D 4D AC 7C 2C", Bid::tricks(3));
+    game.hands[0].bids = {Bid::tricks(3), Bid::tricks(4), Bid::tricks(2)};
+    ReviewSettings s;
+    s.samples = s.batch = 16;
+    BidDecision drawn = review_bid_decision(game, 0, 2, {}, s);
+    CHECK(drawn.samples == 16);
+    CHECK(drawn.effective_samples == Approx(16));
+    s.fit_by_rejection = false;
+    BidDecision weighted = review_bid_decision(game, 0, 2, {}, s);
+    CHECK(weighted.samples == 16);
+    CHECK(weighted.effective_samples < 15);
+    CHECK(s.key() != ReviewSettings{}.key());  // a review of the other draw is stored apart
+}
