@@ -26,7 +26,7 @@ constexpr const char* kLesson = R"([Event "A <test> lesson"]
 [Point "Count & check."]
 [Tolerance "5"]
 [Samples "4"]
-[Credit "000_0bd66de06d9a6b26.txt"]
+[Credit "Paperless Spades, Hugh Aguilar's rules"]
 [Learner "E"]
 {You are East, first to bid.}
 
