@@ -263,12 +263,9 @@ std::vector<double> weights_of(const LayoutSet& set) {
     return w;
 }
 
-// The paired estimate of a - b over the same layouts.
-Estimate paired(const Valued& a, const Valued& b, const std::vector<double>& weights,
-                double confidence) {
-    std::vector<double> d(a.values.size());
-    for (std::size_t j = 0; j < d.size(); ++j) d[j] = a.values[j] - b.values[j];
-    return estimate(d, weights, confidence);
+// Whether an estimated shortfall's whole interval lies in one class.
+bool one_class(const Estimate& shortfall, const Thresholds& thresholds) {
+    return classify_bid(shortfall.low(), thresholds) == classify_bid(shortfall.high(), thresholds);
 }
 
 // The distribution of the partnership's tricks and the nil's fate, on the layouts drawn from
@@ -333,14 +330,13 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
         d.best = d.bid;
         best = played;
     }
-    Estimate shortfall = paired(*best, *played, weights, confidence);
+    Estimate shortfall = paired(best->values, played->values, weights, confidence);
     d.shortfall_error = shortfall.error;
-    bool class_settled = classify_bid(shortfall.low(), ctx.thresholds) ==
-                         classify_bid(shortfall.high(), ctx.thresholds);
+    bool class_settled = one_class(shortfall, ctx.thresholds);
     bool best_settled = true;
     d.good.clear();
     for (const Valued& v : main) {
-        if (&v != best && paired(v, *best, weights, confidence).high() > margin) {
+        if (&v != best && paired(v.values, best->values, weights, confidence).high() > margin) {
             best_settled = false;
         }
         if (best->estimate.mean - v.estimate.mean <= margin) d.good.push_back(v.bid);
@@ -654,18 +650,10 @@ bool pass_settled(const HandContext& ctx, PassWork& w, int n) {
     std::vector<double> ones(n, 1.0);
     std::vector<double> best = pass_values(w, w.alive.front(), n);
     std::vector<double> played = pass_values(w, w.played, n);
-    auto diff = [&](const std::vector<double>& a, const std::vector<double>& b) {
-        std::vector<double> d(a.size());
-        for (std::size_t j = 0; j < d.size(); ++j) d[j] = a[j] - b[j];
-        return estimate(d, ones, confidence);
-    };
-    Estimate shortfall = diff(best, played);
-    if (classify_bid(shortfall.low(), ctx.thresholds) !=
-        classify_bid(shortfall.high(), ctx.thresholds)) {
-        return false;
-    }
+    if (!one_class(paired(best, played, ones, confidence), ctx.thresholds)) return false;
     for (std::size_t i = 1; i < w.alive.size(); ++i) {
-        if (diff(pass_values(w, w.alive[i], n), best).high() > ctx.thresholds.bid) return false;
+        std::vector<double> other = pass_values(w, w.alive[i], n);
+        if (paired(other, best, ones, confidence).high() > ctx.thresholds.bid) return false;
     }
     return true;
 }
@@ -710,18 +698,13 @@ void finish_pass(const HandContext& ctx, PassWork& w, bool settled) {
     // The shortfall, paired on the layouts both the best and the pass made were valued on.
     const int best_class = all.front().second;
     const int n = std::min(w.results[best_class].size(), w.results[w.played].size());
-    std::vector<double> a = pass_values(w, best_class, n);
-    std::vector<double> b = pass_values(w, w.played, n);
-    for (int j = 0; j < n; ++j) a[j] -= b[j];
-    Estimate shortfall = estimate(a, std::vector<double>(n, 1.0), confidence);
+    Estimate shortfall = paired(pass_values(w, best_class, n), pass_values(w, w.played, n),
+                                std::vector<double>(n, 1.0), confidence);
     d.samples = n;
     d.shortfall_error = shortfall.error;
     d.settled = settled;
     d.flag = classify_bid(d.shortfall(), ctx.thresholds);
-    if (classify_bid(shortfall.low(), ctx.thresholds) !=
-        classify_bid(shortfall.high(), ctx.thresholds)) {
-        d.flag = FlagClass::CloseCall;
-    }
+    if (!one_class(shortfall, ctx.thresholds)) d.flag = FlagClass::CloseCall;
 }
 
 // What review_bids reviews: everything, or one decision alone (a lesson's).

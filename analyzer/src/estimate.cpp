@@ -82,6 +82,13 @@ Estimate estimate(const std::vector<double>& values, const std::vector<double>& 
     return e;
 }
 
+Estimate paired(const std::vector<double>& a, const std::vector<double>& b,
+                const std::vector<double>& weights, double confidence) {
+    std::vector<double> d(a.size());
+    for (std::size_t j = 0; j < d.size(); ++j) d[j] = a[j] - b[j];
+    return estimate(d, weights, confidence);
+}
+
 Estimate difference(const Estimate& a, const Estimate& b, double confidence) {
     Estimate d;
     d.mean = a.mean - b.mean;

@@ -33,6 +33,10 @@ double t_quantile(double confidence, double df);
 Estimate estimate(const std::vector<double>& values, const std::vector<double>& weights,
                   double confidence);
 
+// The estimate of a[j] - b[j] under weights[j]: two options valued on the same layouts.
+Estimate paired(const std::vector<double>& a, const std::vector<double>& b,
+                const std::vector<double>& weights, double confidence);
+
 // The estimate of two independent estimates' difference a - b (options valued on different
 // layouts): the errors add in quadrature, with the smaller effective count's quantile.
 Estimate difference(const Estimate& a, const Estimate& b, double confidence);
