@@ -141,15 +141,126 @@ std::filesystem::path default_lessons_dir() {
     return SPADEWORK_LESSONS_DIR;
 }
 
+namespace {
+
+// Throws the error of a lesson file at the tag of its k-th game.
+struct LessonFail {
+    const std::string& name;
+    const Lines& lines;
+    [[noreturn]] void operator()(std::size_t k, const std::string& tag,
+                                 const std::string& what) const {
+        auto [line, col] = lines.tag(k, tag);
+        throw FormatError(name, line, col, what);
+    }
+};
+
+// A pass question: the learner's recommended pass, recorded, and no bids.
+void read_pass_answer(LessonHand& h, std::size_t k, const LessonFail& fail) {
+    const RecordedHand& hand = h.game.hands.front();
+    if (h.game.rules.pass_cards == 0) fail(k, "Ask", "[Ask \"pass\"] under rules without a pass");
+    if (hand.passes[index(h.learner)].empty()) {
+        fail(k, "Deal", "the learner's recommended pass is not recorded");
+    }
+    if (!hand.bids.empty()) fail(k, "Deal", "a pass question stops before the bids");
+    h.answer_pass = hand.passes[index(h.learner)];
+    if (const Annotation* on_hand = hand.annotation(Annotation::Target::Hand, 0)) {
+        h.explanation = on_hand->comment;
+    }
+}
+
+// A bid question: every pass recorded, the bids up to the learner's, which is the last.
+void read_bid_answer(LessonHand& h, std::size_t k, const LessonFail& fail) {
+    const RecordedHand& hand = h.game.hands.front();
+    HandState state(h.game.rules, hand.dealer, hand.deal);
+    while (state.phase() == Phase::Pass) {
+        Seat s = state.to_act();
+        if (hand.passes[index(s)].empty()) {
+            fail(k, "Deal", "a bid question under rules with a pass records every pass");
+        }
+        state.pass(s, hand.passes[index(s)]);
+    }
+    std::optional<int> at;
+    for (std::size_t i = 0; i < hand.bids.size() && !at; ++i) {
+        Seat s = state.to_act();
+        if (s == h.learner) at = static_cast<int>(i);
+        state.bid(s, hand.bids[i]);
+    }
+    if (!at) fail(k, "Learner", "the learner's recommended bid is not recorded");
+    if (*at + 1 != static_cast<int>(hand.bids.size())) {
+        fail(k, "Learner", "a lesson hand stops at the learner's bid: no bids after it");
+    }
+    h.bid_index = *at;
+    h.answer = hand.bids[*at];
+    const Annotation* on_bid = hand.annotation(Annotation::Target::Bid, *at);
+    const Annotation* on_hand = hand.annotation(Annotation::Target::Hand, 0);
+    if (on_bid && !on_bid->comment.empty()) {
+        h.explanation = on_bid->comment;
+    } else if (on_hand) {
+        h.explanation = on_hand->comment;
+    }
+}
+
+// The k-th question of a lesson: its tags, its question and its recommended answer.
+LessonHand read_question(const RecordedGame& game, std::size_t k, const Lines& lines,
+                         const LessonFail& fail) {
+    LessonHand h;
+    h.game = game;
+    h.number = static_cast<int>(k) + 1;
+    h.line = k < lines.games.size() ? lines.games[k] : 0;
+    if (h.game.hands.size() != 1) fail(k, "Event", "a lesson question is a game of one hand");
+    const RecordedHand& hand = h.game.hands.front();
+
+    auto learner = tag_of(h.game, "Learner");
+    if (!learner) fail(k, "Event", "a lesson question needs [Learner \"N|E|S|W\"]");
+    try {
+        h.learner = parse_seat(*learner);
+    } catch (const Error&) {
+        fail(k, "Learner", "[Learner] is a seat: N, E, S or W, not \"" + *learner + "\"");
+    }
+    std::string ask = tag_of(h.game, "Ask").value_or("bid");
+    if (ask == "pass") {
+        h.ask = LessonAsk::Pass;
+    } else if (ask != "bid") {
+        fail(k, "Ask", "[Ask] is \"bid\" or \"pass\", not \"" + ask + "\"");
+    }
+    if (auto score = tag_of(h.game, "Score")) {
+        auto parsed = parse_score(*score);
+        if (!parsed) fail(k, "Score", "[Score] reads \"NS 420/8 EW 380/2\" (score/bags)");
+        h.before = *parsed;
+    }
+    if (auto need = tag_of(h.game, "Need")) {
+        auto n = to_int(*need);
+        if (!n || *n <= 0) fail(k, "Need", "[Need] is a number of points > 0");
+        h.need = *n;
+    }
+    h.question = h.game.comment;
+    if (h.question.empty()) {
+        fail(k, "Event", "a lesson question needs the question as the game's {comment}");
+    }
+    if (!hand.cards.empty() || hand.claim) {
+        fail(k, "Hand", "a lesson hand stops at the learner's decision: no cards played");
+    }
+    if (h.ask == LessonAsk::Pass) {
+        read_pass_answer(h, k, fail);
+    } else {
+        read_bid_answer(h, k, fail);
+    }
+    if (h.explanation.empty()) {
+        fail(k, "Deal",
+             "a lesson hand needs its explanation: a {comment} on the learner's bid or on "
+             "the hand");
+    }
+    return h;
+}
+
+}  // namespace
+
 Lesson read_lesson(const std::filesystem::path& file) {
     const std::string name = file.string();
     const std::string content = formats::read_file(file);
     std::vector<RecordedGame> games = formats::read_text_log(content, name);
     Lines lines(content);
-    auto fail = [&](std::size_t k, const std::string& tag, const std::string& what) {
-        auto [line, col] = lines.tag(k, tag);
-        throw FormatError(name, line, col, what);
-    };
+    const LessonFail fail{name, lines};
     if (games.empty()) throw FormatError(name, 0, 0, "a lesson needs at least one hand");
 
     Lesson lesson;
@@ -180,90 +291,8 @@ Lesson read_lesson(const std::filesystem::path& file) {
         if (!n || *n < 1 || *n > 1024) fail(0, "Samples", "[Samples] is a whole number 1..1024");
         lesson.samples = *n;
     }
-
     for (std::size_t k = 0; k < games.size(); ++k) {
-        LessonHand h;
-        h.game = games[k];
-        h.number = static_cast<int>(k) + 1;
-        h.line = k < lines.games.size() ? lines.games[k] : 0;
-        const RuleSet& rules = h.game.rules;
-        if (h.game.hands.size() != 1) fail(k, "Event", "a lesson question is a game of one hand");
-        const RecordedHand& hand = h.game.hands.front();
-
-        auto learner = tag_of(h.game, "Learner");
-        if (!learner) fail(k, "Event", "a lesson question needs [Learner \"N|E|S|W\"]");
-        try {
-            h.learner = parse_seat(*learner);
-        } catch (const Error&) {
-            fail(k, "Learner", "[Learner] is a seat: N, E, S or W, not \"" + *learner + "\"");
-        }
-        std::string ask = tag_of(h.game, "Ask").value_or("bid");
-        if (ask == "pass") {
-            h.ask = LessonAsk::Pass;
-        } else if (ask != "bid") {
-            fail(k, "Ask", "[Ask] is \"bid\" or \"pass\", not \"" + ask + "\"");
-        }
-        if (auto score = tag_of(h.game, "Score")) {
-            auto parsed = parse_score(*score);
-            if (!parsed) fail(k, "Score", "[Score] reads \"NS 420/8 EW 380/2\" (score/bags)");
-            h.before = *parsed;
-        }
-        if (auto need = tag_of(h.game, "Need")) {
-            auto n = to_int(*need);
-            if (!n || *n <= 0) fail(k, "Need", "[Need] is a number of points > 0");
-            h.need = *n;
-        }
-        h.question = h.game.comment;
-        if (h.question.empty()) {
-            fail(k, "Event", "a lesson question needs the question as the game's {comment}");
-        }
-        if (!hand.cards.empty() || hand.claim) {
-            fail(k, "Hand", "a lesson hand stops at the learner's decision: no cards played");
-        }
-        const Annotation* on_hand = hand.annotation(Annotation::Target::Hand, 0);
-
-        if (h.ask == LessonAsk::Pass) {
-            if (rules.pass_cards == 0) fail(k, "Ask", "[Ask \"pass\"] under rules without a pass");
-            if (hand.passes[index(h.learner)].empty()) {
-                fail(k, "Deal", "the learner's recommended pass is not recorded");
-            }
-            if (!hand.bids.empty()) fail(k, "Deal", "a pass question stops before the bids");
-            h.answer_pass = hand.passes[index(h.learner)];
-            if (on_hand) h.explanation = on_hand->comment;
-        } else {
-            HandState state(rules, hand.dealer, hand.deal);
-            while (state.phase() == Phase::Pass) {
-                Seat s = state.to_act();
-                if (hand.passes[index(s)].empty()) {
-                    fail(k, "Deal", "a bid question under rules with a pass records every pass");
-                }
-                state.pass(s, hand.passes[index(s)]);
-            }
-            std::optional<int> at;
-            for (std::size_t i = 0; i < hand.bids.size() && !at; ++i) {
-                Seat s = state.to_act();
-                if (s == h.learner) at = static_cast<int>(i);
-                state.bid(s, hand.bids[i]);
-            }
-            if (!at) fail(k, "Learner", "the learner's recommended bid is not recorded");
-            if (*at + 1 != static_cast<int>(hand.bids.size())) {
-                fail(k, "Learner", "a lesson hand stops at the learner's bid: no bids after it");
-            }
-            h.bid_index = *at;
-            h.answer = hand.bids[*at];
-            const Annotation* on_bid = hand.annotation(Annotation::Target::Bid, *at);
-            if (on_bid && !on_bid->comment.empty()) {
-                h.explanation = on_bid->comment;
-            } else if (on_hand) {
-                h.explanation = on_hand->comment;
-            }
-        }
-        if (h.explanation.empty()) {
-            fail(k, "Deal",
-                 "a lesson hand needs its explanation: a {comment} on the learner's bid or on "
-                 "the hand");
-        }
-        lesson.hands.push_back(std::move(h));
+        lesson.hands.push_back(read_question(games[k], k, lines, fail));
     }
     return lesson;
 }

@@ -23,6 +23,107 @@ ImVec4 class_colour(analyzer::FlagClass c) {
     return ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
 }
 
+// The cards the player to play could choose, valued, the one played marked.
+void draw_card_values(Model& model, const CardValues& values) {
+    const auto* v = &values;
+    ImGuiTableFlags tf =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+    if (ImGui::BeginTable("values", 4, tf)) {
+        ImGui::TableSetupColumn("card");
+        ImGui::TableSetupColumn("tricks");
+        ImGui::TableSetupColumn("points");
+        ImGui::TableSetupColumn("");
+        ImGui::TableHeadersRow();
+        const analyzer::CardReview* review = model.card_review();
+        for (const auto& c : v->cards) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            text_card(c.card);
+            ImGui::TableSetColumnIndex(1);
+            if (c.tricks == v->best_tricks) {
+                ImGui::Text("%d =", c.tricks);
+            } else {
+                ImGui::Text("%d (%+d)", c.tricks, c.tricks - v->best_tricks);
+            }
+            ImGui::TableSetColumnIndex(2);
+            bool best = c.score == v->best_score;
+            ImGui::TextColored(best ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.5f, 0.4f, 1),
+                               best ? "%+d =" : "%+d (%+d)", c.score, c.score - v->best_score);
+            ImGui::TableSetColumnIndex(3);
+            if (review && review->played == c.card) {
+                ImGui::TextColored(
+                    class_colour(review->flag), "played%s",
+                    review->flag == analyzer::FlagClass::None
+                        ? ""
+                        : (", " + std::string(analyzer::class_name(review->flag))).c_str());
+            }
+        }
+        ImGui::EndTable();
+    }
+    ImGui::TextDisabled(
+        "tricks: the side's tricks at the end; points: its score minus the "
+        "opponents' for the hand, double dummy");
+}
+
+// The flagged cards of the hand, each a link to its position.
+void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
+    ImGui::Text("Flags in hand %d", model.hand() + 1);
+    int flags = 0;
+    for (const auto& c : hand.play->cards) {
+        if (c.flag == analyzer::FlagClass::None) continue;
+        ++flags;
+        ImGui::PushID(c.index);
+        std::string label = fmt::format("trick {:>2}  {}  {} {}", c.trick + 1, seat_char(c.seat),
+                                        to_string(c.played), analyzer::class_name(c.flag));
+        ImGui::PushStyleColor(ImGuiCol_Text, class_colour(c.flag));
+        if (ImGui::Selectable(label.c_str(), model.position() == c.index && !model.in_what_if())) {
+            model.move_to(c.index);
+        }
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("jump to this card");
+        ImGui::SameLine();
+        ImGui::TextDisabled("-%d pts, -%d tr", c.cost_points(), c.cost_tricks());
+        if (c.better) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("better");
+            ImGui::SameLine();
+            text_card(*c.better);
+        }
+        ImGui::PopID();
+    }
+    if (flags == 0) ImGui::TextDisabled("No card of this hand cost points.");
+}
+
+// Each player's accuracy over the game.
+void draw_accuracy(const RecordedGame& game, const analyzer::GameReview& review) {
+    ImGui::TextUnformatted("Accuracy over the game");
+    if (ImGui::BeginTable("accuracy", 5,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("player", 0, 2.0f);
+        ImGui::TableSetupColumn("accuracy");
+        ImGui::TableSetupColumn("?!");
+        ImGui::TableSetupColumn("?");
+        ImGui::TableSetupColumn("??");
+        ImGui::TableHeadersRow();
+        for (Seat s : kAllSeats) {
+            const analyzer::PlayStats& p = review.seats[index(s)];
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            const std::string& name = game.players[index(s)];
+            ImGui::Text("%c %s", seat_char(s), name.c_str());
+            ImGui::TableSetColumnIndex(1);
+            ImGui::Text("%.0f%%", p.accuracy() * 100);
+            ImGui::TableSetColumnIndex(2);
+            ImGui::Text("%d", p.inaccuracies);
+            ImGui::TableSetColumnIndex(3);
+            ImGui::Text("%d", p.mistakes);
+            ImGui::TableSetColumnIndex(4);
+            ImGui::Text("%d", p.blunders);
+        }
+        ImGui::EndTable();
+    }
+}
+
 }  // namespace
 
 void AnalysisPanel::draw(Model& model, UiState&) {
@@ -37,44 +138,7 @@ void AnalysisPanel::draw(Model& model, UiState&) {
     if (st.phase() == Phase::Play) {
         ImGui::Text("%s to play", std::string(seat_name(st.to_act())).c_str());
         if (auto v = model.values()) {
-            ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                                 ImGuiTableFlags_SizingStretchProp;
-            if (ImGui::BeginTable("values", 4, tf)) {
-                ImGui::TableSetupColumn("card");
-                ImGui::TableSetupColumn("tricks");
-                ImGui::TableSetupColumn("points");
-                ImGui::TableSetupColumn("");
-                ImGui::TableHeadersRow();
-                const analyzer::CardReview* review = model.card_review();
-                for (const auto& c : v->cards) {
-                    ImGui::TableNextRow();
-                    ImGui::TableSetColumnIndex(0);
-                    text_card(c.card);
-                    ImGui::TableSetColumnIndex(1);
-                    if (c.tricks == v->best_tricks) {
-                        ImGui::Text("%d =", c.tricks);
-                    } else {
-                        ImGui::Text("%d (%+d)", c.tricks, c.tricks - v->best_tricks);
-                    }
-                    ImGui::TableSetColumnIndex(2);
-                    bool best = c.score == v->best_score;
-                    ImGui::TextColored(
-                        best ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.5f, 0.4f, 1),
-                        best ? "%+d =" : "%+d (%+d)", c.score, c.score - v->best_score);
-                    ImGui::TableSetColumnIndex(3);
-                    if (review && review->played == c.card) {
-                        ImGui::TextColored(
-                            class_colour(review->flag), "played%s",
-                            review->flag == analyzer::FlagClass::None
-                                ? ""
-                                : (", " + std::string(analyzer::class_name(review->flag))).c_str());
-                    }
-                }
-                ImGui::EndTable();
-            }
-            ImGui::TextDisabled(
-                "tricks: the side's tricks at the end; points: its score minus the "
-                "opponents' for the hand, double dummy");
+            draw_card_values(model, *v);
         } else if (model.values_pending()) {
             ImGui::TextDisabled("solving...");
         } else if (!model.review()) {
@@ -102,62 +166,9 @@ void AnalysisPanel::draw(Model& model, UiState&) {
         return;
     }
     const analyzer::HandReview* hand = model.hand_review();
-    if (hand && hand->play) {
-        ImGui::Text("Flags in hand %d", model.hand() + 1);
-        int flags = 0;
-        for (const auto& c : hand->play->cards) {
-            if (c.flag == analyzer::FlagClass::None) continue;
-            ++flags;
-            ImGui::PushID(c.index);
-            std::string label =
-                fmt::format("trick {:>2}  {}  {} {}", c.trick + 1, seat_char(c.seat),
-                            to_string(c.played), analyzer::class_name(c.flag));
-            ImGui::PushStyleColor(ImGuiCol_Text, class_colour(c.flag));
-            if (ImGui::Selectable(label.c_str(),
-                                  model.position() == c.index && !model.in_what_if())) {
-                model.move_to(c.index);
-            }
-            ImGui::PopStyleColor();
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("jump to this card");
-            ImGui::SameLine();
-            ImGui::TextDisabled("-%d pts, -%d tr", c.cost_points(), c.cost_tricks());
-            if (c.better) {
-                ImGui::SameLine();
-                ImGui::TextDisabled("better");
-                ImGui::SameLine();
-                text_card(*c.better);
-            }
-            ImGui::PopID();
-        }
-        if (flags == 0) ImGui::TextDisabled("No card of this hand cost points.");
-    }
+    if (hand && hand->play) draw_hand_flags(model, *hand);
     ImGui::Separator();
-    ImGui::TextUnformatted("Accuracy over the game");
-    if (ImGui::BeginTable("accuracy", 5,
-                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        ImGui::TableSetupColumn("player", 0, 2.0f);
-        ImGui::TableSetupColumn("accuracy");
-        ImGui::TableSetupColumn("?!");
-        ImGui::TableSetupColumn("?");
-        ImGui::TableSetupColumn("??");
-        ImGui::TableHeadersRow();
-        for (Seat s : kAllSeats) {
-            const analyzer::PlayStats& p = review->seats[index(s)];
-            ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            const std::string& name = game->players[index(s)];
-            ImGui::Text("%c %s", seat_char(s), name.c_str());
-            ImGui::TableSetColumnIndex(1);
-            ImGui::Text("%.0f%%", p.accuracy() * 100);
-            ImGui::TableSetColumnIndex(2);
-            ImGui::Text("%d", p.inaccuracies);
-            ImGui::TableSetColumnIndex(3);
-            ImGui::Text("%d", p.mistakes);
-            ImGui::TableSetColumnIndex(4);
-            ImGui::Text("%d", p.blunders);
-        }
-        ImGui::EndTable();
-    }
+    draw_accuracy(*game, *review);
 }
 
 }  // namespace spadework::viewer

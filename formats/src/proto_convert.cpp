@@ -294,40 +294,21 @@ int token_column(const std::string& text, int n) {
     return i == std::string::npos ? 0 : static_cast<int>(i) + 1;
 }
 
-RecordedHand hand_from(const pb::Hand& m, int h) {
-    RecordedHand out;
-    Place at{h, std::nullopt, "", {{"hands", h}}, 0};
-    auto place = [&](std::optional<RecordPlace> part, std::vector<Step> steps,
-                     std::string detail = "") {
+// Where in hand h a part of its message lies.
+struct HandPlace {
+    Place at;
+    Place operator()(std::optional<RecordPlace> part, std::vector<Step> steps,
+                     std::string detail = "") const {
         Place p = at;
         p.part = part;
         p.detail = std::move(detail);
         p.steps.insert(p.steps.end(), steps.begin(), steps.end());
         return p;
-    };
+    }
+};
 
-    if (m.has_dealer()) {
-        out.dealer = seat_from(m.dealer(), "dealer", place(std::nullopt, {{"dealer"}}));
-    }
-    try {
-        out.deal = parse_pbn(m.deal());
-    } catch (const ParseError& e) {
-        Place p = place(RecordPlace{Part::Deal, 0}, {{"deal"}});
-        p.value_column = e.column();
-        throw ConvertError(m.deal().empty() ? "the hand has no deal" : e.what(), p);
-    }
-    for (Seat s : kAllSeats) {
-        std::string seat = lower_seat(s);
-        const gp::Reflection* r = m.passes().GetReflection();
-        const gp::FieldDescriptor* f = m.passes().GetDescriptor()->FindFieldByName(seat);
-        out.passes[index(s)] =
-            cards_from(r->GetString(m.passes(), f), "pass",
-                       place(RecordPlace{Part::Pass, index(s)}, {{"passes"}, {seat}}));
-        out.exchanges[index(s)] =
-            cards_from(r->GetString(m.exchanges(), f), "exchange",
-                       place(RecordPlace{Part::Exchange, index(s)}, {{"exchanges"}, {seat}}));
-    }
-
+// The bids, each checked: by the seat whose turn it is, nil or 1..13, only nil blind.
+void bids_from(const pb::Hand& m, const HandPlace& place, RecordedHand& out) {
     for (int k = 0; k < m.bids_size(); ++k) {
         const pb::Bid& b = m.bids(k);
         Place p = place(RecordPlace{Part::Bid, k}, {{"bids", k}});
@@ -354,7 +335,10 @@ RecordedHand hand_from(const pb::Hand& m, int h) {
         out.bids.push_back(b.nil() ? (b.blind() ? Bid::blind_nil() : Bid::nil())
                                    : Bid::tricks(b.tricks()));
     }
+}
 
+// The cards played, trick by trick: four to a trick but the last of an unfinished record.
+void tricks_from(const pb::Hand& m, const HandPlace& place, RecordedHand& out) {
     for (int t = 0; t < m.tricks_size(); ++t) {
         int first = static_cast<int>(out.cards.size());
         Place p = place(RecordPlace{Part::Card, first}, {{"tricks", t}});
@@ -375,64 +359,96 @@ RecordedHand hand_from(const pb::Hand& m, int h) {
         }
         for (auto& [card, column] : cards) out.cards.push_back(card);
     }
+}
 
-    if (m.has_claim()) {
-        const pb::Claim& c = m.claim();
-        Claim claim;
-        if (c.has_by()) {
-            claim.by = seat_from(c.by(), "by", place(RecordPlace{Part::Claim, 0}, {{"claim"}}));
-        }
-        claim.tricks = {c.north(), c.east(), c.south(), c.west()};
-        for (Seat s : kAllSeats) {
-            int n = claim.tricks[index(s)];
-            if (n < 0 || n > 13) {
-                throw ConvertError(std::string("the claim credits ") + seat_char(s) + " with " +
-                                       std::to_string(n) + " tricks",
-                                   place(RecordPlace{Part::Claim, 0}, {{"claim"}}));
-            }
-        }
-        out.claim = claim;
+Claim claim_from(const pb::Claim& c, const HandPlace& place) {
+    Claim claim;
+    if (c.has_by()) {
+        claim.by = seat_from(c.by(), "by", place(RecordPlace{Part::Claim, 0}, {{"claim"}}));
     }
+    claim.tricks = {c.north(), c.east(), c.south(), c.west()};
+    for (Seat s : kAllSeats) {
+        int n = claim.tricks[index(s)];
+        if (n < 0 || n > 13) {
+            throw ConvertError(std::string("the claim credits ") + seat_char(s) + " with " +
+                                   std::to_string(n) + " tricks",
+                               place(RecordPlace{Part::Claim, 0}, {{"claim"}}));
+        }
+    }
+    return claim;
+}
 
+// Annotation k, its target checked against the bids and cards already read.
+Annotation annotation_from(const pb::Annotation& a, int k, const HandPlace& place,
+                           const RecordedHand& out) {
+    std::string name = "annotation " + std::to_string(k + 1);
+    Place p = place(std::nullopt, {{"annotations", k}}, name);
+    Annotation note;
+    std::size_t limit = 0;
+    switch (a.target_case()) {
+        case pb::Annotation::kBid:
+            note.target = Annotation::Target::Bid;
+            note.index = a.bid();
+            limit = out.bids.size();
+            break;
+        case pb::Annotation::kCard:
+            note.target = Annotation::Target::Card;
+            note.index = a.card();
+            limit = out.cards.size();
+            break;
+        case pb::Annotation::kHand:
+            if (!a.hand()) {
+                throw ConvertError("hand: false names no target; write hand: true", p);
+            }
+            break;
+        case pb::Annotation::TARGET_NOT_SET:
+            break;
+    }
+    if (note.target != Annotation::Target::Hand &&
+        (note.index < 0 || static_cast<std::size_t>(note.index) >= limit)) {
+        std::string what = note.target == Annotation::Target::Bid ? "bid" : "card";
+        throw ConvertError(what + " " + std::to_string(note.index) +
+                               " is not in the hand, which has " + std::to_string(limit) + " " +
+                               what + "s (counted from 0)",
+                           p);
+    }
+    if (!a.glyph().empty() && !is_glyph(a.glyph())) {
+        throw ConvertError("'" + a.glyph() + "' is not a glyph (! ? !! ?? !? ?!)", p);
+    }
+    note.glyph = a.glyph();
+    note.comment = a.comment();
+    return note;
+}
+
+RecordedHand hand_from(const pb::Hand& m, int h) {
+    RecordedHand out;
+    const HandPlace place{Place{h, std::nullopt, "", {{"hands", h}}, 0}};
+    if (m.has_dealer()) {
+        out.dealer = seat_from(m.dealer(), "dealer", place(std::nullopt, {{"dealer"}}));
+    }
+    try {
+        out.deal = parse_pbn(m.deal());
+    } catch (const ParseError& e) {
+        Place p = place(RecordPlace{Part::Deal, 0}, {{"deal"}});
+        p.value_column = e.column();
+        throw ConvertError(m.deal().empty() ? "the hand has no deal" : e.what(), p);
+    }
+    for (Seat s : kAllSeats) {
+        std::string seat = lower_seat(s);
+        const gp::Reflection* r = m.passes().GetReflection();
+        const gp::FieldDescriptor* f = m.passes().GetDescriptor()->FindFieldByName(seat);
+        out.passes[index(s)] =
+            cards_from(r->GetString(m.passes(), f), "pass",
+                       place(RecordPlace{Part::Pass, index(s)}, {{"passes"}, {seat}}));
+        out.exchanges[index(s)] =
+            cards_from(r->GetString(m.exchanges(), f), "exchange",
+                       place(RecordPlace{Part::Exchange, index(s)}, {{"exchanges"}, {seat}}));
+    }
+    bids_from(m, place, out);
+    tricks_from(m, place, out);
+    if (m.has_claim()) out.claim = claim_from(m.claim(), place);
     for (int k = 0; k < m.annotations_size(); ++k) {
-        const pb::Annotation& a = m.annotations(k);
-        std::string name = "annotation " + std::to_string(k + 1);
-        Place p = place(std::nullopt, {{"annotations", k}}, name);
-        Annotation note;
-        std::size_t limit = 0;
-        switch (a.target_case()) {
-            case pb::Annotation::kBid:
-                note.target = Annotation::Target::Bid;
-                note.index = a.bid();
-                limit = out.bids.size();
-                break;
-            case pb::Annotation::kCard:
-                note.target = Annotation::Target::Card;
-                note.index = a.card();
-                limit = out.cards.size();
-                break;
-            case pb::Annotation::kHand:
-                if (!a.hand()) {
-                    throw ConvertError("hand: false names no target; write hand: true", p);
-                }
-                break;
-            case pb::Annotation::TARGET_NOT_SET:
-                break;
-        }
-        if (note.target != Annotation::Target::Hand &&
-            (note.index < 0 || static_cast<std::size_t>(note.index) >= limit)) {
-            std::string what = note.target == Annotation::Target::Bid ? "bid" : "card";
-            throw ConvertError(what + " " + std::to_string(note.index) +
-                                   " is not in the hand, which has " + std::to_string(limit) + " " +
-                                   what + "s (counted from 0)",
-                               p);
-        }
-        if (!a.glyph().empty() && !is_glyph(a.glyph())) {
-            throw ConvertError("'" + a.glyph() + "' is not a glyph (! ? !! ?? !? ?!)", p);
-        }
-        note.glyph = a.glyph();
-        note.comment = a.comment();
-        out.annotations.push_back(std::move(note));
+        out.annotations.push_back(annotation_from(m.annotations(k), k, place, out));
     }
     return out;
 }
