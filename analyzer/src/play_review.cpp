@@ -2,6 +2,7 @@
 // dummy, under the tricks and the score objectives.
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "spadework/analyzer/review.h"
@@ -69,6 +70,21 @@ void judge(CardReview& card, const Thresholds& thresholds) {
     if (card.flag != FlagClass::None) card.better = best->card;
 }
 
+// The answer of a score search that was given up: every card, no score.
+SolveResult tricks_only(const SolveResult& tricks) {
+    SolveResult none = tricks;
+    for (CardValue& v : none.cards) v.score = 0;
+    return none;
+}
+
+// The tricks of a card whose score was not valued; no flag.
+void judge_tricks(CardReview& card) {
+    for (const CardChoice& c : card.choices) {
+        card.best_tricks = std::max(card.best_tricks, c.tricks);
+        if (c.card == card.played) card.played_tricks = c.tricks;
+    }
+}
+
 }  // namespace
 
 PlayReview review_play(const RecordedGame& game, int hand, const Standings& before,
@@ -111,10 +127,18 @@ PlayReview review_play(const RecordedGame& game, int hand, const Standings& befo
             // proved (the same answers as cold, which the tests check).
             Position position = position_of(state);
             SolveResult tricks = solver.solve_tricks(position);
-            SolveResult score = solver.solve_score(position, before);
-            review.nodes += tricks.nodes + score.nodes;
-            card.choices = merge_choices(tricks, score);
-            judge(card, thresholds);
+            const std::uint64_t nodes_before = solver.stats().nodes;
+            std::optional<SolveResult> score =
+                solver.solve_score(position, before, settings.score_node_budget);
+            review.nodes += tricks.nodes + (solver.stats().nodes - nodes_before);
+            if (score) {
+                card.choices = merge_choices(tricks, *score);
+                judge(card, thresholds);
+            } else {
+                card.score_valued = false;
+                card.choices = merge_choices(tricks, tricks_only(tricks));
+                judge_tricks(card);
+            }
         }
         review.seats[index(card.seat)].add(card);
         review.cards.push_back(std::move(card));

@@ -87,6 +87,9 @@ std::string ReviewSettings::key() const {
     if (nil_node_budget != ReviewSettings{}.nil_node_budget) {
         key += fmt::format(" nil_budget={}", nil_node_budget);
     }
+    if (score_node_budget != ReviewSettings{}.score_node_budget) {
+        key += fmt::format(" score_budget={}", score_node_budget);
+    }
     if (parts != ReviewParts::Both) key += fmt::format(" only={}", parts_name(parts));
     if (!fit_by_rejection) key += " fit=weights";
     return key;
@@ -191,15 +194,16 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
             s.threads = need_int(v, key, 0, 256);
         } else if (key == "table_megabytes") {
             s.table_megabytes = static_cast<std::size_t>(need_int(v, key, 1, 4096));
-        } else if (key == "nil_node_budget") {
+        } else if (key == "nil_node_budget" || key == "score_node_budget") {
             // At least a thousand positions; at most what a night's solve could use.
             if (!v.is_number_integer() || v.get<long long>() < 1000 ||
                 v.get<long long>() > 100'000'000'000LL) {
-                throw Error(fmt::format(
-                    "{}: \"nil_node_budget\" must be a whole number from 1000 to 100000000000",
-                    where_key(text, file, key)));
+                throw Error(
+                    fmt::format("{}: \"{}\" must be a whole number from 1000 to 100000000000",
+                                where_key(text, file, key), key));
             }
-            s.nil_node_budget = v.get<std::uint64_t>();
+            (key == "nil_node_budget" ? s.nil_node_budget : s.score_node_budget) =
+                v.get<std::uint64_t>();
         } else if (key == "thresholds") {
             if (!v.is_object()) {
                 throw Error(fmt::format("{}: \"thresholds\" must map rule set names to objects",
@@ -241,7 +245,8 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
         } else {
             throw Error(fmt::format(
                 "{}: unknown setting \"{}\" (samples, batch, confidence, seed, "
-                "weight_by_bids, threads, table_megabytes, nil_node_budget, thresholds)",
+                "weight_by_bids, threads, table_megabytes, nil_node_budget, score_node_budget, "
+                "thresholds)",
                 where_key(text, file, key), key));
         }
     }
@@ -258,7 +263,7 @@ ReviewSettings read_settings(const std::string& path) {
 
 void PlayStats::add(const CardReview& card) {
     ++cards;
-    if (!card.decision()) return;
+    if (!card.judged()) return;
     ++decisions;
     if (card.cost_points() <= 0) ++kept_best;
     points_lost += std::max(0, card.cost_points());
@@ -276,6 +281,11 @@ void PlayStats::add(const CardReview& card) {
         case FlagClass::CloseCall:  // bids and passes only
             break;
     }
+}
+
+int PlayReview::unvalued() const {
+    return static_cast<int>(std::count_if(cards.begin(), cards.end(),
+                                          [](const CardReview& c) { return !c.score_valued; }));
 }
 
 void PlayStats::add(const PlayStats& o) {

@@ -79,18 +79,23 @@ ordered_json card_json(const CardReview& c) {
                       {"card", to_string(c.played)},
                       {"irregular", c.irregular}};
     if (c.irregular) return j;
+    // A card whose score was not valued has no score fields at all.
+    if (!c.score_valued) j["score_valued"] = false;
     j["best_tricks"] = c.best_tricks;
-    j["best_score"] = c.best_score;
+    if (c.score_valued) j["best_score"] = c.best_score;
     j["played_tricks"] = c.played_tricks;
-    j["played_score"] = c.played_score;
-    j["cost_points"] = c.cost_points();
+    if (c.score_valued) {
+        j["played_score"] = c.played_score;
+        j["cost_points"] = c.cost_points();
+    }
     j["cost_tricks"] = c.cost_tricks();
     j["flag"] = class_name(c.flag);
     if (c.better) j["better"] = to_string(*c.better);
     ordered_json choices = ordered_json::array();
     for (const CardChoice& ch : c.choices) {
-        choices.push_back(
-            {{"card", to_string(ch.card)}, {"tricks", ch.tricks}, {"score", ch.score}});
+        ordered_json one = {{"card", to_string(ch.card)}, {"tricks", ch.tricks}};
+        if (c.score_valued) one["score"] = ch.score;
+        choices.push_back(std::move(one));
     }
     j["choices"] = std::move(choices);
     return j;
@@ -104,15 +109,19 @@ CardReview card_from(const ordered_json& j) {
     c.played = parse_card(j.at("card").get<std::string>());
     c.irregular = j.at("irregular").get<bool>();
     if (c.irregular) return c;
+    c.score_valued = j.value("score_valued", true);
+    const auto score_of = [&](const ordered_json& o, const char* key) {
+        return c.score_valued ? o.at(key).get<int>() : 0;
+    };
     c.best_tricks = j.at("best_tricks").get<int>();
-    c.best_score = j.at("best_score").get<int>();
+    c.best_score = score_of(j, "best_score");
     c.played_tricks = j.at("played_tricks").get<int>();
-    c.played_score = j.at("played_score").get<int>();
+    c.played_score = score_of(j, "played_score");
     c.flag = parse_class(j.at("flag").get<std::string>());
     if (j.contains("better")) c.better = parse_card(j.at("better").get<std::string>());
     for (const auto& ch : j.at("choices")) {
         c.choices.push_back({parse_card(ch.at("card").get<std::string>()),
-                             ch.at("tricks").get<int>(), ch.at("score").get<int>()});
+                             ch.at("tricks").get<int>(), score_of(ch, "score")});
     }
     return c;
 }
@@ -467,12 +476,14 @@ void format_bidding(const HandReview& h, const RecordedGame& game, const Line& l
 // The flagged cards of one hand.
 void format_play(const PlayReview& play, const RecordedGame& game, const Line& line) {
     int flags = 0;
+    int unvalued = 0;
     for (const CardReview& c : play.cards) {
         if (c.irregular) {
             line(fmt::format("  Trick {}: {} played {}, against the rules of play (not valued)",
                              c.trick + 1, player_label(game, c.seat), to_string(c.played)));
             continue;
         }
+        if (!c.score_valued) ++unvalued;
         if (c.flag == FlagClass::None) continue;
         ++flags;
         // cost_tricks is against the most tricks any card kept, so it is never negative.
@@ -485,6 +496,12 @@ void format_play(const PlayReview& play, const RecordedGame& game, const Line& l
                          c.cost_points(), c.cost_points() == 1 ? "" : "s", tricks));
     }
     if (flags == 0) line("  Play: no card cost points.");
+    if (unvalued > 0) {
+        line(
+            fmt::format("  Play: the score of {} card{} not valued (the search passed its budget "
+                        "of positions; tricks are exact, no flag given)",
+                        unvalued, unvalued == 1 ? " was" : "s were"));
+    }
 }
 
 // Each player's tallies: the play's, the bid flags, or both, as reviewed.

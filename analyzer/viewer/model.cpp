@@ -397,7 +397,7 @@ std::optional<CardValues> Model::values() const {
     if (in_what_if()) return what_if_values_;
     const analyzer::CardReview* c = card_review();
     if (!c || c->irregular) return std::nullopt;
-    return CardValues{c->choices, c->best_tricks, c->best_score};
+    return CardValues{c->choices, c->best_tricks, c->best_score, c->score_valued};
 }
 
 bool Model::values_pending() const {
@@ -523,15 +523,17 @@ void Model::start_what_if_solve() {
     Position pos = position_of(*state_);
     Standings before = hand_ < static_cast<int>(before_.size()) ? before_[hand_] : Standings{};
     Solver* solver = &bg_->solver;
-    job->result = std::async(std::launch::async, [pos, before, solver] {
+    const std::uint64_t budget = settings_.score_node_budget;
+    job->result = std::async(std::launch::async, [pos, before, solver, budget] {
         SolveResult tricks = solver->solve_tricks(pos);
-        SolveResult score = solver->solve_score(pos, before);
+        std::optional<SolveResult> score = solver->solve_score(pos, before, budget);
         CardValues v;
         v.best_tricks = tricks.total_tricks;
-        v.best_score = score.score;
+        v.best_score = score ? score->score : 0;
+        v.score_valued = score.has_value();
         for (std::size_t i = 0; i < tricks.cards.size(); ++i) {
-            v.cards.push_back(
-                {tricks.cards[i].card, tricks.cards[i].total_tricks, score.cards[i].score});
+            v.cards.push_back({tricks.cards[i].card, tricks.cards[i].total_tricks,
+                               score ? score->cards[i].score : 0});
         }
         return v;
     });

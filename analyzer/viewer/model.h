@@ -45,6 +45,7 @@ struct CardValues {
     std::vector<analyzer::CardChoice> cards;
     int best_tricks = 0;
     int best_score = 0;
+    bool score_valued = true;  // false: the score search passed its budget; scores are 0
 };
 
 // One background task (import, review) for the progress bar.

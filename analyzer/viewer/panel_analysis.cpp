@@ -47,8 +47,14 @@ void draw_card_values(Model& model, const CardValues& values) {
             }
             ImGui::TableSetColumnIndex(2);
             bool best = c.score == v->best_score;
-            ImGui::TextColored(best ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.5f, 0.4f, 1),
-                               best ? "%+d =" : "%+d (%+d)", c.score, c.score - v->best_score);
+            if (!v->score_valued) {
+                ImGui::TextDisabled("not valued");
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("the score search passed its budget of positions");
+            } else {
+                ImGui::TextColored(best ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.5f, 0.4f, 1),
+                                   best ? "%+d =" : "%+d (%+d)", c.score, c.score - v->best_score);
+            }
             ImGui::TableSetColumnIndex(3);
             if (review && review->played == c.card) {
                 ImGui::TextColored(

@@ -129,11 +129,13 @@ void TablePanel::draw(Model& model, UiState& ui) {
                 }
             }
             if (value) {
-                look.label = value->score == values->best_score
-                                 ? "="
-                                 : fmt::format("{:+d}", value->score - values->best_score);
-                look.label_colour =
-                    value->score == values->best_score ? colours::kBest : colours::kWorse;
+                // Points lost against the best card; tricks ("-1 tr") where the score was
+                // not valued.
+                const bool by_score = values->score_valued;
+                const int lost = by_score ? value->score - values->best_score
+                                          : value->tricks - values->best_tricks;
+                look.label = lost == 0 ? "=" : fmt::format("{:+d}{}", lost, by_score ? "" : " tr");
+                look.label_colour = lost == 0 ? colours::kBest : colours::kWorse;
             }
             if (up && next_recorded && *next_recorded == c) {
                 look.outline = review && review->flag != analyzer::FlagClass::None
@@ -151,9 +153,17 @@ void TablePanel::draw(Model& model, UiState& ui) {
                 model.play_what_if(c);
             }
             if (value && ImGui::IsItemHovered()) {
-                ImGui::SetTooltip("%s: %d tricks (%s), %+d points (%s)", to_string(c).c_str(),
-                                  value->tricks, value_label(*value, *values).c_str(), value->score,
-                                  value->score == values->best_score ? "best" : "worse");
+                if (values->score_valued) {
+                    ImGui::SetTooltip("%s: %d tricks (%s), %+d points (%s)", to_string(c).c_str(),
+                                      value->tricks, value_label(*value, *values).c_str(),
+                                      value->score,
+                                      value->score == values->best_score ? "best" : "worse");
+                } else {
+                    ImGui::SetTooltip(
+                        "%s: %d tricks (%s); points not valued (the score search "
+                        "passed its budget)",
+                        to_string(c).c_str(), value->tricks, value_label(*value, *values).c_str());
+                }
             }
         }
         // Voids revealed, for the seat view: what the player has shown out of.

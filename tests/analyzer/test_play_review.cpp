@@ -430,3 +430,55 @@ TEST_CASE("The solver kept across the cards gives the review of each position so
     compare_warm_and_cold(preset("paperless"), 3, 2);
     compare_warm_and_cold(preset("paperless"), 11, 1);
 }
+
+// A score search past its budget leaves the card's score "not valued": the tricks are the
+// unbounded review's, no flag is given, and the accuracy figures leave the card out; every
+// card whose score was valued is the unbounded review's. The stored form keeps the mark.
+TEST_CASE("A card whose score search passes its budget is shown not valued, never flagged",
+          "[play_review]") {
+    RuleSet classic = preset("classic");
+    Standings before{};
+    before[index(Team::NS)] = {210, 8};
+    RecordedGame game =
+        solver_played(classic, Seat::East, deal_from_seed(7, classic.deck(), Seat::East),
+                      {Bid::tricks(3), Bid::tricks(4), Bid::tricks(2), Bid::tricks(3)}, before);
+    Solver full_solver;
+    PlayReview full = review_play(game, 0, before, ReviewSettings{}, full_solver);
+    CHECK(full.unvalued() == 0);
+    ReviewSettings tight;
+    tight.score_node_budget = 1000;
+    Solver solver;
+    PlayReview review = review_play(game, 0, before, tight, solver);
+    REQUIRE(review.cards.size() == full.cards.size());
+    CHECK(review.unvalued() > 0);
+    CHECK(review.unvalued() < static_cast<int>(review.cards.size()));  // the last tricks are cheap
+    int judged = 0;
+    for (std::size_t i = 0; i < review.cards.size(); ++i) {
+        const CardReview& c = review.cards[i];
+        const CardReview& f = full.cards[i];
+        if (c.score_valued) {
+            CHECK(c == f);
+        } else {
+            CHECK(c.flag == FlagClass::None);
+            CHECK(c.cost_points() == 0);
+            CHECK(c.best_tricks == f.best_tricks);
+            CHECK(c.played_tricks == f.played_tricks);
+            REQUIRE(c.choices.size() == f.choices.size());
+            for (std::size_t k = 0; k < c.choices.size(); ++k)
+                CHECK(c.choices[k].tricks == f.choices[k].tricks);
+        }
+        judged += c.judged();
+    }
+    int decisions = 0;
+    for (const PlayStats& s : review.seats) decisions += s.decisions;
+    CHECK(decisions == judged);
+
+    GameReview r;
+    r.hands.push_back(HandReview{});
+    r.hands[0].play = review;
+    GameReview back = review_from_json(review_to_json(r, game));
+    REQUIRE(back.hands.size() == 1);
+    REQUIRE(back.hands[0].play);
+    CHECK(back.hands[0].play->cards == review.cards);
+    CHECK_THAT(format_review(r, game), Catch::Contains("not valued"));
+}

@@ -68,10 +68,16 @@ TEST_CASE("a settings file sets samples seed and thresholds and names its faults
     CHECK(error_of("{\"samples\": 4,\n \"colour\": 1}") ==
           "bad.json:2:2: unknown setting \"colour\" (samples, batch, confidence, seed, "
           "weight_by_bids, threads, "
-          "table_megabytes, nil_node_budget, thresholds)");
+          "table_megabytes, nil_node_budget, score_node_budget, thresholds)");
     CHECK(error_of("{\"nil_node_budget\": 5}") ==
           "bad.json:1:2: \"nil_node_budget\" must be a whole number from 1000 to 100000000000");
+    CHECK(error_of("{\"score_node_budget\": 5}") ==
+          "bad.json:1:2: \"score_node_budget\" must be a whole number from 1000 to 100000000000");
     CHECK(parse_settings("{\"nil_node_budget\": 123456}", "s.json").nil_node_budget == 123456);
+    const ReviewSettings score = parse_settings("{\"score_node_budget\": 654321}", "s.json");
+    CHECK(score.score_node_budget == 654321);
+    CHECK(score.nil_node_budget == ReviewSettings{}.nil_node_budget);
+    CHECK(score.key() != ReviewSettings{}.key());
     CHECK(error_of("{\"thresholds\": {\"classic\": {\"mistake\": 100}}}") ==
           "bad.json:1:17: thresholds for \"classic\" must rise: inaccuracy <= mistake <= blunder");
     CHECK(error_of("[1, 2]") == "bad.json:1:1: settings must be a JSON object");

@@ -172,6 +172,7 @@ void bench_play(const std::string& name, const std::vector<HandRef>& hands,
     std::uint64_t nodes = 0;
     int flags = 0;
     int cards = 0;
+    int unvalued = 0;
     for (const HandRef& h : hands) {
         auto start = Clock::now();
         double cpu_start = thread_cpu_seconds();
@@ -180,23 +181,29 @@ void bench_play(const std::string& name, const std::vector<HandRef>& hands,
         cpu.push_back(thread_cpu_seconds() - cpu_start);
         nodes += r.nodes;
         cards += static_cast<int>(r.cards.size());
+        unvalued += r.unvalued();
         int f = 0;
         for (const CardReview& c : r.cards) f += c.flag != FlagClass::None;
         flags += f;
         if (verbose) {
             std::string bids;
             for (Bid b : h.game->hands[h.hand].bids) bids += " " + to_string(b);
-            say("  {} hand {:2}: {:7.3f} s (cpu {:7.3f} s) {:7.2f} M nodes, {:2} flagged, bids{}\n",
-                name, times.size() - 1, times.back(), cpu.back(), double(r.nodes) / 1e6, f, bids);
+            say("  {} hand {:2}: {:7.3f} s (cpu {:7.3f} s) {:7.2f} M nodes, {:2} flagged, {:2} "
+                "score "
+                "not valued, bids{}\n",
+                name, times.size() - 1, times.back(), cpu.back(), double(r.nodes) / 1e6, f,
+                r.unvalued(), bids);
         }
     }
     say("play review   {:<9} {:3} hands  median {:6.3f} s  p90 {:6.3f} s  max {:6.3f} s   "
         "(goal: median < 0.3 s)\n"
         "                        processor time: median {:6.3f} s  p90 {:6.3f} s  max {:6.3f} s   "
-        "{} cards, {} flagged, {:.1f} M nodes\n",
+        "{} cards, {} flagged, {:.1f} M nodes\n"
+        "                        score not valued (search past {} M positions): {} of {} cards\n",
         name, hands.size(), quantile(times, 0.5), quantile(times, 0.9),
         *std::max_element(times.begin(), times.end()), quantile(cpu, 0.5), quantile(cpu, 0.9),
-        *std::max_element(cpu.begin(), cpu.end()), cards, flags, double(nodes) / 1e6);
+        *std::max_element(cpu.begin(), cpu.end()), cards, flags, double(nodes) / 1e6,
+        settings.score_node_budget / 1'000'000, unvalued, cards);
 }
 
 // (2) Bid review: the median seconds per hand with `threads` workers, or nothing when the

@@ -18,16 +18,18 @@ namespace spadework::solver {
 // What the searches of one solve visited.
 struct SearchRun {
     std::uint64_t nodes = 0;
+    std::uint64_t budget = UINT64_MAX;  // the most positions all its searches together may visit
+    std::uint64_t left() const { return nodes < budget ? budget - nodes : 0; }
 };
 
 // One test of `goal` from the current position: its value, fail-soft (a bound on the right
-// side of the goal's threshold). Past `budget` positions it throws BudgetSpent, the positions
-// searched counted all the same.
+// side of the goal's threshold). Past `budget` positions, or past what is left of the run's,
+// it throws BudgetSpent, the positions searched counted all the same.
 template <class Goal>
 int test_here(State& st, TransTable& tt, const Goal& goal, SearchRun& run,
               std::uint64_t budget = UINT64_MAX) {
     auto search = std::make_unique<Search<Goal>>(st, tt, goal);
-    search->set_budget(budget);
+    search->set_budget(std::min(budget, run.left()));
     try {
         int value = search->run();
         run.nodes += search->nodes();

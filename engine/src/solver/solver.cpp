@@ -317,10 +317,27 @@ std::optional<bool> Solver::nil_kept(const Position& position, Seat nil_seat,
     std::optional<bool> kept = solver::nil_kept_within(
         st, impl_->table, impl_->prepare_nil(st, nil_seat), index(nil_seat), run, max_nodes);
     impl_->finish(run.nodes);
+    if (!kept) ++impl_->stats.budget_spent;
     return kept;
 }
 
 SolveResult Solver::solve_score(const Position& position, const Standings& before) {
+    return score_within(position, before, UINT64_MAX);
+}
+
+std::optional<SolveResult> Solver::solve_score(const Position& position, const Standings& before,
+                                               std::uint64_t max_nodes) {
+    try {
+        return score_within(position, before, max_nodes);
+    } catch (const BudgetSpent&) {
+        ++impl_->stats.budget_spent;
+        return std::nullopt;
+    }
+}
+
+// Throws BudgetSpent past max_nodes positions, the positions searched counted.
+SolveResult Solver::score_within(const Position& position, const Standings& before,
+                                 std::uint64_t max_nodes) {
     check_position(position);
     for (Seat s : kAllSeats) {
         if (!position.bids[index(s)]) {
@@ -351,9 +368,16 @@ SolveResult Solver::solve_score(const Position& position, const Standings& befor
         root_moves(st, std::popcount(static_cast<unsigned>(honours_outcomes(values, st))) > 1);
     impl_->prepare(st);
     ScoreRun run;
-    int best = best_score(st, impl_->table, contexts, values, run);
-    std::vector<int> per_move =
-        best_score_per_move(st, impl_->table, contexts, values, best, moves, run);
+    run.budget = max_nodes;
+    int best = 0;
+    std::vector<int> per_move;
+    try {
+        best = best_score(st, impl_->table, contexts, values, run);
+        per_move = best_score_per_move(st, impl_->table, contexts, values, best, moves, run);
+    } catch (const BudgetSpent&) {
+        impl_->finish(run.nodes);
+        throw;
+    }
     result.score = best;
     add_card_values(result, st, moves, [&](CardValue& v, std::size_t i) { v.score = per_move[i]; });
     result.nodes = run.nodes;

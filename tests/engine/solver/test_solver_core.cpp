@@ -4,6 +4,7 @@
 // and its memory bound.
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -331,6 +332,36 @@ TEST_CASE("Nil: a search within a budget of positions") {
     Position broken = kept;
     broken.hands[3] = parse_cards("2H 5C");
     CHECK(solver.nil_kept(broken, E, 1'000'000) == std::optional<bool>(false));
+}
+
+// The same for the score: past the budget there is no answer (and the solve is counted as
+// given up); within it the answer is the unbounded one, and the table left behind by a solve
+// given up changes no later answer.
+TEST_CASE("Score: a search within a budget of positions") {
+    RuleSet rules = preset("classic");
+    Position p;
+    p.rules = rules;
+    Deal deal = deal_from_seed(7, rules.deck(), Seat::East);
+    for (Seat s : kAllSeats) p.hands[index(s)] = deal[s];
+    p.to_play = S;
+    p.bids = {Bid::tricks(3), Bid::tricks(4), Bid::tricks(2), Bid::tricks(3)};
+    Standings before{};
+    before[index(Team::NS)] = {210, 8};  // two bags from a penalty: a window of tricks to aim at
+
+    Solver cold;
+    const SolveResult exact = cold.solve_score(p, before);
+    Solver solver;
+    CHECK_FALSE(solver.solve_score(p, before, 1'000).has_value());
+    CHECK(solver.stats().budget_spent == 1);
+    std::optional<SolveResult> again = solver.solve_score(p, before, 1'000'000'000);
+    REQUIRE(again.has_value());
+    CHECK(solver.stats().budget_spent == 1);
+    CHECK(again->score == exact.score);
+    REQUIRE(again->cards.size() == exact.cards.size());
+    for (std::size_t i = 0; i < exact.cards.size(); ++i) {
+        CHECK(again->cards[i].card == exact.cards[i].card);
+        CHECK(again->cards[i].score == exact.cards[i].score);
+    }
 }
 
 TEST_CASE("Nil: each card of the nil bidder in the middle of a trick") {

@@ -97,6 +97,12 @@ struct ReviewSettings {
     // counts as broken, leaning the estimate against nils, and each decision reports on how
     // many layouts that happened. Par, on the deal itself, is always exact.
     std::uint64_t nil_node_budget = 20'000'000;
+    // The most positions the play review's score search may visit for one card's position
+    // (every legal card valued). Almost every position needs well under a million; a few
+    // openings where a side must hold its tricks to a window (enough for its bid, too few for
+    // a bag penalty) need hundreds of millions. Such a card is shown with its tricks but its
+    // score "not valued", never flagged, and left out of the accuracy figures.
+    std::uint64_t score_node_budget = 10'000'000;
     // The parts of each hand to review (a review of one part is stored under its own key).
     ReviewParts parts = ReviewParts::Both;
 
@@ -138,9 +144,14 @@ struct CardReview {
     int played_score = 0;
     std::optional<Card> better;  // when flagged: the best alternative (score, then tricks)
     FlagClass flag = FlagClass::None;
+    // False when the score search passed ReviewSettings::score_node_budget: the choices' and
+    // the best and played scores are then 0 and mean nothing; the tricks are exact.
+    bool score_valued = true;
 
     bool decision() const { return choices.size() > 1; }
-    int cost_points() const { return best_score - played_score; }
+    // A decision whose score was valued: the ones accuracy and flags are about.
+    bool judged() const { return decision() && score_valued; }
+    int cost_points() const { return score_valued ? best_score - played_score : 0; }
     int cost_tricks() const { return best_tricks - played_tricks; }
     bool operator==(const CardReview&) const = default;
 };
@@ -149,7 +160,7 @@ struct CardReview {
 // choice; accuracy is the share of decisions that kept the best score.
 struct PlayStats {
     int cards = 0;
-    int decisions = 0;
+    int decisions = 0;  // judged ones: decisions whose score was valued
     int kept_best = 0;
     int inaccuracies = 0;
     int mistakes = 0;
@@ -166,6 +177,7 @@ struct PlayReview {
     std::array<PlayStats, 4> seats;
     std::uint64_t nodes = 0;
     double seconds = 0;
+    int unvalued() const;  // cards whose score was not valued (score_node_budget)
 };
 
 // Reviews the play of game.hands[hand]. `before` is the standings before the hand (bags
@@ -261,6 +273,7 @@ struct BidReview {
     std::vector<BidDecision> bids;
     std::uint64_t nodes = 0;
     double seconds = 0;
+    int unvalued() const;  // cards whose score was not valued (score_node_budget)
 };
 
 // Reviews the passes and bids of game.hands[hand], with settings.threads workers.

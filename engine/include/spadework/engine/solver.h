@@ -78,6 +78,7 @@ struct SolverStats {
     std::size_t table_entries = 0;
     std::size_t table_bytes = 0;  // memory the table holds now (at most the bound)
     std::size_t peak_table_bytes = 0;
+    std::uint64_t budget_spent = 0;  // solves given up at their budget (nil, score)
 };
 
 class Solver {
@@ -105,6 +106,12 @@ class Solver {
     // The Score objective: every bid must be known. `before` is the standings before the
     // hand (bags count toward penalties from there).
     SolveResult solve_score(const Position& position, const Standings& before);
+    // The same within a budget: nothing when the answer would search more than max_nodes
+    // positions. Most positions need a few hundred thousand; a few openings where one side
+    // must hold its tricks to a window (enough for its bid, too few for a bag penalty) need
+    // hundreds of millions. What was learnt is kept.
+    std::optional<SolveResult> solve_score(const Position& position, const Standings& before,
+                                           std::uint64_t max_nodes);
 
     SolveResult solve(const Position& position, Objective objective,
                       std::optional<Seat> nil_seat = std::nullopt, const Standings& before = {});
@@ -113,6 +120,8 @@ class Solver {
     SolverStats stats() const;
 
   private:
+    SolveResult score_within(const Position& position, const Standings& before,
+                             std::uint64_t max_nodes);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
