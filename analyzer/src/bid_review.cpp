@@ -263,9 +263,45 @@ std::vector<double> weights_of(const LayoutSet& set) {
     return w;
 }
 
-// Whether an estimated shortfall's whole interval lies in one class.
-bool one_class(const Estimate& shortfall, const Thresholds& thresholds) {
-    return classify_bid(shortfall.low(), thresholds) == classify_bid(shortfall.high(), thresholds);
+// Settling needs at least this many batches of layouts: the ± of one batch of 8 is itself too
+// unsure where a few layouts carry most of the spread (a nil kept or broken), and a decision
+// settled on it came out differently under other seeds.
+constexpr int kMinBatches = 2;
+
+// The interval of the played option's shortfall against the best: at least the largest lower
+// end, at most the largest upper end, of every option's paired difference with the played one
+// (never below 0). It is the same whichever of two close options the sample happens to rank
+// first, even the played one: a sample where the played bid leads by a point does not get a
+// sure "no shortfall" that a sample where it trails by a point would not.
+struct Interval {
+    double low = 0;
+    double high = 0;
+};
+
+Interval shortfall_interval(const std::vector<const std::vector<double>*>& options,
+                            const std::vector<double>& played, const std::vector<double>& weights,
+                            double confidence) {
+    Interval i;
+    for (const std::vector<double>* o : options) {
+        Estimate d = paired(*o, played, weights, confidence);
+        i.low = std::max(i.low, d.low());
+        i.high = std::max(i.high, d.high());
+    }
+    return i;
+}
+
+// Whether a shortfall's whole interval lies in one class.
+bool one_class(const Interval& shortfall, const Thresholds& thresholds) {
+    return classify_bid(shortfall.low, thresholds) == classify_bid(shortfall.high, thresholds);
+}
+
+// The flag of a decision from its shortfall's interval: the class the interval lies in;
+// where it spans classes, a close call at the cap (the layouts cannot tell the classes apart)
+// and, before it, the class of the estimate (drawing goes on).
+FlagClass flag_of(const Interval& shortfall, double estimate, const Thresholds& thresholds,
+                  bool at_cap) {
+    if (one_class(shortfall, thresholds)) return classify_bid(shortfall.low, thresholds);
+    return at_cap ? FlagClass::CloseCall : classify_bid(estimate, thresholds);
 }
 
 // The distribution of the partnership's tricks and the nil's fate, on the layouts drawn from
@@ -332,7 +368,9 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
     }
     Estimate shortfall = paired(best->values, played->values, weights, confidence);
     d.shortfall_error = shortfall.error;
-    bool class_settled = one_class(shortfall, ctx.thresholds);
+    std::vector<const std::vector<double>*> options;
+    for (const Valued& v : main) options.push_back(&v.values);
+    const Interval range = shortfall_interval(options, played->values, weights, confidence);
     bool best_settled = true;
     d.good.clear();
     for (const Valued& v : main) {
@@ -341,10 +379,10 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
         }
         if (best->estimate.mean - v.estimate.mean <= margin) d.good.push_back(v.bid);
     }
-    d.settled = class_settled && best_settled;
-    d.flag = classify_bid(shortfall.mean, ctx.thresholds);
-    // Unsettled at the cap: a flag the layouts cannot stand behind is a close call.
-    if (!d.settled && at_cap && d.flag != FlagClass::None) d.flag = FlagClass::CloseCall;
+    const bool enough =
+        d.samples >= std::min(kMinBatches * ctx.settings.batch, ctx.settings.samples);
+    d.settled = enough && one_class(range, ctx.thresholds) && best_settled;
+    d.flag = flag_of(range, shortfall.mean, ctx.thresholds, at_cap);
 
     // In bid order: nil, blind nil, then trick bids.
     d.options.clear();
@@ -642,6 +680,16 @@ void narrow(PassWork& w, int n) {
     }
 }
 
+// The interval of the pass made's shortfall, over the classes still running on n layouts.
+Interval pass_interval(const HandContext& ctx, const PassWork& w, int n) {
+    std::vector<std::vector<double>> values;
+    for (int c : w.alive) values.push_back(pass_values(w, c, n));
+    std::vector<const std::vector<double>*> options;
+    for (const auto& v : values) options.push_back(&v);
+    return shortfall_interval(options, pass_values(w, w.played, n), std::vector<double>(n, 1.0),
+                              ctx.settings.confidence);
+}
+
 // Whether the pass decision is settled on its n layouts (as a bid's: the shortfall's interval
 // in one class, no class still running that could beat the best by more than the margin).
 bool pass_settled(const HandContext& ctx, PassWork& w, int n) {
@@ -649,8 +697,7 @@ bool pass_settled(const HandContext& ctx, PassWork& w, int n) {
     const double confidence = ctx.settings.confidence;
     std::vector<double> ones(n, 1.0);
     std::vector<double> best = pass_values(w, w.alive.front(), n);
-    std::vector<double> played = pass_values(w, w.played, n);
-    if (!one_class(paired(best, played, ones, confidence), ctx.thresholds)) return false;
+    if (!one_class(pass_interval(ctx, w, n), ctx.thresholds)) return false;
     for (std::size_t i = 1; i < w.alive.size(); ++i) {
         std::vector<double> other = pass_values(w, w.alive[i], n);
         if (paired(other, best, ones, confidence).high() > ctx.thresholds.bid) return false;
@@ -703,8 +750,7 @@ void finish_pass(const HandContext& ctx, PassWork& w, bool settled) {
     d.samples = n;
     d.shortfall_error = shortfall.error;
     d.settled = settled;
-    d.flag = classify_bid(d.shortfall(), ctx.thresholds);
-    if (!one_class(shortfall, ctx.thresholds)) d.flag = FlagClass::CloseCall;
+    d.flag = flag_of(pass_interval(ctx, w, n), d.shortfall(), ctx.thresholds, true);
 }
 
 // What review_bids reviews: everything, or one decision alone (a lesson's).
@@ -873,8 +919,8 @@ void run_rounds(const HandContext& ctx, std::vector<BidWork>& bids, std::vector<
                 w.decision.unsettled_nils += solved.any_unsettled() ? 1 : 0;
             }
             int n = pass_n[i];
-            bool settled =
-                n >= std::min(settings.batch, settings.samples) && pass_settled(ctx, w, n);
+            bool settled = n >= std::min(kMinBatches * settings.batch, settings.samples) &&
+                           pass_settled(ctx, w, n);
             if (settled || n >= settings.samples) {
                 pass_open[i] = false;
                 finish_pass(ctx, w, settled);
