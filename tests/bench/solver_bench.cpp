@@ -318,307 +318,347 @@ Options parse(int argc, char** argv) {
     return o;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    Options opt = parse(argc, argv);
-    std::string deck = opt.deck48 ? "48" : "52";
-    RuleSet anytime = make_rules("classic", {"spades_lead=anytime", "deck=" + deck});
-    RuleSet classic = make_rules("classic", {"deck=" + deck});
-    int hand_size = anytime.hand_size();
-
-    std::printf(
-        "solver_bench: %d deals, seed %llu, %s-card deck, rules classic with "
-        "spades_lead=anytime; ratios are our time / DDS's\n",
-        opt.deals, static_cast<unsigned long long>(opt.seed), deck.c_str());
-
-    // 1. The watchdog: a deal past the cap ends the run with the figures so far.
-    Results results;
-    std::atomic<bool> running{true};
-    std::atomic<int> current_deal{-1};
-    std::atomic<std::int64_t> deal_start_ns{0};
-    std::thread watchdog([&] {
-        while (running) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            int d = current_deal;
-            if (d < 0) continue;
-            double elapsed = (Clock::now().time_since_epoch().count() - deal_start_ns) / 1e9;
-            if (elapsed > opt.cap_s) {
-                std::lock_guard<std::mutex> lock(results.mutex);
-                std::printf("deal %d ran past the cap of %g s: stopped after %d deals\n", d + 1,
-                            opt.cap_s, results.deals_done);
-                ++results.disagreements;  // an unanswered deal counts against the run
-                print_last_line(results);
-                std::_Exit(1);
-            }
-        }
-    });
-
-    // 2. The solvers: one of ours per kind of work, each reused across deals, as a review
-    //    reuses it; DDS keeps its own table on thread 0.
-    //    Their set-up counts toward their memory.
-    //    Memory is measured like for like, our solver of (a)-(c) against DDS doing the same,
-    //    and for all our solvers on all their work (the MemoryMeter of each).
+// The solvers of the run, each reused across deals as a review reuses it, and the totals
+// they add up.
+struct Bench {
+    Options opt;
+    RuleSet anytime;
+    RuleSet classic;
+    int hand_size = 13;
     Memory memory;
-    measure({&memory.dds}, [] { dds_oracle::init_dds(); });
-    SolverOptions solver_options{opt.table_mb};
     std::optional<Solver> ours;             // anytime: (a), (b) and (c)
     std::optional<Solver> ours_broken;      // after_broken openings
     std::optional<Solver> ours_score;       // after_broken openings, score objective
     std::optional<Solver> ours_nil;         // (d) nil solves
     std::optional<Solver> ours_nil_tricks;  // (d) trick solves of the same positions
-    measure({&memory.ours_like, &memory.ours_all}, [&] { ours.emplace(solver_options); });
-    measure({&memory.ours_all}, [&] {
-        ours_nil.emplace(solver_options);
-        ours_nil_tricks.emplace(solver_options);
-        ours_broken.emplace(solver_options);
-        ours_score.emplace(solver_options);
-    });
     std::vector<double> broken_ratios, score_ratios, totals_ratios, nil_ratios, nil_nodes;
     double dds_c_total = 0;
     double ours_a_total = 0, dds_a_total = 0, ours_b_total = 0, dds_b_total = 0;
     double anytime_total = 0, broken_total = 0, score_total = 0, totals_total = 0;
     std::uint64_t nodes_signature = 0;
     std::vector<std::string> slow_deals;
+};
 
-    for (int d = 0; d < opt.deals; ++d) {
-        std::uint64_t seed = opt.seed * 1'000'003ull + static_cast<std::uint64_t>(d);
-        Seat dealer = static_cast<Seat>(d % 4);
-        Deal deal = deal_from_seed(seed, anytime.deck(), dealer);
-        current_deal = d;
-        deal_start_ns = Clock::now().time_since_epoch().count();
-        Position open = opening(anytime, deal, dealer);
-        PlayLine line = random_play(anytime, deal, dealer, seed ^ 0xB0A7D5ull);
-        bool ours_first = d % 2 == 0;
-        int disagreements = 0;
-        std::string notes;
+// What one deal measured.
+struct DealRun {
+    Deal deal;
+    Seat dealer = Seat::North;
+    Position open;
+    PlayLine line;
+    bool ours_first = true;
+    int disagreements = 0;
+    std::string notes;
+    double t_ours_a = 0, t_dds_a = 0, t_ours_b = 0, t_dds_b = 0, t_totals = 0, t_dds_c = 0;
+    double t_nil = 0, t_nil_tricks = 0, t_broken = 0, t_score = 0;
+    Seat nil_seat = Seat::North;
+    std::vector<int> b_ours, b_dds, b_totals;
+};
 
-        // 3. (a) The opening, every lead valued.
-        SolveResult a_ours;
-        dds_oracle::DdsAnswer a_dds;
-        double t_ours_a = 0, t_dds_a = 0;
-        auto run_ours_a = [&] {
-            measure({&memory.ours_like, &memory.ours_all}, [&] {
-                auto t = Clock::now();
-                a_ours = ours->solve_tricks(open);
-                t_ours_a = ms_since(t);
-            });
-        };
-        auto run_dds_a = [&] {
-            measure({&memory.dds}, [&] {
-                auto t = Clock::now();
-                a_dds = dds_oracle::dds_solve(open);
-                t_dds_a = ms_since(t);
-            });
-        };
-        in_turn(ours_first, run_ours_a, run_dds_a);
-        nodes_signature += a_ours.nodes;
-        bool a_same =
-            a_ours.total_tricks == a_dds.total_tricks && a_ours.cards.size() == a_dds.cards.size();
-        for (std::size_t i = 0; a_same && i < a_dds.cards.size(); ++i) {
-            a_same = a_ours.cards[i].card == a_dds.cards[i].card &&
-                     a_ours.cards[i].total_tricks == a_dds.cards[i].total_tricks;
-        }
-        if (!a_same) {
-            ++disagreements;
-            notes += "\n  opening differs: ours total " + std::to_string(a_ours.total_tricks) +
-                     describe_cards(a_ours.cards) + "\n                   DDS  total " +
-                     std::to_string(a_dds.total_tricks) + describe_cards(a_dds.cards);
-        }
+// The solvers, their set-up counted toward their memory. Memory is measured like for like,
+// our solver of (a)-(c) against DDS doing the same, and for all our solvers on all their work
+// (the MemoryMeter of each). DDS keeps its own table on thread 0.
+void make_solvers(Bench& b) {
+    measure({&b.memory.dds}, [] { dds_oracle::init_dds(); });
+    SolverOptions options{b.opt.table_mb};
+    measure({&b.memory.ours_like, &b.memory.ours_all}, [&] { b.ours.emplace(options); });
+    measure({&b.memory.ours_all}, [&] {
+        b.ours_nil.emplace(options);
+        b.ours_nil_tricks.emplace(options);
+        b.ours_broken.emplace(options);
+        b.ours_score.emplace(options);
+    });
+}
 
-        // 4. (b) The hand card by card.
-        std::vector<int> b_ours;
-        std::vector<int> b_dds;
-        double t_ours_b = 0, t_dds_b = 0;
-        auto run_ours_b = [&] {
-            measure({&memory.ours_like, &memory.ours_all}, [&] {
-                auto t = Clock::now();
-                // One value per position, as AnalysePlayBin gives: total_tricks, on the
-                // solver that analysed the opening, as a review reuses it.
-                for (const Position& p : line.positions) {
-                    int total = ours->total_tricks(p);
-                    b_ours.push_back(team_of(p.to_play) == Team::NS ? total : hand_size - total);
-                }
-                t_ours_b = ms_since(t);
-            });
-        };
-        auto run_dds_b = [&] {
-            measure({&memory.dds}, [&] {
-                auto t = Clock::now();
-                b_dds = dds_oracle::dds_analyse_play(open, line.cards, Team::NS);
-                t_dds_b = ms_since(t);
-            });
-        };
-        in_turn(ours_first, run_ours_b, run_dds_b);
-        // (c) The play review's job: the same positions with every legal card valued
-        // (solve_tricks); DDS SolveBoard, solutions 3, at each position, keeping its table
-        // from one position to the next (mode 2). Each side keeps what (a) and (b) taught
-        // its table about this deal, as DDS does of its own accord.
-        std::vector<int> b_totals;
-        std::vector<int> c_dds;
-        double t_totals = 0, t_dds_c = 0;
-        int c_disagree = 0;
-        std::vector<SolveResult> c_ours;
-        std::vector<double> c_ours_ms, c_dds_ms;
-        auto run_ours_c = [&] {
-            measure({&memory.ours_like, &memory.ours_all}, [&] {
-                auto t = Clock::now();
-                for (const Position& p : line.positions) {
-                    auto tp = Clock::now();
-                    c_ours.push_back(ours->solve_tricks(p));
-                    c_ours_ms.push_back(ms_since(tp));
-                }
-                t_totals = ms_since(t);
-            });
-        };
-        std::vector<dds_oracle::DdsAnswer> c_dds_answers;
-        auto run_dds_c = [&] {
-            measure({&memory.dds}, [&] {
-                auto t = Clock::now();
-                for (std::size_t i = 0; i < line.positions.size(); ++i) {
-                    auto tp = Clock::now();
-                    c_dds_answers.push_back(dds_oracle::dds_solve(line.positions[i], i ? 2 : 1));
-                    c_dds_ms.push_back(ms_since(tp));
-                }
-                t_dds_c = ms_since(t);
-            });
-        };
-        in_turn(ours_first, run_ours_c, run_dds_c);
-        for (std::size_t i = 0; i < line.positions.size(); ++i) {
-            b_totals.push_back(ns_total(c_ours[i], hand_size));
-            bool same = c_ours[i].total_tricks == c_dds_answers[i].total_tricks &&
-                        c_ours[i].cards.size() == c_dds_answers[i].cards.size();
-            for (std::size_t k = 0; same && k < c_ours[i].cards.size(); ++k) {
-                same = c_ours[i].cards[k].card == c_dds_answers[i].cards[k].card &&
-                       c_ours[i].cards[k].total_tricks == c_dds_answers[i].cards[k].total_tricks;
-            }
-            if (!same) {
-                ++c_disagree;
-                notes += "\n  every card at position " + std::to_string(i) + ": ours" +
-                         describe_cards(c_ours[i].cards) + "\n    DDS" +
-                         describe_cards(c_dds_answers[i].cards);
-            }
-        }
-        disagreements += c_disagree;
-        if (opt.verbose) {
-            for (std::size_t i = 0; i < c_ours.size(); ++i) {
-                std::printf(
-                    "  (c) position %2zu: ours %8.2f ms %9llu nodes, DDS %8.2f ms %9llu "
-                    "nodes\n",
-                    i, c_ours_ms[i], static_cast<unsigned long long>(c_ours[i].nodes), c_dds_ms[i],
-                    static_cast<unsigned long long>(c_dds_answers[i].nodes));
-            }
-        }
-
-        // (d) The nil objective, for information: the seat with the weakest hand bids nil,
-        // and whether it is kept is solved from the opening (after_broken, as a bid review
-        // solves it), against the trick solve of the same position on a solver of its own.
-        Position open_nil = opening(classic, deal, dealer);
-        Seat nil_seat = weakest_seat(open_nil);
-        open_nil.bids[index(nil_seat)] = Bid::nil();
-        double t_nil = 0, t_nil_tricks = 0;
-        std::uint64_t nil_nodes_before = ours_nil->stats().nodes;
-        measure({&memory.ours_all}, [&] {
-            auto t = Clock::now();
-            ours_nil_tricks->total_tricks(open_nil);
-            t_nil_tricks = ms_since(t);
-            t = Clock::now();
-            ours_nil->nil_kept(open_nil, nil_seat);
-            t_nil = ms_since(t);
-        });
-        nil_nodes.push_back(static_cast<double>(ours_nil->stats().nodes - nil_nodes_before));
-        // DDS leaves out the last trick, whose value is the hand's final count.
-        b_dds.resize(line.positions.size(), line.ns_final);
-        for (std::size_t i = 0; i < b_dds.size(); ++i) {
-            if (b_ours.at(i) != b_dds[i] || b_totals.at(i) != b_dds[i]) {
-                ++disagreements;
-                notes += "\n  position " + std::to_string(i) + " (before " +
-                         to_string(line.cards[i]) + "): ours NS " + std::to_string(b_ours[i]) +
-                         " (every card valued: " + std::to_string(b_totals[i]) + "), DDS NS " +
-                         std::to_string(b_dds[i]);
-            }
-        }
-
-        // 5. Our solver alone: the spades-broken rule and the score objective, same openings.
-        Position open_classic = opening(classic, deal, dealer);
-        double t_broken = 0, t_score = 0;
-        measure({&memory.ours_all}, [&] {
-            auto t = Clock::now();
-            ours_broken->solve_tricks(open_classic);
-            t_broken = ms_since(t);
-        });
-        measure({&memory.ours_all}, [&] {
-            auto t = Clock::now();
-            ours_score->solve_score(open_classic, Standings{});
-            t_score = ms_since(t);
-        });
-
-        double ratio_a = t_ours_a / std::max(t_dds_a, 1e-3);
-        double ratio_b = t_ours_b / std::max(t_dds_b, 1e-3);
-        broken_ratios.push_back(t_broken / std::max(t_ours_a, 1e-3));
-        score_ratios.push_back(t_score / std::max(t_broken, 1e-3));
-        ours_a_total += t_ours_a, dds_a_total += t_dds_a;
-        ours_b_total += t_ours_b, dds_b_total += t_dds_b, totals_total += t_totals;
-        totals_ratios.push_back(t_totals / std::max(t_dds_c, 1e-3));
-        nil_ratios.push_back(t_nil / std::max(t_nil_tricks, 1e-3));
-        dds_c_total += t_dds_c;
-        anytime_total += t_ours_a, broken_total += t_broken, score_total += t_score;
-        // A deal's time is that of both kinds of work, (a) and (b), for each solver.
-        double ours_deal_s = (t_ours_a + t_ours_b) / 1000, dds_deal_s = (t_dds_a + t_dds_b) / 1000;
-        if (ours_deal_s > 10 || dds_deal_s > 10) {
-            char buf[128];
-            std::snprintf(buf, sizeof buf, "deal %d: ours %.1f s, DDS %.1f s", d + 1, ours_deal_s,
-                          dds_deal_s);
-            slow_deals.push_back(buf);
-        }
-
-        std::lock_guard<std::mutex> lock(results.mutex);
-        results.opening_ratios.push_back(ratio_a);
-        results.play_ratios.push_back(ratio_b);
-        results.disagreements += disagreements;
-        ++results.deals_done;
-        std::printf(
-            "deal %3d %s  (a) ours %8.1f ms DDS %8.1f ms ratio %5.2f  (b) ours %8.1f ms "
-            "DDS %8.1f ms ratio %5.2f  broken %5.2fx score %5.2fx  nil %c %.0f nodes %s%s\n",
-            d + 1, to_pbn(deal, Seat::North).c_str(), t_ours_a, t_dds_a, ratio_a, t_ours_b, t_dds_b,
-            ratio_b, broken_ratios.back(), score_ratios.back(), seat_char(nil_seat),
-            nil_nodes.back(), disagreements == 0 ? "agree" : "DISAGREE", notes.c_str());
-        std::fflush(stdout);
+// Whether two answers with every card valued agree.
+bool same_cards(const SolveResult& ours, const dds_oracle::DdsAnswer& dds) {
+    bool same = ours.total_tricks == dds.total_tricks && ours.cards.size() == dds.cards.size();
+    for (std::size_t i = 0; same && i < dds.cards.size(); ++i) {
+        same = ours.cards[i].card == dds.cards[i].card &&
+               ours.cards[i].total_tricks == dds.cards[i].total_tricks;
     }
-    running = false;
-    current_deal = -1;
-    watchdog.join();
+    return same;
+}
 
-    // 6. The summaries.
+// (a) The opening, every lead valued.
+void run_opening(Bench& b, DealRun& r) {
+    SolveResult ours;
+    dds_oracle::DdsAnswer dds;
+    auto run_ours = [&] {
+        measure({&b.memory.ours_like, &b.memory.ours_all}, [&] {
+            auto t = Clock::now();
+            ours = b.ours->solve_tricks(r.open);
+            r.t_ours_a = ms_since(t);
+        });
+    };
+    auto run_dds = [&] {
+        measure({&b.memory.dds}, [&] {
+            auto t = Clock::now();
+            dds = dds_oracle::dds_solve(r.open);
+            r.t_dds_a = ms_since(t);
+        });
+    };
+    in_turn(r.ours_first, run_ours, run_dds);
+    b.nodes_signature += ours.nodes;
+    if (!same_cards(ours, dds)) {
+        ++r.disagreements;
+        r.notes += "\n  opening differs: ours total " + std::to_string(ours.total_tricks) +
+                   describe_cards(ours.cards) + "\n                   DDS  total " +
+                   std::to_string(dds.total_tricks) + describe_cards(dds.cards);
+    }
+}
+
+// (b) The hand card by card: one value per position, as AnalysePlayBin gives: total_tricks,
+// on the solver that analysed the opening, as a review reuses it.
+void run_card_by_card(Bench& b, DealRun& r) {
+    auto run_ours = [&] {
+        measure({&b.memory.ours_like, &b.memory.ours_all}, [&] {
+            auto t = Clock::now();
+            for (const Position& p : r.line.positions) {
+                int total = b.ours->total_tricks(p);
+                r.b_ours.push_back(team_of(p.to_play) == Team::NS ? total : b.hand_size - total);
+            }
+            r.t_ours_b = ms_since(t);
+        });
+    };
+    auto run_dds = [&] {
+        measure({&b.memory.dds}, [&] {
+            auto t = Clock::now();
+            r.b_dds = dds_oracle::dds_analyse_play(r.open, r.line.cards, Team::NS);
+            r.t_dds_b = ms_since(t);
+        });
+    };
+    in_turn(r.ours_first, run_ours, run_dds);
+}
+
+// (c) The play review's job: the same positions with every legal card valued (solve_tricks);
+// DDS SolveBoard, solutions 3, at each position, keeping its table from one position to the
+// next (mode 2). Each side keeps what (a) and (b) taught its table about this deal, as DDS
+// does of its own accord.
+void run_every_card(Bench& b, DealRun& r) {
+    std::vector<SolveResult> ours;
+    std::vector<dds_oracle::DdsAnswer> dds;
+    std::vector<double> ours_ms, dds_ms;
+    auto run_ours = [&] {
+        measure({&b.memory.ours_like, &b.memory.ours_all}, [&] {
+            auto t = Clock::now();
+            for (const Position& p : r.line.positions) {
+                auto tp = Clock::now();
+                ours.push_back(b.ours->solve_tricks(p));
+                ours_ms.push_back(ms_since(tp));
+            }
+            r.t_totals = ms_since(t);
+        });
+    };
+    auto run_dds = [&] {
+        measure({&b.memory.dds}, [&] {
+            auto t = Clock::now();
+            for (std::size_t i = 0; i < r.line.positions.size(); ++i) {
+                auto tp = Clock::now();
+                dds.push_back(dds_oracle::dds_solve(r.line.positions[i], i ? 2 : 1));
+                dds_ms.push_back(ms_since(tp));
+            }
+            r.t_dds_c = ms_since(t);
+        });
+    };
+    in_turn(r.ours_first, run_ours, run_dds);
+    for (std::size_t i = 0; i < r.line.positions.size(); ++i) {
+        r.b_totals.push_back(ns_total(ours[i], b.hand_size));
+        if (!same_cards(ours[i], dds[i])) {
+            ++r.disagreements;
+            r.notes += "\n  every card at position " + std::to_string(i) + ": ours" +
+                       describe_cards(ours[i].cards) + "\n    DDS" + describe_cards(dds[i].cards);
+        }
+        if (b.opt.verbose) {
+            std::printf(
+                "  (c) position %2zu: ours %8.2f ms %9llu nodes, DDS %8.2f ms %9llu nodes\n", i,
+                ours_ms[i], static_cast<unsigned long long>(ours[i].nodes), dds_ms[i],
+                static_cast<unsigned long long>(dds[i].nodes));
+        }
+    }
+}
+
+// (b) compared: DDS leaves out the last trick, whose value is the hand's final count.
+void compare_card_by_card(DealRun& r) {
+    r.b_dds.resize(r.line.positions.size(), r.line.ns_final);
+    for (std::size_t i = 0; i < r.b_dds.size(); ++i) {
+        if (r.b_ours.at(i) != r.b_dds[i] || r.b_totals.at(i) != r.b_dds[i]) {
+            ++r.disagreements;
+            r.notes += "\n  position " + std::to_string(i) + " (before " +
+                       to_string(r.line.cards[i]) + "): ours NS " + std::to_string(r.b_ours[i]) +
+                       " (every card valued: " + std::to_string(r.b_totals[i]) + "), DDS NS " +
+                       std::to_string(r.b_dds[i]);
+        }
+    }
+}
+
+// (d) The nil objective, for information: the seat with the weakest hand bids nil, and
+// whether it is kept is solved from the opening (after_broken, as a bid review solves it),
+// against the trick solve of the same position on a solver of its own. Then our solver
+// alone: the spades-broken rule and the score objective, on the same openings.
+void run_ours_alone(Bench& b, DealRun& r) {
+    Position open_nil = opening(b.classic, r.deal, r.dealer);
+    r.nil_seat = weakest_seat(open_nil);
+    open_nil.bids[index(r.nil_seat)] = Bid::nil();
+    std::uint64_t nil_nodes_before = b.ours_nil->stats().nodes;
+    measure({&b.memory.ours_all}, [&] {
+        auto t = Clock::now();
+        b.ours_nil_tricks->total_tricks(open_nil);
+        r.t_nil_tricks = ms_since(t);
+        t = Clock::now();
+        b.ours_nil->nil_kept(open_nil, r.nil_seat);
+        r.t_nil = ms_since(t);
+    });
+    b.nil_nodes.push_back(static_cast<double>(b.ours_nil->stats().nodes - nil_nodes_before));
+    Position open_classic = opening(b.classic, r.deal, r.dealer);
+    measure({&b.memory.ours_all}, [&] {
+        auto t = Clock::now();
+        b.ours_broken->solve_tricks(open_classic);
+        r.t_broken = ms_since(t);
+    });
+    measure({&b.memory.ours_all}, [&] {
+        auto t = Clock::now();
+        b.ours_score->solve_score(open_classic, Standings{});
+        r.t_score = ms_since(t);
+    });
+}
+
+// Adds a deal's figures to the totals and prints its line.
+void add_deal(Bench& b, Results& results, const DealRun& r, int d) {
+    double ratio_a = r.t_ours_a / std::max(r.t_dds_a, 1e-3);
+    double ratio_b = r.t_ours_b / std::max(r.t_dds_b, 1e-3);
+    b.broken_ratios.push_back(r.t_broken / std::max(r.t_ours_a, 1e-3));
+    b.score_ratios.push_back(r.t_score / std::max(r.t_broken, 1e-3));
+    b.ours_a_total += r.t_ours_a, b.dds_a_total += r.t_dds_a;
+    b.ours_b_total += r.t_ours_b, b.dds_b_total += r.t_dds_b, b.totals_total += r.t_totals;
+    b.totals_ratios.push_back(r.t_totals / std::max(r.t_dds_c, 1e-3));
+    b.nil_ratios.push_back(r.t_nil / std::max(r.t_nil_tricks, 1e-3));
+    b.dds_c_total += r.t_dds_c;
+    b.anytime_total += r.t_ours_a, b.broken_total += r.t_broken, b.score_total += r.t_score;
+    // A deal's time is that of both kinds of work, (a) and (b), for each solver.
+    double ours_s = (r.t_ours_a + r.t_ours_b) / 1000, dds_s = (r.t_dds_a + r.t_dds_b) / 1000;
+    if (ours_s > 10 || dds_s > 10) {
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "deal %d: ours %.1f s, DDS %.1f s", d + 1, ours_s, dds_s);
+        b.slow_deals.push_back(buf);
+    }
+    std::lock_guard<std::mutex> lock(results.mutex);
+    results.opening_ratios.push_back(ratio_a);
+    results.play_ratios.push_back(ratio_b);
+    results.disagreements += r.disagreements;
+    ++results.deals_done;
+    std::printf(
+        "deal %3d %s  (a) ours %8.1f ms DDS %8.1f ms ratio %5.2f  (b) ours %8.1f ms "
+        "DDS %8.1f ms ratio %5.2f  broken %5.2fx score %5.2fx  nil %c %.0f nodes %s%s\n",
+        d + 1, to_pbn(r.deal, Seat::North).c_str(), r.t_ours_a, r.t_dds_a, ratio_a, r.t_ours_b,
+        r.t_dds_b, ratio_b, b.broken_ratios.back(), b.score_ratios.back(), seat_char(r.nil_seat),
+        b.nil_nodes.back(), r.disagreements == 0 ? "agree" : "DISAGREE", r.notes.c_str());
+    std::fflush(stdout);
+}
+
+void print_summaries(Bench& b, Results& results) {
     std::vector<double> all = results.opening_ratios;
     all.insert(all.end(), results.play_ratios.begin(), results.play_ratios.end());
     std::printf("\n(a) opening, every lead:   %s   (ours %.2f s, DDS %.2f s)\n",
-                summary(results.opening_ratios).c_str(), ours_a_total / 1000, dds_a_total / 1000);
+                summary(results.opening_ratios).c_str(), b.ours_a_total / 1000,
+                b.dds_a_total / 1000);
     std::printf("(b) hand card by card:     %s   (ours %.2f s, DDS %.2f s)\n",
-                summary(results.play_ratios).c_str(), ours_b_total / 1000, dds_b_total / 1000);
+                summary(results.play_ratios).c_str(), b.ours_b_total / 1000, b.dds_b_total / 1000);
     std::printf("both kinds:                %s\n", summary(all).c_str());
     std::printf(
         "(c) every card valued at each position (the play review's job) against SolveBoard "
         "solutions 3 mode 2: %s   (ours %.2f s, DDS %.2f s; not in the last line)\n",
-        summary(totals_ratios).c_str(), totals_total / 1000, dds_c_total / 1000);
+        summary(b.totals_ratios).c_str(), b.totals_total / 1000, b.dds_c_total / 1000);
     std::printf(
         "(d) nil kept or not from the opening, the weakest hand's nil, in trick solves of the "
         "same position: %s   (nodes: %s)\n",
-        summary(nil_ratios).c_str(), summary(nil_nodes).c_str());
+        summary(b.nil_ratios).c_str(), summary(b.nil_nodes).c_str());
     std::printf("deals over 10 s ((a) + (b), either solver): %s\n",
-                slow_deals.empty() ? "none" : "");
-    for (const std::string& s : slow_deals) std::printf("  %s\n", s.c_str());
+                b.slow_deals.empty() ? "none" : "");
+    for (const std::string& s : b.slow_deals) std::printf("  %s\n", s.c_str());
     std::printf("spades-broken rule (ours, openings, after_broken / anytime): %s   (total %.2fx)\n",
-                summary(broken_ratios).c_str(), broken_total / std::max(anytime_total, 1e-3));
+                summary(b.broken_ratios).c_str(), b.broken_total / std::max(b.anytime_total, 1e-3));
     std::printf(
         "score objective (ours, after_broken openings, bids by count, score / tricks): "
         "%s   (total %.2fx)\n",
-        summary(score_ratios).c_str(), score_total / std::max(broken_total, 1e-3));
-    print_memory(memory, opt.table_mb, *ours, *ours_nil, *ours_nil_tricks, *ours_broken,
-                 *ours_score);
+        summary(b.score_ratios).c_str(), b.score_total / std::max(b.broken_total, 1e-3));
+    print_memory(b.memory, b.opt.table_mb, *b.ours, *b.ours_nil, *b.ours_nil_tricks, *b.ours_broken,
+                 *b.ours_score);
     std::printf("nodes signature (ours, openings): %llu\n",
-                static_cast<unsigned long long>(nodes_signature));
+                static_cast<unsigned long long>(b.nodes_signature));
     std::printf("disagreements: %d\n", results.disagreements);
     print_last_line(results);
+}
+
+// The watchdog: a deal past the cap ends the run with the figures so far.
+struct Watchdog {
+    std::atomic<bool> running{true};
+    std::atomic<int> current_deal{-1};
+    std::atomic<std::int64_t> deal_start_ns{0};
+    std::thread thread;
+
+    Watchdog(double cap_s, Results& results) {
+        thread = std::thread([this, cap_s, &results] {
+            while (running) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                int d = current_deal;
+                if (d < 0) continue;
+                double elapsed = (Clock::now().time_since_epoch().count() - deal_start_ns) / 1e9;
+                if (elapsed > cap_s) {
+                    std::lock_guard<std::mutex> lock(results.mutex);
+                    std::printf("deal %d ran past the cap of %g s: stopped after %d deals\n", d + 1,
+                                cap_s, results.deals_done);
+                    ++results.disagreements;  // an unanswered deal counts against the run
+                    print_last_line(results);
+                    std::_Exit(1);
+                }
+            }
+        });
+    }
+    void start(int d) {
+        current_deal = d;
+        deal_start_ns = Clock::now().time_since_epoch().count();
+    }
+    ~Watchdog() {
+        running = false;
+        current_deal = -1;
+        thread.join();
+    }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Bench b;
+    b.opt = parse(argc, argv);
+    std::string deck = b.opt.deck48 ? "48" : "52";
+    b.anytime = make_rules("classic", {"spades_lead=anytime", "deck=" + deck});
+    b.classic = make_rules("classic", {"deck=" + deck});
+    b.hand_size = b.anytime.hand_size();
+    std::printf(
+        "solver_bench: %d deals, seed %llu, %s-card deck, rules classic with "
+        "spades_lead=anytime; ratios are our time / DDS's\n",
+        b.opt.deals, static_cast<unsigned long long>(b.opt.seed), deck.c_str());
+    Results results;
+    {
+        Watchdog watchdog(b.opt.cap_s, results);
+        make_solvers(b);
+        for (int d = 0; d < b.opt.deals; ++d) {
+            std::uint64_t seed = b.opt.seed * 1'000'003ull + static_cast<std::uint64_t>(d);
+            DealRun r;
+            r.dealer = static_cast<Seat>(d % 4);
+            r.deal = deal_from_seed(seed, b.anytime.deck(), r.dealer);
+            watchdog.start(d);
+            r.open = opening(b.anytime, r.deal, r.dealer);
+            r.line = random_play(b.anytime, r.deal, r.dealer, seed ^ 0xB0A7D5ull);
+            r.ours_first = d % 2 == 0;
+            run_opening(b, r);
+            run_card_by_card(b, r);
+            run_every_card(b, r);
+            compare_card_by_card(r);
+            run_ours_alone(b, r);
+            add_deal(b, results, r, d);
+        }
+    }
+    print_summaries(b, results);
     return 0;
 }
