@@ -425,4 +425,10 @@ std::string format_value(const LessonVerdict& verdict, double value) {
     return fmt::format("{:+.1f} points", value);
 }
 
+std::string format_value(const LessonVerdict& verdict, double value, double error) {
+    if (verdict.chance)
+        return fmt::format("{} ± {:.0f}", format_value(verdict, value), 100 * error);
+    return fmt::format("{} ± {:.1f}", format_value(verdict, value), error);
+}
+
 }  // namespace spadework::analyzer

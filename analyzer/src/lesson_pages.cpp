@@ -149,8 +149,7 @@ struct Row {
 
 // "+38.0 points ± 6.1", "71% ± 4": a row's value with its ±.
 std::string with_error(const LessonVerdict& v, const Row& r) {
-    if (v.chance) return fmt::format("{} ± {:.0f}", format_value(v, r.value), 100 * r.error);
-    return fmt::format("{} ± {:.1f}", format_value(v, r.value), r.error);
+    return format_value(v, r.value, r.error);
 }
 
 std::vector<Row> rows_of(const LessonHand& hand, const LessonVerdict& v,

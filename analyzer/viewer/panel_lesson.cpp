@@ -110,6 +110,9 @@ void tricks_chart(const std::vector<double>& shares, const Fonts& fonts, float w
     ImGui::Dummy(ImVec2(width, height));
 }
 
+void what_is_known(const analyzer::LessonHand& h);
+void why(const analyzer::LessonHand& h, const LessonResult& result, UiState& ui);
+
 }  // namespace
 
 void LessonPanel::draw(UiState& ui) {
@@ -179,8 +182,22 @@ void LessonPanel::question(UiState& ui) {
                             ? "you deal"
                             : (std::string(seat_name(rh.dealer)) + " deals").c_str());
 
-    // The learner's hand on a strip of felt. A blind question shows the backs until the
-    // answer is in; a pass question lifts the cards picked.
+    learner_hand(ui);
+    ImGui::PushFont(ui.fonts.large);
+    ImGui::TextWrapped("%s", h.question.c_str());
+    ImGui::PopFont();
+    what_is_known(h);
+    ImGui::Spacing();
+    answer_entry(ui);
+    if (result) why(h, *result, ui);
+}
+
+// The learner's hand on a strip of felt. A blind question shows the backs until the answer
+// is in; a pass question lifts the cards picked.
+void LessonPanel::learner_hand(UiState& ui) {
+    const analyzer::LessonHand& h = *mode_.hand();
+    const RecordedHand& rh = h.game.hands.front();
+    const LessonResult* result = mode_.result();
     const bool blind = h.blind() && !result;
     CardSet cards = h.blind() ? rh.deal[h.learner] : h.shown_hand();
     std::vector<Card> order = in_hand_order(cards);
@@ -226,12 +243,12 @@ void LessonPanel::question(UiState& ui) {
     if (result && h.ask == analyzer::LessonAsk::Pass) {
         ImGui::TextDisabled("raised, gold: your pass - green: the recommended pass");
     }
+}
 
-    ImGui::PushFont(ui.fonts.large);
-    ImGui::TextWrapped("%s", h.question.c_str());
-    ImGui::PopFont();
+namespace {
 
-    // What the learner knows: the bids so far and the score situation.
+// What the learner knows: the bids so far and the score situation.
+void what_is_known(const analyzer::LessonHand& h) {
     if (h.ask == analyzer::LessonAsk::Bid) {
         auto bids = h.bids_before();
         ImGui::AlignTextToFramePadding();
@@ -271,15 +288,14 @@ void LessonPanel::question(UiState& ui) {
                            "making them.",
                            *h.need);
     }
-    ImGui::Spacing();
-    answer_entry(ui);
+}
 
-    // After the reveal, why: the lesson's explanation and the tricks the samples gave.
-    if (!result) return;
+// After the reveal, why: the lesson's explanation and the tricks the samples gave.
+void why(const analyzer::LessonHand& h, const LessonResult& result, UiState& ui) {
     ImGui::Separator();
     ImGui::TextColored(kGood, "Why");
     ImGui::TextWrapped("%s", h.explanation.c_str());
-    if (const auto& d = result->verdict.bid) {
+    if (const auto& d = result.verdict.bid) {
         ImGui::Spacing();
         ImGui::Text("Your side's tricks, double dummy, over %d sampled layouts", d->samples);
         float w = ImGui::GetContentRegionAvail().x;
@@ -297,6 +313,8 @@ void LessonPanel::question(UiState& ui) {
         }
     }
 }
+
+}  // namespace
 
 void LessonPanel::answer_entry(UiState&) {
     const analyzer::LessonHand& h = *mode_.hand();
@@ -341,18 +359,18 @@ void LessonPanel::answer_entry(UiState&) {
     if (!mode_.error().empty()) ImGui::TextColored(kError, "%s", mode_.error().c_str());
 }
 
-void LessonPanel::reveal(UiState& ui) {
+// Before the verdict: thinking, or what the verdict will say. False once there is one.
+bool LessonPanel::waiting_for_answer() {
     const analyzer::LessonHand& h = *mode_.hand();
-    const LessonResult* result = mode_.result();
     if (mode_.thinking()) {
         spinner(11, colours::kGold);
         ImGui::SameLine();
         ImGui::AlignTextToFramePadding();
         ImGui::Text("Thinking... judging %s over %d sampled layouts",
                     mode_.thinking_answer().c_str(), mode_.lesson()->samples);
-        return;
+        return true;
     }
-    if (!result) {
+    if (!mode_.result()) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled(
             "Answer on the left. The verdict comes here: the recommended %s and why, "
@@ -368,8 +386,110 @@ void LessonPanel::reveal(UiState& ui) {
         if (!mode_.error().empty() && h.ask == analyzer::LessonAsk::Bid) {
             ImGui::TextColored(kError, "%s", mode_.error().c_str());
         }
+        return true;
+    }
+    return false;
+}
+
+namespace {
+
+constexpr ImGuiTableFlags kValueTable = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                        ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY;
+
+// The height of a table of values: as tall as its rows, or the space left above the Next
+// button (then it scrolls).
+float table_height(std::size_t rows) {
+    const float room = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 3;
+    const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2 + 1;
+    return std::max(std::min(room, row_h * static_cast<float>(rows + 1) + 4), 120.0f);
+}
+
+// The marks of a row: the learner's, the recommended, the best.
+std::string row_marks(bool mine, bool recommended, bool best) {
+    std::string marks;
+    auto add = [&](const char* m) { marks += (marks.empty() ? "" : ", ") + std::string(m); };
+    if (mine) add("yours");
+    if (recommended) add("recommended");
+    if (best) add("best");
+    return marks;
+}
+
+void row_colour(bool mine, bool recommended) {
+    if (recommended) {
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowRecommended);
+    } else if (mine) {
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowLearner);
+    }
+}
+
+// Every bid's value, the learner's and the recommended rows marked. Blind nil is open only
+// before the cards are seen: not a row for a seen hand.
+void bid_values(const analyzer::LessonHand& h, const analyzer::LessonVerdict& v,
+                const LessonResult& result) {
+    std::vector<analyzer::BidOption> rows;
+    for (const analyzer::BidOption& opt : v.bid->options) {
+        if (opt.bid.kind() != Bid::Kind::BlindNil || h.blind()) rows.push_back(opt);
+    }
+    if (!ImGui::BeginTable("bid_values", 4, kValueTable, ImVec2(0, table_height(rows.size())))) {
         return;
     }
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("bid", 0, 0.8f);
+    ImGui::TableSetupColumn(v.chance ? "chance of the need (95%)" : "expected (95%)", 0, 1.6f);
+    ImGui::TableSetupColumn("made", 0, 0.8f);
+    ImGui::TableSetupColumn("", 0, 1.6f);
+    ImGui::TableHeadersRow();
+    for (const analyzer::BidOption& opt : rows) {
+        ImGui::TableNextRow();
+        bool mine = result.parsed.bid && *result.parsed.bid == opt.bid;
+        bool rec = opt.bid == h.answer;
+        row_colour(mine, rec);
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextUnformatted(bid_text(opt.bid).c_str());
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextUnformatted(analyzer::format_value(v, opt.expected, opt.error).c_str());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::Text("%.0f%%", opt.made * 100);
+        ImGui::TableSetColumnIndex(3);
+        ImGui::TextUnformatted(row_marks(mine, rec, opt.bid == v.bid->best).c_str());
+    }
+    ImGui::EndTable();
+}
+
+// The best passes and the learner's, marked the same way.
+void pass_values(const analyzer::LessonHand& h, const analyzer::LessonVerdict& v,
+                 const LessonResult& result) {
+    ImGui::TextDisabled("The best passes of %d, and yours:", v.pass->candidates);
+    if (!ImGui::BeginTable("pass_values", 3, kValueTable,
+                           ImVec2(0, table_height(v.pass->options.size())))) {
+        return;
+    }
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("pass", 0, 1.6f);
+    ImGui::TableSetupColumn("expected (95%)", 0, 1.2f);
+    ImGui::TableSetupColumn("", 0, 1.4f);
+    ImGui::TableHeadersRow();
+    for (const analyzer::PassOption& opt : v.pass->options) {
+        ImGui::TableNextRow();
+        bool mine = opt.cards == result.parsed.pass;
+        bool rec = opt.cards == h.answer_pass;
+        row_colour(mine, rec);
+        ImGui::TableSetColumnIndex(0);
+        text_card_list(opt.cards);
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextUnformatted(analyzer::format_value(v, opt.expected, opt.error).c_str());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::TextUnformatted(row_marks(mine, rec, opt.cards == v.pass->best).c_str());
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace
+
+void LessonPanel::reveal(UiState& ui) {
+    if (waiting_for_answer()) return;
+    const analyzer::LessonHand& h = *mode_.hand();
+    const LessonResult* result = mode_.result();
     const analyzer::LessonVerdict& v = result->verdict;
     const bool is_bid = h.ask == analyzer::LessonAsk::Bid;
     ImGui::PushFont(ui.fonts.large);
@@ -401,88 +521,10 @@ void LessonPanel::reveal(UiState& ui) {
     }
     ImGui::Spacing();
 
-    // Every answer's value, the learner's and the recommended rows marked.
-    ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
-                         ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY;
-    // As tall as its rows, or the space left above the Next button (then it scrolls).
-    const float room = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 3;
-    const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2 + 1;
-    auto table_h = [&](std::size_t rows) {
-        return std::max(std::min(room, row_h * static_cast<float>(rows + 1) + 4), 120.0f);
-    };
     if (is_bid && v.bid) {
-        // Blind nil is open only before the cards are seen: not a row for a seen hand.
-        std::vector<analyzer::BidOption> rows;
-        for (const analyzer::BidOption& opt : v.bid->options) {
-            if (opt.bid.kind() != Bid::Kind::BlindNil || h.blind()) rows.push_back(opt);
-        }
-        if (ImGui::BeginTable("bid_values", 4, tf, ImVec2(0, table_h(rows.size())))) {
-            ImGui::TableSetupScrollFreeze(0, 1);
-            ImGui::TableSetupColumn("bid", 0, 0.8f);
-            ImGui::TableSetupColumn(v.chance ? "chance of the need" : "expected", 0, 1.4f);
-            ImGui::TableSetupColumn("made", 0, 0.8f);
-            ImGui::TableSetupColumn("", 0, 1.6f);
-            ImGui::TableHeadersRow();
-            for (const analyzer::BidOption& opt : rows) {
-                ImGui::TableNextRow();
-                bool mine = result->parsed.bid && *result->parsed.bid == opt.bid;
-                bool rec = opt.bid == h.answer;
-                if (rec) {
-                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowRecommended);
-                } else if (mine) {
-                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowLearner);
-                }
-                ImGui::TableSetColumnIndex(0);
-                ImGui::TextUnformatted(bid_text(opt.bid).c_str());
-                ImGui::TableSetColumnIndex(1);
-                ImGui::TextUnformatted(analyzer::format_value(v, opt.expected).c_str());
-                ImGui::TableSetColumnIndex(2);
-                ImGui::Text("%.0f%%", opt.made * 100);
-                ImGui::TableSetColumnIndex(3);
-                std::string marks;
-                auto add = [&](const char* m) {
-                    marks += (marks.empty() ? "" : ", ") + std::string(m);
-                };
-                if (mine) add("yours");
-                if (rec) add("recommended");
-                if (opt.bid == v.bid->best) add("best");
-                ImGui::TextUnformatted(marks.c_str());
-            }
-            ImGui::EndTable();
-        }
+        bid_values(h, v, *result);
     } else if (v.pass) {
-        ImGui::TextDisabled("The best passes of %d, and yours:", v.pass->candidates);
-        if (ImGui::BeginTable("pass_values", 3, tf, ImVec2(0, table_h(v.pass->options.size())))) {
-            ImGui::TableSetupScrollFreeze(0, 1);
-            ImGui::TableSetupColumn("pass", 0, 1.6f);
-            ImGui::TableSetupColumn("expected", 0, 1.0f);
-            ImGui::TableSetupColumn("", 0, 1.4f);
-            ImGui::TableHeadersRow();
-            for (const analyzer::PassOption& opt : v.pass->options) {
-                ImGui::TableNextRow();
-                bool mine = opt.cards == result->parsed.pass;
-                bool rec = opt.cards == h.answer_pass;
-                if (rec) {
-                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowRecommended);
-                } else if (mine) {
-                    ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowLearner);
-                }
-                ImGui::TableSetColumnIndex(0);
-                text_card_list(opt.cards);
-                ImGui::TableSetColumnIndex(1);
-                ImGui::Text("%+.1f points", opt.expected);
-                ImGui::TableSetColumnIndex(2);
-                std::string marks;
-                auto add = [&](const char* m) {
-                    marks += (marks.empty() ? "" : ", ") + std::string(m);
-                };
-                if (mine) add("yours");
-                if (rec) add("recommended");
-                if (opt.cards == v.pass->best) add("best");
-                ImGui::TextUnformatted(marks.c_str());
-            }
-            ImGui::EndTable();
-        }
+        pass_values(h, v, *result);
     }
     if (result->stored) {
         ImGui::TextDisabled("Kept in the library for %s.", mode_.learner().c_str());

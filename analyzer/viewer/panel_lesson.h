@@ -21,8 +21,10 @@ class LessonPanel {
   private:
     void header(UiState& ui);
     void question(UiState& ui);
+    void learner_hand(UiState& ui);
     void answer_entry(UiState& ui);
     void reveal(UiState& ui);
+    bool waiting_for_answer();
     void summary(UiState& ui);
 
     LessonMode& mode_;

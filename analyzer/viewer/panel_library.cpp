@@ -38,7 +38,17 @@ std::string flags_of(const analyzer::HandReview& h) {
 }  // namespace
 
 void LibraryPanel::draw(Model& model, UiState& ui) {
-    // Step 1. Open or import a path (files can also be dropped on the window).
+    draw_path(model, ui);
+    draw_filters(model);
+    // The games above, the hands of the selected game below.
+    const float hands_h =
+        model.game() ? std::min(300.0f, ImGui::GetContentRegionAvail().y * 0.45f) : 0.0f;
+    draw_games(model, hands_h);
+    draw_hands(model);
+}
+
+// Open or import a path (files can also be dropped on the window).
+void LibraryPanel::draw_path(Model& model, UiState& ui) {
     ImGui::SetNextItemWidth(-110);
     if (ui.request_focus_table) {
         ImGui::SetKeyboardFocusHere();
@@ -52,8 +62,10 @@ void LibraryPanel::draw(Model& model, UiState& ui) {
     ImGui::BeginDisabled(model.library_path().empty() || !path_[0]);
     if (ImGui::Button("Import")) model.import(path_);
     ImGui::EndDisabled();
+}
 
-    // Step 2. The filters of `spadework list`.
+// The filters of `spadework list`.
+void LibraryPanel::draw_filters(Model& model) {
     if (ImGui::CollapsingHeader("Filters")) {
         bool changed = false;
         ImGui::SetNextItemWidth(-1);
@@ -87,15 +99,18 @@ void LibraryPanel::draw(Model& model, UiState& ui) {
             model.set_filter(f);
         }
     }
+}
 
-    // Step 3. The games.
+constexpr ImGuiTableFlags kListFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                       ImGuiTableFlags_BordersInnerH |
+                                       ImGuiTableFlags_SizingStretchProp;
+
+// The games, leaving `below` pixels under the list.
+void LibraryPanel::draw_games(Model& model, float below) {
     const auto& games = model.games();
     ImGui::Text("%zu games", games.size());
-    const float hands_h =
-        model.game() ? std::min(300.0f, ImGui::GetContentRegionAvail().y * 0.45f) : 0.0f;
-    ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                         ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-    if (ImGui::BeginTable("games", 4, tf, ImVec2(0, ImGui::GetContentRegionAvail().y - hands_h))) {
+    if (ImGui::BeginTable("games", 4, kListFlags,
+                          ImVec2(0, ImGui::GetContentRegionAvail().y - below))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("game", 0, 1.3f);
         ImGui::TableSetupColumn("players", 0, 2.2f);
@@ -135,14 +150,16 @@ void LibraryPanel::draw(Model& model, UiState& ui) {
         }
         ImGui::EndTable();
     }
+}
 
-    // Step 4. The hands of the selected game.
+// The hands of the selected game.
+void LibraryPanel::draw_hands(Model& model) {
     const RecordedGame* game = model.game();
     if (!game) return;
     const analyzer::Comparison* cmp = model.comparison();
     const ScoredGame* scored = cmp && !cmp->runs.empty() ? &cmp->runs[0].scored : nullptr;
     ImGui::Separator();
-    if (ImGui::BeginTable("hands", 5, tf, ImVec2(0, 0))) {
+    if (ImGui::BeginTable("hands", 5, kListFlags, ImVec2(0, 0))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("hand", 0, 0.5f);
         ImGui::TableSetupColumn("bids N E S W", 0, 1.6f);

@@ -11,6 +11,11 @@ class LibraryPanel : public Panel {
     void draw(Model& model, UiState& ui) override;
 
   private:
+    void draw_path(Model& model, UiState& ui);
+    void draw_filters(Model& model);
+    void draw_games(Model& model, float below);
+    void draw_hands(Model& model);
+
     char player_[64] = "";
     char date_from_[16] = "";
     char date_to_[16] = "";
