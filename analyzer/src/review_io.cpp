@@ -231,10 +231,10 @@ PassDecision pass_from(const ordered_json& j) {
 }
 
 // "+12.5", "-3", "0".
+// Expected points, always to one decimal ("+38.0", "-12.5", never "-0.0"), as their ± is.
 std::string signed_points(double x) {
-    double r = round2(x);
-    if (r == std::floor(r)) return fmt::format("{:+d}", static_cast<int>(r));
-    return fmt::format("{:+.1f}", r);
+    double r = std::round(x * 10) / 10;
+    return fmt::format("{:+.1f}", r == 0 ? 0.0 : r);
 }
 
 std::string player_label(const RecordedGame& game, Seat s) {

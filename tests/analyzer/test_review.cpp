@@ -214,7 +214,7 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK(text.find("Trick 2: E (Ben) played KH, blunder: 2H was better; it cost 100 points and "
                     "1 trick") != std::string::npos);
     CHECK(text.find("W (Dan) bid nil") != std::string::npos);
-    CHECK(text.find("mistake: expected -12.5, but 1 expected +10.2") != std::string::npos);
+    CHECK(text.find("mistake: expected -12.5, but 1 expected +10.3") != std::string::npos);
 
     CHECK_THROWS_AS(review_from_json("{\"spadework_review\": 2}"), Error);
     CHECK_THROWS_AS(review_from_json("not json"), Error);
