@@ -1,0 +1,129 @@
+// The win-chance table of a rule set: the chance that North-South win the game from the start
+// of a hand, given both scores and the dealer (who bids last).
+//
+// It is built from how hands turn out, not from the cards: the built-in bots play whole games
+// under the rule set, each hand's bids and tricks are kept (turned so the dealer sits North),
+// and the table is the fixed point of "the chance before a hand is the average, over those
+// outcomes, of the chance after it", found by value iteration because scores go down as well
+// as up and so no order fills the table in one pass. Each transition is scored by score_hand
+// and ends the game where Game would: the target, the loss limit, a tie played on, drawn or
+// sent to an overtime set.
+//
+// The state is two scores and the dealer's side. Bags are read from the score: under scoring
+// where every item but bags is a multiple of bag_limit and a bag is worth one point, the bags
+// are the score modulo bag_limit (floor modulo, so -27 holds 3 bags). Rule sets where that
+// does not hold (bags worth no points, a nil worth 105) and rule sets with a hand limit (the
+// state would need the hands played) are refused with an Error saying why.
+//
+// The same outcomes serve whichever side deals, so the table is symmetric by construction:
+// North-South's chance at (a, b) with North dealing is one minus East-West's chance at (b, a)
+// with East dealing. A draw (on_tie=draw) counts half a win.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "spadework/engine/hand.h"
+#include "spadework/engine/rules.h"
+
+namespace spadework::analyzer {
+
+// One distinct hand outcome, seats turned so that the dealer sits North (North-South is the
+// dealing side), and how many of the measured hands ended that way.
+struct OutcomeCount {
+    HandOutcome outcome;
+    std::int64_t count = 0;
+};
+
+struct HandDistribution {
+    std::vector<OutcomeCount> outcomes;  // each distinct outcome once
+    std::int64_t hands = 0;              // the counts' sum
+};
+
+// Plays whole games of the built-in bots under the rules, each game from a seed drawn from
+// `seed`, until `hands` hands have been played, and counts their outcomes. Deterministic.
+HandDistribution measure_hands(const RuleSet& rules, int hands, std::uint64_t seed);
+
+// Throws Error when the rule set's state is not two scores and a dealer (see above).
+void check_winchance_rules(const RuleSet& rules);
+
+// One set of a game (the game itself, or an overtime set) to one target. cells holds, for
+// scores x (the dealing side's) and y (the other side's) in low..target-1, the chance that the
+// side about to deal wins: cells[(x - low) * width + (y - low)]. ties holds, under
+// on_tie=play_on, the same chance at a tie past the end, scores tie_low + i each.
+struct SetTable {
+    int target = 0;
+    int low = 0;
+    int width = 0;
+    std::vector<double> cells;
+    int tie_low = 0;
+    std::vector<double> ties;
+};
+
+class WinChanceTable {
+  public:
+    // North-South's chance to win the game from the start of a hand at these scores, with
+    // `dealer` to deal. Scores already past the end give the result (1, 0, or the tie's).
+    // Scores below low() (possible only without a loss limit) are read as low()'s row.
+    double chance(int ns, int ew, Seat dealer) const;
+
+    const RuleSet& rules() const { return rules_; }
+    int target() const { return main_.target; }
+    int low() const { return main_.low; }           // the lowest score the table holds
+    int modulus() const { return modulus_; }        // bags are the score modulo this (1: no bags)
+    int iterations() const { return iterations_; }  // value-iteration sweeps, all sets
+    double last_change() const { return last_change_; }  // the largest change of the last sweep
+    std::int64_t hands() const { return hands_; }        // the measured hands it rests on
+    std::size_t outcomes() const { return outcomes_; }   // distinct ones among them
+    const SetTable& main_set() const { return main_; }
+
+    // Builds the table from measured outcomes; throws Error for rules check_winchance_rules
+    // refuses.
+    static WinChanceTable build(const RuleSet& rules, const HandDistribution& hands);
+
+    // The cache file's bytes, and back. from_bytes returns false, leaving the table alone,
+    // for bytes that are not a whole, intact table of exactly these rules and key.
+    std::string to_bytes(const std::string& key) const;
+    bool from_bytes(const std::string& bytes, const RuleSet& rules, const std::string& key);
+
+  private:
+    double value_before(const SetTable& set, int x, int y) const;
+
+    RuleSet rules_;
+    int modulus_ = 1;
+    SetTable main_;
+    SetTable overtime_;  // under on_tie=overtime: the overtime set, to overtime_target
+    int iterations_ = 0;
+    double last_change_ = 0;
+    std::int64_t hands_ = 0;
+    std::size_t outcomes_ = 0;
+};
+
+struct WinChanceOptions {
+    int hands = 100000;               // bot hands measured
+    std::uint64_t seed = 1;           // their seed
+    std::filesystem::path cache_dir;  // empty: default_winchance_cache_dir()
+};
+
+// $XDG_CACHE_HOME/spadework, or ~/.cache/spadework.
+std::filesystem::path default_winchance_cache_dir();
+
+// The cache key: the rule set's canonical key=value text with the hand count, the seed and
+// the table's format version. A change to any of them is a different table.
+std::string winchance_key(const RuleSet& rules, const WinChanceOptions& options);
+
+struct LoadedWinChance {
+    WinChanceTable table;
+    std::filesystem::path file;  // the cache file
+    bool from_cache = false;     // false: built now (and written to the cache)
+    double build_seconds = 0;    // the measuring and the iteration, when built now
+};
+
+// The table from the cache when an intact one of these rules and options is there, otherwise
+// built and written to the cache (a temporary file renamed into place, so a reader never sees
+// half a file). A corrupt or mismatched file is rebuilt, never trusted.
+LoadedWinChance load_winchance(const RuleSet& rules, const WinChanceOptions& options);
+
+}  // namespace spadework::analyzer
