@@ -35,6 +35,9 @@ void add_merge_command(CLI::App& app);
 // `spadework simulate --games N --rules NAME [--seed S] -o FILE`.
 void add_simulate_command(CLI::App& app);
 
+// `spadework winchance --rules R --at NS,EW --dealer N [--json] [--png FILE]`.
+void add_winchance_command(CLI::App& app);
+
 // `spadework lesson [NAME] [--list] [--scores] [--answers ...]`: practise bidding.
 void add_lesson_command(CLI::App& app);
 // `spadework export-lesson NAME --html out.html [--analysis]`: a lesson for paper.

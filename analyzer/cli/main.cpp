@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     spadework::cli::add_analyze_command(app);
     spadework::cli::add_merge_command(app);
     spadework::cli::add_simulate_command(app);
+    spadework::cli::add_winchance_command(app);
     spadework::cli::add_lesson_command(app);
     spadework::cli::add_export_lesson_command(app);
     spadework::cli::add_view_command(app);

@@ -1,0 +1,213 @@
+// `spadework winchance --rules R --at NS,EW --dealer N [--json] [--png FILE]`: North-South's
+// chance to win the game from the start of a hand at those scores, read from the rule set's
+// win-chance table (built from the bots' hands the first time, then cached on disk).
+#include <fmt/core.h>
+#include <stb_image_write.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+#include "common.h"
+#include "spadework/analyzer/winchance.h"
+#include "spadework/engine/error.h"
+
+namespace spadework::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Fewer hands give a table too noisy to read; more than this runs for an hour.
+constexpr int kMinHands = 100;
+constexpr int kMaxHands = 10'000'000;
+// The heat map's side in pixels, at least: small tables (Paperless: 6 x 6) get large cells.
+constexpr int kMinImageSide = 480;
+
+struct WinChanceCliOptions {
+    std::string rules = "classic";
+    std::vector<std::string> overrides;
+    std::vector<std::string> at = {"0", "0"};
+    std::string dealer = "N";
+    std::string hands = "100000";
+    std::string seed = "1";
+    std::string cache;
+    std::string png;
+    bool json = false;
+};
+
+std::pair<int, int> read_at(const std::vector<std::string>& values) {
+    if (values.size() != 2) {
+        throw Error(fmt::format("--at: expected two scores, NS,EW (as 480,450), got {} value{}",
+                                values.size(), values.size() == 1 ? "" : "s"));
+    }
+    std::array<int, 2> scores{};
+    for (std::size_t i = 0; i < 2; ++i) {
+        auto n = to_int(values[i]);
+        if (!n) bad_value("--at", values[i], i, "is not a score");
+        scores[i] = *n;
+    }
+    return {scores[0], scores[1]};
+}
+
+Seat read_dealer(const std::string& text) {
+    try {
+        return parse_seat(text);
+    } catch (const ParseError&) {
+        throw Error(fmt::format("--dealer: '{}' is not a seat: expected N, E, S or W", text));
+    }
+}
+
+analyzer::WinChanceOptions read_options(const WinChanceCliOptions& opts) {
+    analyzer::WinChanceOptions o;
+    auto hands = to_int(opts.hands);
+    if (!hands || *hands < kMinHands || *hands > kMaxHands) {
+        throw Error(fmt::format("--hands: '{}' is not a number of hands from {} to {}", opts.hands,
+                                kMinHands, kMaxHands));
+    }
+    o.hands = *hands;
+    auto [end, ec] = std::from_chars(opts.seed.data(), opts.seed.data() + opts.seed.size(), o.seed);
+    if (opts.seed.empty() || ec != std::errc() || end != opts.seed.data() + opts.seed.size()) {
+        throw Error(
+            fmt::format("--seed: '{}' is not a number from 0 to {}", opts.seed, UINT64_MAX));
+    }
+    o.cache_dir = opts.cache;
+    return o;
+}
+
+// Red where North-South lead, blue where East-West do, white at even chances.
+std::array<unsigned char, 3> colour(double chance) {
+    auto level = [](double v) { return static_cast<unsigned char>(std::clamp(v, 0.0, 1.0) * 255); };
+    if (chance >= 0.5) return {255, level(2 * (1 - chance)), level(2 * (1 - chance))};
+    return {level(2 * chance), level(2 * chance), 255};
+}
+
+// The table for one dealer as a heat map: North-South's score left to right, East-West's
+// bottom to top, and a black line where the chance crosses 50%. Where bags are the score's
+// last digit, each square is a run of `modulus` scores drawn at its score without bags (a
+// multiple of bag_limit): drawn score by score, the bag digits' saw-tooth hides the picture.
+void write_png(const analyzer::WinChanceTable& table, Seat dealer, const fs::path& path) {
+    const int m = table.modulus();
+    const int first = (table.low() + (table.low() < 0 ? 0 : m - 1)) / m * m;
+    const int n = (table.target() - first + m - 1) / m;
+    const int cell = std::max(1, (kMinImageSide + n - 1) / n);
+    const int side = n * cell;
+    auto at = [&](int i, int j) { return table.chance(first + m * i, first + m * j, dealer); };
+    auto above = [&](int i, int j) { return at(i, j) >= 0.5; };
+    std::vector<unsigned char> pixels(static_cast<std::size_t>(side) * side * 3);
+    for (int py = 0; py < side; ++py) {
+        int j = n - 1 - py / cell;  // East-West's score, top row highest
+        for (int px = 0; px < side; ++px) {
+            int i = px / cell;
+            std::array<unsigned char, 3> c = colour(at(i, j));
+            // The 50% line: a square's last pixel column or first row where the neighbour is
+            // across it.
+            bool edge_right = px % cell == cell - 1 && i + 1 < n && above(i, j) != above(i + 1, j);
+            bool edge_up = py % cell == 0 && j + 1 < n && above(i, j) != above(i, j + 1);
+            if (edge_right || edge_up) c = {0, 0, 0};
+            std::copy(c.begin(), c.end(),
+                      pixels.begin() + (static_cast<std::ptrdiff_t>(py) * side + px) * 3);
+        }
+    }
+    fs::path tmp = path;
+    tmp += ".tmp";
+    if (!stbi_write_png(tmp.c_str(), side, side, 3, pixels.data(), side * 3)) {
+        throw Error("--png: cannot write " + path.string());
+    }
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) throw Error("--png: cannot write " + path.string() + ": " + ec.message());
+}
+
+void run_winchance(const WinChanceCliOptions& opts) {
+    RuleSet rules = load_rules_with(opts.rules, opts.overrides);
+    auto [ns, ew] = read_at(opts.at);
+    Seat dealer = read_dealer(opts.dealer);
+    analyzer::WinChanceOptions options = read_options(opts);
+    if (!opts.png.empty()) {
+        fs::path dir = fs::path(opts.png).parent_path();
+        std::error_code ec;
+        if (!dir.empty() && !fs::is_directory(dir, ec)) {
+            throw Error(fmt::format("--png {}: there is no folder {}", opts.png, dir.string()));
+        }
+    }
+    // Refused rules fail here, before the cache is read or a hand is played.
+    analyzer::check_winchance_rules(rules);
+    analyzer::LoadedWinChance loaded = analyzer::load_winchance(rules, options);
+    const analyzer::WinChanceTable& table = loaded.table;
+    // Without a loss limit the table stops somewhere below zero; with one, scores under it
+    // are a game already lost, which the table answers.
+    if (!rules.loss_limit && std::min(ns, ew) < table.low()) {
+        throw Error(fmt::format("--at: {},{} is below the lowest score the table holds ({})", ns,
+                                ew, table.low()));
+    }
+    double chance = table.chance(ns, ew, dealer);
+    if (!opts.png.empty()) write_png(table, dealer, opts.png);
+
+    if (opts.json) {
+        nlohmann::ordered_json j;
+        j["rules"] = rules.name;
+        j["ns"] = ns;
+        j["ew"] = ew;
+        j["dealer"] = std::string(1, seat_char(dealer));
+        j["chance"] = chance;
+        j["hands"] = table.hands();
+        j["seed"] = options.seed;
+        j["outcomes"] = table.outcomes();
+        j["sweeps"] = table.iterations();
+        j["last_change"] = table.last_change();
+        j["from_cache"] = loaded.from_cache;
+        j["cache_file"] = loaded.file.string();
+        if (!opts.png.empty()) j["png"] = opts.png;
+        fmt::print("{}\n", j.dump(2));
+        return;
+    }
+    fmt::print("North-South's chance to win at {} to {}, {} to deal, under {}: {:.1f}%\n", ns, ew,
+               seat_char(dealer), rules.name, 100 * chance);
+    fmt::print("(from {} bot hands, seed {}; {} sweeps; {})\n", table.hands(), options.seed,
+               table.iterations(),
+               loaded.from_cache ? "read from " + loaded.file.string()
+                                 : fmt::format("built in {:.1f} s, cached in {}",
+                                               loaded.build_seconds, loaded.file.string()));
+    if (!opts.png.empty()) fmt::print("heat map for {} dealing: {}\n", seat_char(dealer), opts.png);
+}
+
+}  // namespace
+
+void add_winchance_command(CLI::App& app) {
+    auto opts = std::make_shared<WinChanceCliOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "winchance", "North-South's chance to win the game from a score, under a rule set");
+    cmd->add_option("--rules", opts->rules, "A preset or a RuleSet .textproto file")
+        ->capture_default_str()
+        ->type_name("NAME|FILE");
+    cmd->add_option("--rule", opts->overrides, "Override one rule, as key=value (repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("KEY=VALUE");
+    cmd->add_option("--at", opts->at, "The scores before the hand, NS,EW (as 480,450)")
+        ->delimiter(',')
+        ->type_name("NS,EW");
+    cmd->add_option("--dealer", opts->dealer, "The seat that deals (and bids last)")
+        ->capture_default_str()
+        ->type_name("SEAT");
+    cmd->add_option("--hands", opts->hands, "Bot hands the table is measured from")
+        ->capture_default_str()
+        ->type_name("N");
+    cmd->add_option("--seed", opts->seed, "The seed of those hands")
+        ->capture_default_str()
+        ->type_name("S");
+    cmd->add_option("--cache", opts->cache, "The cache folder (default: $XDG_CACHE_HOME/spadework)")
+        ->type_name("DIR");
+    cmd->add_option("--png", opts->png, "Draw the table for the dealer as a heat map")
+        ->type_name("FILE");
+    cmd->add_flag("--json", opts->json, "Print JSON");
+    cmd->callback([opts] { run_winchance(*opts); });
+}
+
+}  // namespace spadework::cli

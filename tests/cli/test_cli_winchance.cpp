@@ -1,0 +1,89 @@
+// `spadework winchance` as a user runs it: the chance in words and in JSON, the cache reused,
+// the heat map written, and bad input refused with the flag named.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "support/run_command.h"
+#include "support/workspace.h"
+
+using spadework::testing::contains;
+using spadework::testing::run;
+using spadework::testing::run_json;
+using spadework::testing::run_ok;
+using spadework::testing::RunResult;
+using spadework::testing::Workspace;
+
+namespace {
+
+// A small table (a 200 target, 2,000 bot hands) in the workspace's own cache folder.
+std::vector<std::string> small(const Workspace& w, std::vector<std::string> args) {
+    std::vector<std::string> out = {"winchance", "--rules", "classic", "--rule",      "target=200",
+                                    "--hands",   "2000",    "--cache", w.dir.string()};
+    out.insert(out.end(), args.begin(), args.end());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("winchance prints North-South's chance, then reads it from the cache",
+          "[cli-winchance]") {
+    Workspace w;
+    std::string out = run_ok(small(w, {"--at", "150,120", "--dealer", "E"}));
+    CHECK(contains(out, "North-South's chance to win at 150 to 120, E to deal, under classic: "));
+    CHECK(contains(out, "built in"));
+    std::string again = run_ok(small(w, {"--at", "150,120", "--dealer", "E"}));
+    CHECK(contains(again, "read from"));
+    CHECK(out.substr(0, out.find('\n')) == again.substr(0, again.find('\n')));
+}
+
+TEST_CASE("winchance --json has the chance from 0 to 1, and the mirrored state adds to 1",
+          "[cli-winchance]") {
+    Workspace w;
+    auto j = run_json(small(w, {"--at", "150,120", "--dealer", "N"}));
+    CHECK(j["rules"] == "classic");
+    CHECK(j["ns"] == 150);
+    CHECK(j["ew"] == 120);
+    CHECK(j["dealer"] == "N");
+    double chance = j["chance"];
+    CHECK(chance > 0.5);
+    CHECK(chance < 1);
+    CHECK(j["last_change"].get<double>() < 1e-9);
+    auto mirrored = run_json(small(w, {"--at", "120,150", "--dealer", "E"}));
+    CHECK(mirrored["from_cache"] == true);
+    CHECK(chance + mirrored["chance"].get<double>() == Approx(1).margin(1e-12));
+    // Past the target the game is over.
+    CHECK(run_json(small(w, {"--at", "210,150"}))["chance"] == 1.0);
+}
+
+TEST_CASE("winchance --png draws the table", "[cli-winchance]") {
+    Workspace w;
+    run_ok(small(w, {"--png", w.file("map.png")}));
+    std::string png = spadework::testing::slurp(w.file("map.png"));
+    REQUIRE(png.size() > 8);
+    CHECK(png.substr(1, 3) == "PNG");
+}
+
+TEST_CASE("winchance refuses bad input with the flag named", "[cli-winchance]") {
+    Workspace w;
+    RunResult r = run(small(w, {"--at", "150"}));
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "--at: expected two scores"));
+    r = run(small(w, {"--at", "150,abc"}));
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "--at: 'abc' (2nd value) is not a score"));
+    r = run(small(w, {"--dealer", "X"}));
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "--dealer: 'X' is not a seat"));
+    r = run({"winchance", "--hands", "ten", "--cache", w.dir.string()});
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "--hands: 'ten'"));
+    r = run(small(w, {"--rule", "hand_limit=12"}));
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "hand_limit=12"));
+    r = run(small(w, {"--no-such-flag"}));
+    CHECK(r.status == 2);
+    // Nothing was built for the refused runs.
+    CHECK(w.empty());
+}
