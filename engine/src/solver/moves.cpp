@@ -294,6 +294,34 @@ int generate_moves(const State& st, const Ordering& ordering, int preferred, Mov
     return n;
 }
 
+namespace {
+
+// The ranks reached from `gen` by moving through `pro` one rank down at a time (an occluded
+// fill, a few shifts instead of a loop over the ranks).
+std::uint32_t fill_down(std::uint32_t gen, std::uint32_t pro) {
+    gen |= pro & (gen >> 1);
+    pro &= pro >> 1;
+    gen |= pro & (gen >> 2);
+    pro &= pro >> 2;
+    gen |= pro & (gen >> 4);
+    pro &= pro >> 4;
+    gen |= pro & (gen >> 8);
+    return gen;
+}
+
+std::uint32_t fill_up(std::uint32_t gen, std::uint32_t pro) {
+    gen |= pro & (gen << 1);
+    pro &= pro << 1;
+    gen |= pro & (gen << 2);
+    pro &= pro << 2;
+    gen |= pro & (gen << 4);
+    pro &= pro << 4;
+    gen |= pro & (gen << 8);
+    return gen;
+}
+
+}  // namespace
+
 int generate_sequences(const State& st, bool honours_apart, Move* out) {
     std::uint64_t legal = st.legal_moves();
     int n = 0;
@@ -301,21 +329,22 @@ int generate_sequences(const State& st, bool honours_apart, Move* out) {
         std::uint16_t mine = suit_bits(legal, s);
         if (!mine) continue;
         // Among the cards in play, a sequence's top has no card of ours just above it and its
-        // lowest none just below.
+        // lowest none just below: ranks out of play are gaps a sequence runs through.
         std::uint16_t all = st.in_play(s);
-        std::uint32_t rel = compress(mine, all);
-        std::uint32_t tops = rel & ~(rel >> 1);
-        std::uint32_t lows = rel & ~(rel << 1);
+        std::uint32_t gaps = ~static_cast<std::uint32_t>(all) & 0xFFFFu;
+        std::uint32_t from_above = fill_down((mine >> 1) & gaps, gaps) | mine;
+        std::uint32_t from_below = fill_up((mine << 1) & gaps, gaps) | mine;
+        std::uint16_t top_cards = static_cast<std::uint16_t>(mine & ~(from_above >> 1));
+        std::uint16_t low_cards = static_cast<std::uint16_t>(mine & ~(from_below << 1));
         if (honours_apart && s == kHearts) {
             // No sequence spans the honours and the hearts below them.
-            int b = suit_count(all & below(11));
-            if (b > 0) {
-                tops |= rel & (1u << (b - 1));
-                lows |= rel & (1u << b);
+            std::uint16_t under = all & below(11);
+            std::uint16_t over = all & at_or_above(11);
+            if (under && over) {
+                top_cards |= mine & static_cast<std::uint16_t>(1u << highest_rank(under));
+                low_cards |= mine & static_cast<std::uint16_t>(1u << lowest_rank(over));
             }
         }
-        std::uint16_t top_cards = expand(tops, all);
-        std::uint16_t low_cards = expand(lows, all);
         while (top_cards) {
             int top = highest_rank(top_cards);
             int low = highest_rank(static_cast<std::uint16_t>(low_cards & ((2u << top) - 1)));
