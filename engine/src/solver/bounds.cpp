@@ -309,6 +309,35 @@ int sure_tricks_against(const State& st, std::uint64_t& relevant) {
     return 1;
 }
 
+int long_spade_tricks(const State& st, bool leaders, std::uint64_t& relevant) {
+    const int first = leaders ? st.leader : (st.leader + 1) & 3;
+    const std::uint16_t theirs =
+        suit_bits(st.hand[(first + 1) & 3], kSpades) | suit_bits(st.hand[(first + 3) & 3], kSpades);
+    int best = 0;
+    int best_low = -1;
+    for (int who : {first, first ^ 2}) {
+        std::uint16_t mine = suit_bits(st.hand[who], kSpades);
+        int n = suit_count(mine);
+        if (n <= best) continue;
+        // The most of these spades the other side can beat, each with its own higher spade:
+        // from the lowest up, each takes the lowest spade of theirs above it.
+        std::uint16_t avail = theirs;
+        int beaten = 0;
+        for (std::uint16_t m = mine; m && avail; m = without_lowest(m)) {
+            std::uint16_t above = avail & at_or_above(lowest_rank(m) + 1);
+            if (!above) break;
+            avail = without_lowest(avail & above) | (avail & ~above);
+            ++beaten;
+        }
+        if (n - beaten > best) {
+            best = n - beaten;
+            best_low = lowest_rank(mine);
+        }
+    }
+    if (best > 0 && theirs) mark(relevant, kSpades, best_low);
+    return best;
+}
+
 namespace {
 
 // Whether `who`, still to play to a trick led in `led`, can beat card c.

@@ -26,6 +26,13 @@ int trick_decided(const State& st, std::uint64_t& relevant);
 // hands with one to spare), or this trick when every lead loses to one of its top cards.
 int sure_tricks_against(const State& st, std::uint64_t& relevant);
 
+// Tricks a side surely takes with the length of one hand's spades, at a trick start: every
+// spade of that hand is played (each hand holds a card for every trick left), and the other
+// side wins a trick holding one only with a higher spade of its own in the same trick. So
+// the side takes at least the hand's spades less the most of them the other side's spades
+// can each beat. `leaders` picks the side: the leader's, or the other one.
+int long_spade_tricks(const State& st, bool leaders, std::uint64_t& relevant);
+
 // For a nil bidder at a trick start (nil not broken yet): +1 when the nil is sure to be kept,
 // -1 when it is sure to be broken, 0 when the search must decide.
 int nil_sealed(const State& st, int nil_seat, std::uint64_t& relevant);

@@ -37,7 +37,20 @@ bool TricksGoal::bounds(const State& st, std::uint64_t& relevant, int& value) co
         return true;
     }
     rel = 0;
+    int length = long_spade_tricks(st, true, rel);
+    if (leader_max ? length >= need : r - length < need) {
+        relevant = rel;
+        value = leader_max ? length : r - length;
+        return true;
+    }
+    rel = 0;
     int against = sure_tricks_against(st, rel);
+    std::uint64_t rel_length = 0;
+    int against_length = long_spade_tricks(st, false, rel_length);
+    if (against_length > against) {
+        against = against_length;
+        rel = rel_length;
+    }
     if (leader_max ? r - against < need : against >= need) {
         relevant = rel;
         value = leader_max ? r - against : against;
