@@ -334,8 +334,25 @@ int long_spade_tricks(const State& st, bool leaders, std::uint64_t& relevant) {
             best_low = lowest_rank(mine);
         }
     }
-    if (best > 0 && theirs) mark(relevant, kSpades, best_low);
-    return best;
+    if (best > 0) {
+        if (theirs) mark(relevant, kSpades, best_low);
+        return best;
+    }
+    // A hand not on lead whose top spade only its right-hand opponent beats, and with fewer
+    // such spades than it holds: the side takes a trick (kept, that spade wins the first trick
+    // it can be played to with no higher one before it).
+    for (int who : {first, first ^ 2}) {
+        std::uint16_t mine = suit_bits(st.hand[who], kSpades);
+        if (who == st.leader || !mine) continue;
+        int top = highest_rank(mine);
+        std::uint16_t above = st.remaining[kSpades] & at_or_above(top + 1);
+        if (above & suit_bits(st.hand[(who + 1) & 3], kSpades)) continue;
+        if (suit_count(above & suit_bits(st.hand[(who + 3) & 3], kSpades)) < suit_count(mine)) {
+            mark(relevant, kSpades, top);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 namespace {

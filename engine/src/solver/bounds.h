@@ -30,7 +30,9 @@ int sure_tricks_against(const State& st, std::uint64_t& relevant);
 // spade of that hand is played (each hand holds a card for every trick left), and the other
 // side wins a trick holding one only with a higher spade of its own in the same trick. So
 // the side takes at least the hand's spades less the most of them the other side's spades
-// can each beat. `leaders` picks the side: the leader's, or the other one.
+// can each beat. Failing that, one trick when a hand of the side not on lead has more spades
+// than its right-hand opponent has above its top spade, and its left-hand opponent none
+// above it. `leaders` picks the side: the leader's, or the other one.
 int long_spade_tricks(const State& st, bool leaders, std::uint64_t& relevant);
 
 // For a nil bidder at a trick start (nil not broken yet): +1 when the nil is sure to be kept,
