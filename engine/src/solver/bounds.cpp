@@ -120,7 +120,11 @@ Table pass_lead(const Table& t, int suit, std::uint16_t lead_bit, int win_suit,
 // partner discards while it has cards other than spades; once it has none it would have to
 // ruff and take the lead, so the count stops there. Or, if more, the spades of one hand of
 // the side that beat every opponent's spade: each wins the trick it falls in.
-int cash(const Table& t, int enough, std::uint64_t& relevant) {
+//
+// With `later_spades`, when the leader cashes no spade, the side's spades that win whatever
+// the play (step 1) add to the other suits' tricks: while cashing those, the leader plays
+// other suits and its partner follows or discards other suits, so both keep their spades.
+int cash(const Table& t, int enough, std::uint64_t& relevant, bool later_spades) {
     const auto& h = t.hand;
     // 1. Spades that win whatever the play.
     std::uint16_t opp_spades = h[kLho][kSpades] | h[kRho][kSpades];
@@ -210,6 +214,10 @@ int cash(const Table& t, int enough, std::uint64_t& relevant) {
         if (cashed_spades + std::min(side, partner_others) >= enough) break;
     }
     int plan = cashed_spades + std::min(side, partner_others);
+    if (later_spades && cashed_spades == 0 && trump_count > 0 && plan > 0) {
+        relevant = plan_relevant | trump_relevant;
+        return plan + trump_count;
+    }
     if (trump_count > plan) {
         relevant = trump_relevant;
         return trump_count;
@@ -220,9 +228,9 @@ int cash(const Table& t, int enough, std::uint64_t& relevant) {
 
 // Quick tricks with one crossing: the leader's own, or one trick won by the partner (its top
 // card of a suit the leader leads, or a ruff) followed by the partner's own.
-int quick(const Table& t, int enough, std::uint64_t& relevant) {
+int quick(const Table& t, int enough, std::uint64_t& relevant, bool later_spades) {
     std::uint64_t rel = 0;
-    int best = cash(t, enough, rel);
+    int best = cash(t, enough, rel, later_spades);
     relevant = rel;
     if (best >= enough) return best;
     const auto& h = t.hand;
@@ -264,7 +272,7 @@ int quick(const Table& t, int enough, std::uint64_t& relevant) {
             continue;
         }
         std::uint64_t more_rel = 0;
-        int value = 1 + cash(next, enough - 1, more_rel);
+        int value = 1 + cash(next, enough - 1, more_rel, later_spades);
         if (value > best) {
             best = value;
             relevant = plan_rel | more_rel;
@@ -277,7 +285,11 @@ int quick(const Table& t, int enough, std::uint64_t& relevant) {
 }  // namespace
 
 int quick_tricks(const State& st, int enough, std::uint64_t& relevant) {
-    return quick(table_of(st), enough, relevant);
+    return quick(table_of(st), enough, relevant, false);
+}
+
+int quick_tricks_later_spades(const State& st, int enough, std::uint64_t& relevant) {
+    return quick(table_of(st), enough, relevant, true);
 }
 
 int sure_tricks_against(const State& st, std::uint64_t& relevant) {

@@ -17,6 +17,10 @@ namespace spadework::solver {
 // sure_tricks_against). Stops looking once `enough` is reached.
 int quick_tricks(const State& st, int enough, std::uint64_t& relevant);
 
+// The same, counting besides the side's spades that win whatever the play when the leader
+// cashes other suits only (both hands keep their spades). For the tricks objective.
+int quick_tricks_later_spades(const State& st, int enough, std::uint64_t& relevant);
+
 // In the middle of a trick: +1 when the side of the player to move surely wins it, -1 when
 // the other side surely does, 0 when it is open.
 int trick_decided(const State& st, std::uint64_t& relevant);

@@ -30,7 +30,7 @@ bool TricksGoal::bounds(const State& st, std::uint64_t& relevant, int& value) co
     // Quick tricks for the leader's side, then sure tricks for the other side.
     bool leader_max = is_max(st.leader);
     std::uint64_t rel = 0;
-    int quick = quick_tricks(st, leader_max ? need : r - need + 1, rel);
+    int quick = quick_tricks_later_spades(st, leader_max ? need : r - need + 1, rel);
     if (leader_max ? quick >= need : r - quick < need) {
         relevant = rel;
         value = leader_max ? quick : r - quick;
