@@ -27,35 +27,40 @@ bool TricksGoal::bounds(const State& st, std::uint64_t& relevant, int& value) co
     // The root's first lead may be forced to the 2C: no bound that assumes a free lead.
     if (st.two_clubs_first && st.ply == 0) return false;
 
-    // Quick tricks for the leader's side, then sure tricks for the other side.
+    // Quick tricks for the leader's side, then sure tricks for the other side: the tricks
+    // each side must be sure of to settle the question.
     bool leader_max = is_max(st.leader);
+    const int leaders_enough = leader_max ? need : r - need + 1;
+    const int others_enough = r - leaders_enough + 1;
+    // The most spades in one hand of a side, which bounds long_spade_tricks.
+    auto spade_length = [&](int seat) {
+        return std::max(suit_count(suit_bits(st.hand[seat], kSpades)),
+                        suit_count(suit_bits(st.hand[seat ^ 2], kSpades)));
+    };
+    auto settle = [&](int leaders_tricks, std::uint64_t rel) {
+        relevant = rel;
+        value = leader_max ? leaders_tricks : r - leaders_tricks;
+        return true;
+    };
     std::uint64_t rel = 0;
-    int quick = quick_tricks_later_spades(st, leader_max ? need : r - need + 1, rel);
-    if (leader_max ? quick >= need : r - quick < need) {
-        relevant = rel;
-        value = leader_max ? quick : r - quick;
-        return true;
-    }
-    rel = 0;
-    int length = long_spade_tricks(st, true, rel);
-    if (leader_max ? length >= need : r - length < need) {
-        relevant = rel;
-        value = leader_max ? length : r - length;
-        return true;
+    int quick = quick_tricks_later_spades(st, leaders_enough, rel);
+    if (quick >= leaders_enough) return settle(quick, rel);
+    if (spade_length(st.leader) >= leaders_enough) {
+        rel = 0;
+        int length = long_spade_tricks(st, true, rel);
+        if (length >= leaders_enough) return settle(length, rel);
     }
     rel = 0;
     int against = sure_tricks_against(st, rel);
-    std::uint64_t rel_length = 0;
-    int against_length = long_spade_tricks(st, false, rel_length);
-    if (against_length > against) {
-        against = against_length;
-        rel = rel_length;
+    if (against < others_enough && spade_length(st.leader ^ 1) >= others_enough) {
+        std::uint64_t rel_length = 0;
+        int against_length = long_spade_tricks(st, false, rel_length);
+        if (against_length > against) {
+            against = against_length;
+            rel = rel_length;
+        }
     }
-    if (leader_max ? r - against < need : against >= need) {
-        relevant = rel;
-        value = leader_max ? r - against : against;
-        return true;
-    }
+    if (against >= others_enough) return settle(r - against, rel);
     return false;
 }
 
