@@ -178,6 +178,21 @@ TEST_CASE("Tricks: equivalent cards share their value") {
     for (const CardValue& v : r.cards) CHECK(v.total_tricks == 8);
 }
 
+TEST_CASE("Tricks: a hand's spades the other side cannot each beat take a trick") {
+    // South's JS 8S 7S against East's QS 9S: East's two spades cannot beat all three, so NS
+    // take a trick whatever East leads. Leading the AH, which South must ruff, East still takes
+    // two: each of East's spades then wins a trick. A spade lead takes only one.
+    Solver solver;
+    Position p =
+        ending(anytime(), {"2H 3H 4H", "QS 9S AH", "JS 8S 7S", "5C 6C 7C"}, E, 10, {3, 2, 3, 2});
+    SolveResult r = solver.solve_tricks(p);
+    CHECK(r.side == Team::EW);
+    CHECK(r.total_tricks == 6);
+    CHECK(card_value(r, "AH") == 6);
+    CHECK(card_value(r, "QS") == 5);
+    CHECK(card_value(r, "9S") == 5);
+}
+
 TEST_CASE("Tricks: a position in the middle of a trick") {
     // East led the KH and South must follow: the AH wins, the QH lets the king hold.
     //   N 5H 5C (played nothing yet)   E 2H (led KH)   S AH QH   W 6C 4C
