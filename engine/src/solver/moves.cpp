@@ -116,7 +116,7 @@ LeadSuit lead_suit(const View& v, int s) {
     return f;
 }
 
-int lead_weight(const View& v, const LeadSuit& f, int card, int low) {
+int lead_weight(const View& v, const LeadSuit& f, int card, int low, bool preferred) {
     const int s = suit_of(card);
     const int r = rank_of(card);
     const int rrank = suit_count(v.st.remaining[s] & below(r));
@@ -136,7 +136,7 @@ int lead_weight(const View& v, const LeadSuit& f, int card, int low) {
             w = 22 + rrank;
         else
             w = 11 + rrank;
-        return f.sw + w;
+        return f.sw + w + (preferred ? 55 : 0);
     }
     int w;
     if (f.singleton_top_opp)
@@ -149,7 +149,7 @@ int lead_weight(const View& v, const LeadSuit& f, int card, int low) {
         w = 35;
     else
         w = 17 - r;
-    return f.sw + f.sw_losing + w;
+    return f.sw + f.sw_losing + w + (preferred ? 18 : 0);
 }
 
 // Following (tricks): what the opponents still to play can do, once per node.
@@ -275,15 +275,17 @@ int generate_moves(const State& st, const Ordering& ordering, int preferred, Mov
                 lead = lead_suit(v, s);
                 suit = s;
             }
+            bool pref = preferred >= 0 && suit_of(preferred) == s && preferred <= out[i].card &&
+                        preferred >= out[i].low;
             out[i].weight =
-                static_cast<std::int16_t>(lead_weight(v, lead, out[i].card, out[i].low));
+                static_cast<std::int16_t>(lead_weight(v, lead, out[i].card, out[i].low, pref));
         }
     } else {
         Follow follow = follow_facts(v);
         for (int i = 0; i < n; ++i)
             out[i].weight = static_cast<std::int16_t>(follow_weight(v, follow, out[i].card));
     }
-    if (preferred >= 0) {
+    if (preferred >= 0 && (ordering.nil_seat >= 0 || st.count != 0)) {
         for (int i = 0; i < n; ++i) {
             if (suit_of(preferred) == suit_of(out[i].card) && preferred <= out[i].card &&
                 preferred >= out[i].low) {
