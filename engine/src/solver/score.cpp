@@ -1,6 +1,7 @@
 #include "score.h"
 
 #include "bounds.h"
+#include "spadework/engine/error.h"
 #include "tricks.h"
 
 #include <algorithm>
@@ -15,6 +16,7 @@ namespace {
 constexpr std::uint16_t kHonourRanks = 0x7800;  // J Q K A of hearts
 
 constexpr std::int16_t kNone = INT16_MAX;  // no end of the kind: an empty minimum
+constexpr int kMaxEndValue = 30000;        // an end's value, either sign, fits the tables
 
 // low_with and high_with, fewest tricks missing first: an end meets "k more for team T" only
 // with k = 0; a partial count meets it when some next trick, to a seat of T or not, leads to
@@ -90,9 +92,20 @@ void build_team_values(ScoreTable& t, int outcomes) {
     }
 }
 
+// NS's value of an end: their points minus the opponents', or the caller's value.
+int end_value(const HandScore& hs, const EndValue* end) {
+    if (!end) return hs[Team::NS].delta - hs[Team::EW].delta;
+    int v = end->value(hs);
+    if (v < -kMaxEndValue || v > kMaxEndValue) {
+        throw Error("the score objective's end value '" + end->name + "' gave " +
+                    std::to_string(v) + ", outside -30000..30000");
+    }
+    return v;
+}
+
 std::unique_ptr<ScoreTable> build_table(const RuleSet& rules,
                                         const std::array<std::optional<Bid>, 4>& bids,
-                                        const Standings& before) {
+                                        const Standings& before, const EndValue* end) {
     auto t = std::make_unique<ScoreTable>();
     const int n = rules.hand_size();
     t->hand_size = n;
@@ -117,8 +130,7 @@ std::unique_ptr<ScoreTable> build_table(const RuleSet& rules,
                 outcome.tricks = c;
                 for (int o = 0; o < outcomes; ++o) {
                     outcome.honours = o == 0 ? std::nullopt : std::optional<Team>(kAllTeams[o - 1]);
-                    HandScore hs = score_hand(rules, outcome, before);
-                    int v = hs[Team::NS].delta - hs[Team::EW].delta;
+                    int v = end_value(score_hand(rules, outcome, before), end);
                     t->low[o][ScoreTable::index(c)] = static_cast<std::int16_t>(v);
                     t->high[o][ScoreTable::index(c)] = static_cast<std::int16_t>(v);
                 }
@@ -158,12 +170,15 @@ std::unique_ptr<ScoreTable> build_table(const RuleSet& rules,
 
 const ScoreTable& ScoreTableCache::get(const RuleSet& rules,
                                        const std::array<std::optional<Bid>, 4>& bids,
-                                       const Standings& before) {
-    if (!table_ || !rules_ || !(*rules_ == rules) || bids_ != bids || before_ != before) {
-        table_ = build_table(rules, bids, before);
+                                       const Standings& before, const EndValue* end) {
+    const std::string name = end ? end->name : "";
+    if (!table_ || !rules_ || !(*rules_ == rules) || bids_ != bids || before_ != before ||
+        end_name_ != name) {
+        table_ = build_table(rules, bids, before, end);
         rules_ = rules;
         bids_ = bids;
         before_ = before;
+        end_name_ = name;
     }
     return *table_;
 }

@@ -57,13 +57,15 @@ struct ScoreTable {
 // Builds tables and keeps the last one: the positions of one hand share it.
 class ScoreTableCache {
   public:
+    // `end` (may be null: points) values each end of the hand.
     const ScoreTable& get(const RuleSet& rules, const std::array<std::optional<Bid>, 4>& bids,
-                          const Standings& before);
+                          const Standings& before, const EndValue* end);
 
   private:
     std::optional<RuleSet> rules_;
     std::array<std::optional<Bid>, 4> bids_;
     Standings before_{};
+    std::string end_name_;
     std::unique_ptr<ScoreTable> table_;
 };
 

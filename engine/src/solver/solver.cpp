@@ -26,6 +26,7 @@ struct Context {
     RuleSet rules;  // Score only
     std::array<std::optional<Bid>, 4> bids;
     Standings before{};
+    std::string end_value;  // Score only: the EndValue's name ("" for points)
     bool operator==(const Context&) const = default;
 };
 
@@ -321,14 +322,15 @@ std::optional<bool> Solver::nil_kept(const Position& position, Seat nil_seat,
     return kept;
 }
 
-SolveResult Solver::solve_score(const Position& position, const Standings& before) {
-    return score_within(position, before, UINT64_MAX);
+SolveResult Solver::solve_score(const Position& position, const Standings& before,
+                                const EndValue* end) {
+    return score_within(position, before, UINT64_MAX, end);
 }
 
 std::optional<SolveResult> Solver::solve_score(const Position& position, const Standings& before,
-                                               std::uint64_t max_nodes) {
+                                               std::uint64_t max_nodes, const EndValue* end) {
     try {
-        return score_within(position, before, max_nodes);
+        return score_within(position, before, max_nodes, end);
     } catch (const BudgetSpent&) {
         ++impl_->stats.budget_spent;
         return std::nullopt;
@@ -337,7 +339,7 @@ std::optional<SolveResult> Solver::solve_score(const Position& position, const S
 
 // Throws BudgetSpent past max_nodes positions, the positions searched counted.
 SolveResult Solver::score_within(const Position& position, const Standings& before,
-                                 std::uint64_t max_nodes) {
+                                 std::uint64_t max_nodes, const EndValue* end) {
     check_position(position);
     for (Seat s : kAllSeats) {
         if (!position.bids[index(s)]) {
@@ -359,11 +361,12 @@ SolveResult Solver::score_within(const Position& position, const Standings& befo
     c.rules = position.rules;
     c.bids = position.bids;
     c.before = before;
+    if (end) c.end_value = end->name;
     Context tricks;
     tricks.objective = Objective::Tricks;
     tricks.play = st.rules;
     const ScoreContexts contexts{impl_->context_id(c), impl_->context_id(tricks)};
-    const ScoreTable& values = impl_->score_tables.get(position.rules, position.bids, before);
+    const ScoreTable& values = impl_->score_tables.get(position.rules, position.bids, before, end);
     std::vector<Move> moves =
         root_moves(st, std::popcount(static_cast<unsigned>(honours_outcomes(values, st))) > 1);
     impl_->prepare(st);

@@ -379,6 +379,56 @@ TEST_CASE("Score: a search within a budget of positions") {
     }
 }
 
+// An end value replaces the points difference: here 1 when North-South make their contract
+// and 0 when they do not (the opponents' value its negation). North-South to play make it
+// exactly when the trick objective says they take their contract's tricks, card by card;
+// with a value named like the points difference, the answer is the plain score objective's.
+TEST_CASE("Score: ends valued by the caller") {
+    RuleSet rules = preset("classic");
+    // The first seeded deal whose leads do not all take the same tricks: the choice matters.
+    Position p;
+    p.rules = rules;
+    p.to_play = N;
+    Solver solver;
+    SolveResult tricks;
+    for (std::uint64_t seed = 1;; ++seed) {
+        REQUIRE(seed < 50);
+        Deal deal = deal_from_seed(seed, rules.deck(), Seat::West);
+        for (Seat s : kAllSeats) p.hands[index(s)] = deal[s];
+        tricks = solver.solve_tricks(p);
+        if (std::any_of(tricks.cards.begin(), tricks.cards.end(),
+                        [&](const CardValue& v) { return v.total_tricks < tricks.total_tricks; })) {
+            break;
+        }
+    }
+    // North-South bid all they can take: only the leads that keep every trick make it.
+    const int contract = tricks.total_tricks;
+    p.bids = {Bid::tricks(contract / 2), Bid::tricks(3), Bid::tricks(contract - contract / 2),
+              Bid::tricks(3)};
+    EndValue made{"NS make their contract",
+                  [](const HandScore& hs) { return hs[Team::NS].tricks >= hs[Team::NS].bid; }};
+    const SolveResult by_contract = solver.solve_score(p, Standings{}, &made);
+    CHECK(by_contract.score == (tricks.total_tricks >= contract ? 1 : 0));
+    REQUIRE(by_contract.cards.size() == tricks.cards.size());
+    int making = 0;
+    for (std::size_t i = 0; i < tricks.cards.size(); ++i) {
+        CHECK(by_contract.cards[i].score == (tricks.cards[i].total_tricks >= contract ? 1 : 0));
+        making += by_contract.cards[i].score;
+    }
+    CHECK(making > 0);
+    CHECK(making < static_cast<int>(tricks.cards.size()));
+    EndValue points{"points",
+                    [](const HandScore& hs) { return hs[Team::NS].delta - hs[Team::EW].delta; }};
+    Solver cold;
+    const SolveResult plain = cold.solve_score(p, Standings{});
+    const SolveResult same = solver.solve_score(p, Standings{}, &points);
+    CHECK(same.score == plain.score);
+    for (std::size_t i = 0; i < plain.cards.size(); ++i)
+        CHECK(same.cards[i].score == plain.cards[i].score);
+    EndValue wild{"out of range", [](const HandScore&) { return 40000; }};
+    CHECK_THROWS_AS(solver.solve_score(p, Standings{}, &wild), Error);
+}
+
 TEST_CASE("Nil: each card of the nil bidder in the middle of a trick") {
     // West bid nil and plays last to North's 9D, East's 3D and South's 4D, holding KD 2D: the
     // KD would win; the 2D ducks, and West's KD is a discard on North's 6C at the end.

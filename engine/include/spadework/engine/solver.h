@@ -11,8 +11,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "spadework/engine/card.h"
@@ -69,6 +71,18 @@ struct SolveResult {
     std::uint64_t nodes = 0;  // positions searched for this answer
 };
 
+// What an end of the hand is worth to North-South under the score objective. Without one,
+// their points for the hand minus the opponents'; a caller may value ends otherwise, e.g. by
+// the chance of winning the game from the scores they lead to. Values are whole numbers from
+// -30000 to 30000, North-South's the higher the better, the opponents' their negation (the
+// objective stays zero-sum). `name` tells functions apart: two EndValues with one name must
+// be the same function of the same standings, as the solver's table keeps what it learnt
+// under a name.
+struct EndValue {
+    std::string name;
+    std::function<int(const HandScore& score)> value;
+};
+
 struct SolverOptions {
     std::size_t table_megabytes = 64;  // the transposition table's bound
 };
@@ -105,13 +119,14 @@ class Solver {
 
     // The Score objective: every bid must be known. `before` is the standings before the
     // hand (bags count toward penalties from there).
-    SolveResult solve_score(const Position& position, const Standings& before);
+    SolveResult solve_score(const Position& position, const Standings& before,
+                            const EndValue* end = nullptr);
     // The same within a budget: nothing when the answer would search more than max_nodes
     // positions. Most positions need a few hundred thousand; a few openings where one side
     // must hold its tricks to a window (enough for its bid, too few for a bag penalty) need
     // hundreds of millions. What was learnt is kept.
     std::optional<SolveResult> solve_score(const Position& position, const Standings& before,
-                                           std::uint64_t max_nodes);
+                                           std::uint64_t max_nodes, const EndValue* end = nullptr);
 
     SolveResult solve(const Position& position, Objective objective,
                       std::optional<Seat> nil_seat = std::nullopt, const Standings& before = {});
@@ -121,7 +136,7 @@ class Solver {
 
   private:
     SolveResult score_within(const Position& position, const Standings& before,
-                             std::uint64_t max_nodes);
+                             std::uint64_t max_nodes, const EndValue* end);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
