@@ -281,6 +281,18 @@ bool ScoreGoal::bounds(const State& st, std::uint64_t& relevant, int& value) con
     // 2. The other side can make sure of its sure tricks.
     std::uint64_t rel_against = 0;
     int against = sure_tricks_against(st, rel_against);
+    // 3. Either side can make sure of the tricks a long spade holding takes, where that is
+    // more: the side need not take them, but it can.
+    auto longer = [&](bool leaders, int& tricks, std::uint64_t& relevant) {
+        std::uint64_t r = 0;
+        int length = long_spade_tricks(st, leaders, r);
+        if (length > tricks) {
+            tricks = length;
+            relevant = r;
+        }
+    };
+    longer(true, quick, rel);
+    longer(false, against, rel_against);
     struct Sure {
         int team;
         int tricks;
