@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "spadework/analyzer/simple_bot.h"
+#include "spadework/engine/error.h"
 
 using namespace spadework;
 using namespace spadework::analyzer;
@@ -266,6 +267,59 @@ TEST_CASE("Games played by the bots are legal under every preset", "[bots]") {
             CHECK(play_game(rules, again, kAllSeats[seed % 4]) == game);
         }
     }
+}
+
+TEST_CASE("A game played from 0 to 0 is the game play_game plays", "[bots]") {
+    // play_game_from mirrors Game's end-of-game rules: the same seed must give the same hands
+    // and the same winner, overtime sets (Paperless) included.
+    for (const PresetInfo& info : presets()) {
+        RuleSet rules = preset(info.name);
+        INFO(info.name);
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            Seat dealer = kAllSeats[seed % 4];
+            SplitMix64 rng(seed), again(seed);
+            RecordedGame game = play_game(rules, rng, dealer);
+            GameFromStandings from = play_game_from(rules, Standings{}, dealer, again);
+            REQUIRE(from.hands == game.hands);
+            ScoredGame scored = score_game(game, rules);
+            REQUIRE(scored.result.has_value());
+            REQUIRE(from.result.has_value());
+            CHECK(from.result->winner == scored.result->winner);
+            CHECK(from.result->final == scored.result->final);
+            CHECK(from.result->overtime_sets == scored.result->overtime_sets);
+        }
+    }
+}
+
+TEST_CASE("A game played from a score starts at that score with that dealer", "[bots]") {
+    RuleSet rules = preset("classic");
+    const Standings start{TeamStanding{487, 7}, TeamStanding{452, 2}};
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        SplitMix64 rng(seed);
+        GameFromStandings game = play_game_from(rules, start, Seat::East, rng);
+        REQUIRE(game.result.has_value());
+        REQUIRE_FALSE(game.hands.empty());
+        // The hands rescored from the starting score (bags included) reach the final score.
+        Standings s = start;
+        for (std::size_t h = 0; h < game.hands.size(); ++h) {
+            const RecordedHand& hand = game.hands[h];
+            CHECK(hand.dealer == next(Seat::East, static_cast<int>(h % 4)));
+            auto outcome = outcome_of(replay_hand(rules, hand), hand.claim);
+            REQUIRE(outcome.has_value());
+            HandScore score = score_hand(rules, *outcome, s);
+            for (Team t : kAllTeams) s[index(t)] = score[t].after;
+        }
+        CHECK(s == game.result->final);
+        int ns = s[0].score, ew = s[1].score;
+        CHECK(game.result->winner == (ns > ew ? Team::NS : Team::EW));
+    }
+    // A score that has ended the game is refused; a tie past the target plays on.
+    SplitMix64 rng(1);
+    CHECK_THROWS_AS(play_game_from(rules, Standings{TeamStanding{500, 0}, TeamStanding{450, 0}},
+                                   Seat::North, rng),
+                    Error);
+    CHECK_NOTHROW(play_game_from(rules, Standings{TeamStanding{510, 0}, TeamStanding{510, 0}},
+                                 Seat::North, rng));
 }
 
 TEST_CASE("Rule overrides give legal games too", "[bots]") {

@@ -22,8 +22,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "spadework/engine/deal.h"
+#include "spadework/engine/game.h"
 #include "spadework/engine/record.h"
 
 namespace spadework::analyzer {
@@ -78,5 +80,19 @@ RecordedHand play_hand(const RuleSet& rules, Seat dealer, const Deal& deal,
 // deal passing to the left from first_dealer, each deal drawn from rng.
 RecordedGame play_game(const RuleSet& rules, SplitMix64& rng, Seat first_dealer = Seat::North,
                        int max_hands = 100, const BotStyle& style = {});
+
+// A game of the bots played on from given standings.
+struct GameFromStandings {
+    std::vector<RecordedHand> hands;   // the hands played, the first dealt by the given dealer
+    std::optional<GameResult> result;  // std::nullopt: max_hands were played first
+};
+
+// Plays the rest of a game from `start` (scores and bags, as Game keeps them), `dealer` dealing
+// the first hand and the deal passing to the left, each deal drawn from rng, until the game
+// ends under the rules (target, loss limit, hand limit counted from this hand, a tie played on,
+// drawn or sent to overtime) or max_hands. What a rollout from a score needs: Game itself
+// always starts at 0 to 0. Throws Error when `start` has already ended the game.
+GameFromStandings play_game_from(const RuleSet& rules, const Standings& start, Seat dealer,
+                                 SplitMix64& rng, int max_hands = 100, const BotStyle& style = {});
 
 }  // namespace spadework::analyzer
