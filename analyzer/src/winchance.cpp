@@ -533,4 +533,12 @@ double WinChanceTable::chance(int ns, int ew, Seat dealer) const {
     return 1 - value_before(main_, ew, ns);
 }
 
+double WinChanceTable::overtime_chance(int ns, int ew, Seat dealer) const {
+    if (rules_.on_tie != OnTie::Overtime) {
+        throw Error("winchance: " + rules_.name + " has no overtime sets (on_tie is not overtime)");
+    }
+    if (team_of(dealer) == Team::NS) return value_before(overtime_, ns, ew);
+    return 1 - value_before(overtime_, ew, ns);
+}
+
 }  // namespace spadework::analyzer

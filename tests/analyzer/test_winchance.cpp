@@ -106,6 +106,11 @@ TEST_CASE("Paperless, without bags, and a drawn tie are tables too", "[winchance
     CHECK(p.chance(6, 6, Seat::North) > 0);
     CHECK(p.chance(6, 6, Seat::North) < 1);
     CHECK(p.chance(3, 1, Seat::North) + p.chance(1, 3, Seat::East) == Approx(1).margin(1e-12));
+    // Within an overtime set: its own target (3), and a tie at the game's end is its 0 to 0.
+    CHECK(p.overtime_chance(3, 1, Seat::West) == 1);
+    CHECK(p.overtime_chance(0, 0, Seat::East) == p.chance(6, 6, Seat::East));
+    CHECK(p.overtime_chance(2, 1, Seat::North) > p.overtime_chance(1, 2, Seat::North));
+    CHECK_THROWS_AS(small_table().overtime_chance(0, 0, Seat::North), Error);
 
     RuleSet draw = small_rules({"on_tie=draw"});
     WinChanceTable d = WinChanceTable::build(draw, measure_hands(draw, 2000, 3));

@@ -68,6 +68,9 @@ class WinChanceTable {
     // `dealer` to deal. Scores already past the end give the result (1, 0, or the tie's).
     // Scores below low() (possible only without a loss limit) are read as low()'s row.
     double chance(int ns, int ew, Seat dealer) const;
+    // The same within an overtime set (on_tie=overtime: the scores of the set, to
+    // overtime_target). Throws Error under rules without overtime.
+    double overtime_chance(int ns, int ew, Seat dealer) const;
 
     const RuleSet& rules() const { return rules_; }
     int target() const { return main_.target; }
