@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <optional>
+#include <thread>
 #include <utility>
 
 #include "spadework/analyzer/simple_bot.h"
@@ -24,6 +26,8 @@ constexpr int kMaxSweeps = 100000;
 // A game of the bots that has not ended after this many hands is left (no loss limit and
 // sets on both sides); its hands still count.
 constexpr int kMaxHandsPerGame = 200;
+// The fewest cells of a run each value-iteration thread takes.
+constexpr int kCellsPerThread = 32;
 
 int floor_mod(int a, int m) {
     int r = a % m;
@@ -235,6 +239,31 @@ int floor_div(int a, int m) {
     return (a - floor_mod(a, m)) / m;
 }
 
+// A barrier for the sweep's threads, which meet twice per run of cells (tens of microseconds
+// apart): spinning answers in well under a microsecond where a sleeping wait costs tens, and
+// yielding after a while keeps a thread whose partner was descheduled from holding the core.
+class SpinBarrier {
+  public:
+    explicit SpinBarrier(int parties) : parties_(parties) {}
+    void wait() {
+        if (parties_ == 1) return;
+        const int generation = generation_.load(std::memory_order_acquire);
+        if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == parties_) {
+            arrived_.store(0, std::memory_order_relaxed);
+            generation_.fetch_add(1, std::memory_order_release);
+            return;
+        }
+        for (int spins = 0; generation_.load(std::memory_order_acquire) == generation; ++spins) {
+            if (spins > 2000) std::this_thread::yield();
+        }
+    }
+
+  private:
+    const int parties_;
+    std::atomic<int> arrived_{0};
+    std::atomic<int> generation_{0};
+};
+
 class SetSolver {
   public:
     SetSolver(const RuleSet& rules, int target, const Transitions& t, bool overtime_set,
@@ -256,13 +285,45 @@ class SetSolver {
     }
 
     // Sweeps until converged; returns the sweeps and leaves the last sweep's largest change.
-    int solve(double& last_change) {
-        for (int sweep = 1; sweep <= kMaxSweeps; ++sweep) {
-            refresh_padding();
-            last_change = std::max(update_ties(), update_cells());
-            if (last_change < kTolerance) return sweep;
+    // With several threads, each run of cells is shared among them (see update_run): every
+    // cell is computed from the same values in the same order, so the table is the same
+    // whatever the number of threads.
+    int solve(double& last_change, int threads) {
+        // A share of a run under a few dozen cells is not worth the threads' meeting.
+        threads = std::clamp(threads, 1, std::max(1, width_ / r_.modulus / kCellsPerThread));
+        SpinBarrier barrier(threads);
+        std::vector<double> most(static_cast<std::size_t>(threads));
+        int sweeps = 0;
+        bool stop = false;
+        auto sweep_part = [&](int part) {
+            std::vector<double> acc(static_cast<std::size_t>(stride_ / r_.modulus + 1));
+            for (int sweep = 1; !stop; ++sweep) {
+                if (part == 0) {
+                    refresh_padding();
+                    most[0] = update_ties();
+                }
+                barrier.wait();
+                double cells = update_cells(part, threads, barrier, acc);
+                most[static_cast<std::size_t>(part)] =
+                    std::max(most[static_cast<std::size_t>(part)], cells);
+                barrier.wait();
+                if (part == 0) {
+                    last_change = *std::max_element(most.begin(), most.end());
+                    std::fill(most.begin(), most.end(), 0.0);
+                    sweeps = sweep;
+                    stop = last_change < kTolerance || sweep == kMaxSweeps;
+                }
+                barrier.wait();
+            }
+        };
+        std::vector<std::thread> helpers;
+        for (int part = 1; part < threads; ++part) helpers.emplace_back(sweep_part, part);
+        sweep_part(0);
+        for (std::thread& t : helpers) t.join();
+        if (last_change >= kTolerance) {
+            throw std::logic_error("winchance: value iteration did not converge");
         }
-        throw std::logic_error("winchance: value iteration did not converge");
+        return sweeps;
     }
 
     SetTable result() const {
@@ -372,12 +433,21 @@ class SetSolver {
     }
 
     // The cells of one row y with bag digit r: x = origin + r + m * k for k in [k0, k1). Each
-    // reads the other side's chance at the swapped scores (it deals next).
-    double update_run(int y, int r, std::vector<double>& acc) {
+    // reads the other side's chance at the swapped scores (it deals next). Every cell of the
+    // run is computed before any is written: a run reads cells of its own row. Thread `part`
+    // of `parts` takes its share of the run's cells, and the threads meet before writing (all
+    // have read) and after (the next run reads what this one wrote).
+    double update_run(int y, int r, int part, int parts, SpinBarrier& barrier,
+                      std::vector<double>& acc) {
         const int m = r_.modulus;
-        const int k0 = floor_div(r_.low - origin_ - r + m - 1, m);
-        const int k1 = floor_div(r_.target - origin_ - r + m - 1, m);
+        int k0 = floor_div(r_.low - origin_ - r + m - 1, m);
+        int k1 = floor_div(r_.target - origin_ - r + m - 1, m);
         if (k1 <= k0) return 0;
+        if (parts > 1) {
+            const int n = k1 - k0;
+            k1 = k0 + n * (part + 1) / parts;
+            k0 += n * part / parts;
+        }
         double* __restrict sum = acc.data();
         std::fill(sum + k0, sum + k1, 0.0);
         for (const RowStep& st : row_steps_[static_cast<std::size_t>(r * m + floor_mod(y, m))]) {
@@ -386,20 +456,23 @@ class SetSolver {
             const double p = st.p;
             for (int k = k0; k < k1; ++k) sum[k] += p * from[k];
         }
+        barrier.wait();
         double most = 0;
         for (int k = k0; k < k1; ++k) {
             double& cell = grid_[at(origin_ + r + m * k, y)];
             most = std::max(most, std::abs(1 - sum[k] - cell));
             cell = 1 - sum[k];
         }
+        barrier.wait();
         return most;
     }
 
-    double update_cells() {
-        std::vector<double> acc(static_cast<std::size_t>(stride_ / r_.modulus + 1));
+    double update_cells(int part, int parts, SpinBarrier& barrier, std::vector<double>& acc) {
         double most = 0;
         for (int y = r_.target - 1; y >= r_.low; --y) {
-            for (int r = 0; r < r_.modulus; ++r) most = std::max(most, update_run(y, r, acc));
+            for (int r = 0; r < r_.modulus; ++r) {
+                most = std::max(most, update_run(y, r, part, parts, barrier, acc));
+            }
         }
         return most;
     }
@@ -479,7 +552,9 @@ void check_winchance_rules(const RuleSet& rules) {
     need("bag_penalty", rules.bag_penalty, 0);
 }
 
-WinChanceTable WinChanceTable::build(const RuleSet& rules, const HandDistribution& hands) {
+WinChanceTable WinChanceTable::build(const RuleSet& rules, const HandDistribution& hands,
+                                     int threads) {
+    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     check_winchance_rules(rules);
     if (hands.hands <= 0) throw Error("winchance: no hands to build the table from");
     Transitions t = make_transitions(rules, hands);
@@ -493,13 +568,13 @@ WinChanceTable WinChanceTable::build(const RuleSet& rules, const HandDistributio
     // table reads; a tie in overtime starts another, so that set reads its own 0 to 0.
     if (rules.on_tie == OnTie::Overtime) {
         SetSolver overtime(rules, rules.overtime_target, t, true, 0);
-        table.iterations_ += overtime.solve(table.last_change_);
+        table.iterations_ += overtime.solve(table.last_change_, threads);
         table.overtime_ = overtime.result();
         overtime_start = table.value_before(table.overtime_, 0, 0);
     }
     SetSolver game(rules, rules.target, t, false, overtime_start);
     double change = 0;
-    table.iterations_ += game.solve(change);
+    table.iterations_ += game.solve(change, threads);
     table.last_change_ = std::max(table.last_change_, change);
     table.main_ = game.result();
     return table;

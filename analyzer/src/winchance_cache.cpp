@@ -250,7 +250,8 @@ LoadedWinChance load_winchance(const RuleSet& rules, const WinChanceOptions& opt
     }
 
     auto start = std::chrono::steady_clock::now();
-    loaded.table = WinChanceTable::build(rules, measure_hands(rules, options.hands, options.seed));
+    loaded.table = WinChanceTable::build(rules, measure_hands(rules, options.hands, options.seed),
+                                         options.threads);
     loaded.build_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::error_code ec;

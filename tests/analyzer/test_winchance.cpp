@@ -95,6 +95,21 @@ TEST_CASE("value iteration converges to a largest change under 1e-9", "[winchanc
     CHECK(t.hands() == 3000);
 }
 
+TEST_CASE("the table is the same whatever the number of threads", "[winchance]") {
+    // Without bags every row is one run of 449 cells, enough to be shared by three threads.
+    RuleSet rules = small_rules({"bag_limit=0"});
+    HandDistribution hands = measure_hands(rules, 2000, 11);
+    WinChanceTable one = WinChanceTable::build(rules, hands, 1);
+    for (int threads : {2, 3}) {
+        INFO(threads << " threads");
+        WinChanceTable many = WinChanceTable::build(rules, hands, threads);
+        CHECK(many.iterations() == one.iterations());
+        CHECK(many.last_change() == one.last_change());
+        CHECK(many.main_set().cells == one.main_set().cells);
+        CHECK(many.main_set().ties == one.main_set().ties);
+    }
+}
+
 TEST_CASE("Paperless, without bags, and a drawn tie are tables too", "[winchance]") {
     RuleSet paperless = preset("paperless");
     WinChanceTable p = WinChanceTable::build(paperless, measure_hands(paperless, 2000, 3));

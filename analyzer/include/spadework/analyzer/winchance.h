@@ -82,9 +82,11 @@ class WinChanceTable {
     std::size_t outcomes() const { return outcomes_; }   // distinct ones among them
     const SetTable& main_set() const { return main_; }
 
-    // Builds the table from measured outcomes; throws Error for rules check_winchance_rules
-    // refuses.
-    static WinChanceTable build(const RuleSet& rules, const HandDistribution& hands);
+    // Builds the table from measured outcomes, the value iteration on `threads` threads (0:
+    // every core; the table is the same whatever the number); throws Error for rules
+    // check_winchance_rules refuses.
+    static WinChanceTable build(const RuleSet& rules, const HandDistribution& hands,
+                                int threads = 1);
 
     // The cache file's bytes, and back. from_bytes returns false, leaving the table alone,
     // for bytes that are not a whole, intact table of exactly these rules and key.
@@ -108,6 +110,7 @@ struct WinChanceOptions {
     int hands = 100000;               // bot hands measured
     std::uint64_t seed = 1;           // their seed
     std::filesystem::path cache_dir;  // empty: default_winchance_cache_dir()
+    int threads = 1;                  // value-iteration threads, 0: every core (same table)
 };
 
 // $XDG_CACHE_HOME/spadework, or ~/.cache/spadework.
