@@ -740,77 +740,28 @@ RecordedGame play_game(const RuleSet& rules, SplitMix64& rng, Seat first_dealer,
     return game;
 }
 
-namespace {
-
-// Where a game played from given standings stands after a hand: the same end-of-game rules as
-// Game::add_hand (Game cannot start from a score, so they are mirrored here, and a test plays
-// the same game both ways from 0 to 0). A tie sent to overtime starts the next set at 0 to 0.
-struct SetTally {
-    const RuleSet& rules;
-    Standings standings;
-    int overtime_sets = 0;
-    int hands_in_set = 0;
-
-    int target() const { return overtime_sets > 0 ? rules.overtime_target : rules.target; }
-    std::optional<EndReason> ended() const {
-        int ns = standings[index(Team::NS)].score;
-        int ew = standings[index(Team::EW)].score;
-        if (ns >= target() || ew >= target()) return EndReason::Target;
-        if (rules.loss_limit && (ns <= *rules.loss_limit || ew <= *rules.loss_limit)) {
-            return EndReason::LossLimit;
-        }
-        if (rules.hand_limit && hands_in_set >= *rules.hand_limit) return EndReason::HandLimit;
-        return std::nullopt;
-    }
-    std::optional<GameResult> add(const HandOutcome& outcome) {
-        HandScore score = score_hand(rules, outcome, standings);
-        for (Team t : kAllTeams) standings[index(t)] = score[t].after;
-        ++hands_in_set;
-        std::optional<EndReason> reason = ended();
-        if (!reason) return std::nullopt;
-        int ns = standings[index(Team::NS)].score;
-        int ew = standings[index(Team::EW)].score;
-        if (ns != ew) {
-            Team winner = ns > ew ? Team::NS : Team::EW;
-            return GameResult{winner, *reason, standings, std::abs(ns - ew), overtime_sets};
-        }
-        switch (rules.on_tie) {
-            case OnTie::PlayOn:
-                break;
-            case OnTie::Draw:
-                return GameResult{std::nullopt, *reason, standings, 0, overtime_sets};
-            case OnTie::Overtime:
-                standings = {};
-                ++overtime_sets;
-                hands_in_set = 0;
-                break;
-        }
-        return std::nullopt;
-    }
-};
-
-}  // namespace
-
 GameFromStandings play_game_from(const RuleSet& rules, const Standings& start, Seat dealer,
                                  SplitMix64& rng, int max_hands, const BotStyle& style) {
-    check_rules(rules);
-    SetTally tally{rules, start};
+    Game game(rules, start);
+    const int ns = start[index(Team::NS)].score;
+    const int ew = start[index(Team::EW)].score;
     // A level score past the end under on_tie=play_on is still in play; any other end is not.
-    bool level = start[0].score == start[1].score && rules.on_tie == OnTie::PlayOn;
-    if (tally.ended() && !level) {
-        throw Error("play_game_from: " + std::to_string(start[0].score) + " to " +
-                    std::to_string(start[1].score) + " has already ended the game");
+    const bool level = ns == ew && rules.on_tie == OnTie::PlayOn;
+    if (set_ended(rules, rules.target, ns, ew, 0) && !level) {
+        throw Error("play_game_from: " + std::to_string(ns) + " to " + std::to_string(ew) +
+                    " has already ended the game");
     }
-    GameFromStandings game;
-    for (int h = 0; h < max_hands && !game.result; ++h) {
+    GameFromStandings out;
+    for (int h = 0; h < max_hands && !game.over(); ++h) {
         Seat d = next(dealer, h % 4);
         Deal deal = deal_from_seed(rng.next(), rules.deck(), d);
         RecordedHand hand;
-        HandState state = play_out(rules, d, deal, tally.standings, rng, style, hand);
-        game.result = tally.add(state.outcome());
-        game.hands.push_back(std::move(hand));
+        HandState state = play_out(rules, d, deal, game.standings(), rng, style, hand);
+        game.add_hand(state.outcome());
+        out.hands.push_back(std::move(hand));
     }
-    return game;
+    out.result = game.result();
+    return out;
 }
 
 }  // namespace spadework::analyzer

@@ -180,8 +180,8 @@ Transitions make_transitions(const RuleSet& rules, const HandDistribution& hands
 // Where a set stands: the end-of-game rules, shared by the build and the lookups.
 
 struct SetRules {
+    const RuleSet* rules = nullptr;
     int target = 0;
-    std::optional<int> loss_limit;
     int low = 0;  // the lowest score the table holds
     int modulus = 1;
 };
@@ -193,8 +193,7 @@ enum class Standing { Won, Lost, Level, InPlay };
 // score winning. In play, scores under `low` (no loss limit) are read as the lowest scores
 // with the same bag digit: an approximation far from where games are decided.
 Standing standing(const SetRules& r, int& x, int& y) {
-    bool ended = x >= r.target || y >= r.target ||
-                 (r.loss_limit && (x <= *r.loss_limit || y <= *r.loss_limit));
+    bool ended = set_ended(*r.rules, r.target, x, y, 0).has_value();
     if (ended) return x > y ? Standing::Won : x < y ? Standing::Lost : Standing::Level;
     if (x < r.low) x = r.low + floor_mod(x - r.low, r.modulus);
     if (y < r.low) y = r.low + floor_mod(y - r.low, r.modulus);
@@ -270,7 +269,7 @@ class SetSolver {
               double overtime_start)
         : rules_(rules), t_(t), overtime_set_(overtime_set), overtime_start_(overtime_start) {
         const int m = t.modulus;
-        r_ = SetRules{target, rules.loss_limit, lowest_score(rules, target, t), m};
+        r_ = SetRules{&rules, target, lowest_score(rules, target, t), m};
         width_ = target - r_.low;
         // The padded range: a whole number of bag cycles, starting on a score ending in 0.
         origin_ = floor_div(r_.low - t.most_down, m) * m;
@@ -581,7 +580,7 @@ WinChanceTable WinChanceTable::build(const RuleSet& rules, const HandDistributio
 }
 
 double WinChanceTable::value_before(const SetTable& set, int x, int y) const {
-    SetRules r{set.target, rules_.loss_limit, set.low, modulus_};
+    SetRules r{&rules_, set.target, set.low, modulus_};
     switch (standing(r, x, y)) {
         case Standing::Won:
             return 1;

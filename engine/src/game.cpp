@@ -20,6 +20,20 @@ Game::Game(RuleSet rules) : rules_(std::move(rules)) {
     check_rules(rules_);
 }
 
+Game::Game(RuleSet rules, const Standings& start) : Game(std::move(rules)) {
+    standings_ = start;
+}
+
+std::optional<EndReason> set_ended(const RuleSet& rules, int target, int ns, int ew,
+                                   int hands_in_set) {
+    if (ns >= target || ew >= target) return EndReason::Target;
+    if (rules.loss_limit && (ns <= *rules.loss_limit || ew <= *rules.loss_limit)) {
+        return EndReason::LossLimit;
+    }
+    if (rules.hand_limit && hands_in_set >= *rules.hand_limit) return EndReason::HandLimit;
+    return std::nullopt;
+}
+
 int Game::current_target() const {
     return overtime_sets_ > 0 ? rules_.overtime_target : rules_.target;
 }
@@ -39,14 +53,7 @@ const HandRecord& Game::add_hand(const HandOutcome& outcome) {
     // the hand limit (counted within the set) ends it.
     int ns = standings_[index(Team::NS)].score;
     int ew = standings_[index(Team::EW)].score;
-    std::optional<EndReason> reason;
-    if (ns >= current_target() || ew >= current_target()) {
-        reason = EndReason::Target;
-    } else if (rules_.loss_limit && (ns <= *rules_.loss_limit || ew <= *rules_.loss_limit)) {
-        reason = EndReason::LossLimit;
-    } else if (rules_.hand_limit && hands_in_set_ >= *rules_.hand_limit) {
-        reason = EndReason::HandLimit;
-    }
+    std::optional<EndReason> reason = set_ended(rules_, current_target(), ns, ew, hands_in_set_);
 
     // Step 2. The higher score wins; a tie plays on, goes to overtime or is a draw.
     if (reason) {

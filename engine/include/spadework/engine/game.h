@@ -29,9 +29,18 @@ struct HandRecord {
     bool tie_to_overtime = false;  // the game was level at its end: an overtime set begins
 };
 
+// Whether a set is over at these scores after its hands_in_set-th hand, and why: a score at
+// `target` (the game's, or an overtime set's), a score at or under the loss limit, or the hand
+// limit. Game judges every hand by it, and so does whatever follows a game from a score.
+std::optional<EndReason> set_ended(const RuleSet& rules, int target, int ns, int ew,
+                                   int hands_in_set);
+
 class Game {
   public:
     explicit Game(RuleSet rules);
+    // A game taken up at a score (the hands before it not kept): what a rollout from given
+    // standings plays on from. The hand limit counts from here.
+    Game(RuleSet rules, const Standings& start);
 
     const RuleSet& rules() const { return rules_; }
     // Scores the next hand; throws Error once the game is over or for a bad outcome.
