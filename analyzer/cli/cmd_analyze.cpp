@@ -40,6 +40,7 @@ struct AnalyzeOptions {
     bool no_store = false;
     std::string trend;
     std::string only;   // "bids" or "play"; empty: both
+    std::string grade;  // "points" or "game"; empty: the settings file's, else points
     std::string shard;  // "K/N"; empty: the whole library
     std::string out;    // --out: the library the shard's games and reviews go to
 };
@@ -96,7 +97,8 @@ analyzer::ReviewSettings settings_of(const AnalyzeOptions& o) {
     if (o.threads) s.threads = *o.threads;
     if (s.threads == 0)
         s.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    if (!o.only.empty()) s.parts = *analyzer::parse_parts(o.only);  // checked by the option
+    if (!o.only.empty()) s.parts = *analyzer::parse_parts(o.only);    // checked by the option
+    if (!o.grade.empty()) s.grade = *analyzer::parse_grade(o.grade);  // checked by the option
     return s;
 }
 
@@ -342,6 +344,15 @@ void add_analyze_command(CLI::App& app) {
                 return "'" + v + "' is neither bids nor play";
             },
             "bids|play"));
+    cmd->add_option("--grade", opts->grade,
+                    "grade the cards by the points they lose in the hand (points, the default) "
+                    "or by the chance of winning the game they lose (game: the rule set's "
+                    "win-chance table, built once and cached; see winchance)")
+        ->check(CLI::Validator(
+            [](std::string& v) -> std::string {
+                return analyzer::parse_grade(v) ? "" : "'" + v + "' is neither points nor game";
+            },
+            "points|game"));
     cmd->add_option("--shard", opts->shard,
                     "with --all: review only the K-th of N disjoint parts of the "
                     "library (games whose id modulo N is K); K counts from 0, so 0/100 to "

@@ -31,6 +31,7 @@ struct ViewArgs {
     bool no_library = false;
     bool analyse = false;
     int samples = 0;
+    std::string grade;
     int bench_frames = 0;
     std::string bench_until;
     bool startup_time = false;
@@ -110,6 +111,7 @@ void run_view(const ViewArgs& a) {
     o.screenshot = a.screenshot;
     o.analyse = a.analyse;
     o.samples = a.samples;
+    o.grade_by_game = a.grade == "game";
     o.bench_frames = a.bench_frames;
     o.bench_until = a.bench_until;
     o.startup_time = a.startup_time;
@@ -149,6 +151,10 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--samples", a->samples,
                     "the most single-dummy layouts per bid or pass (default 64)")
         ->check(CLI::Range(1, 100000));
+    cmd->add_option("--grade", a->grade,
+                    "grade the cards by points (the default) or by the chance of winning the "
+                    "game (game), as analyze --grade")
+        ->check(CLI::IsMember({"points", "game"}));
     cmd->add_option("--screenshot", a->screenshot, "render, write this PNG and exit");
     cmd->add_option("--size", a->size, "the window size (default 1600x1000)");
     cmd->add_option("--bench-frames", a->bench_frames,

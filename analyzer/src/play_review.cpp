@@ -2,16 +2,23 @@
 // dummy, under the tricks and the score objectives.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+
+#include <fmt/core.h>
 #include <optional>
 #include <string>
 
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/winchance.h"
 
 namespace spadework::analyzer {
 
 namespace {
 
 using Part = RecordPlace::Part;
+
+// A chance as the score objective's whole-number value: ten-thousandths.
+constexpr double kChanceUnits = 10000;
 
 // The hand up to its first card: the pass, the bids and the exchange, each checked by
 // replay_hand. The cards are left to the caller, which accepts revokes (a record may hold
@@ -70,6 +77,51 @@ void judge(CardReview& card, const Thresholds& thresholds) {
     if (card.flag != FlagClass::None) card.better = best->card;
 }
 
+// The chance of winning the game as the score objective's value of a hand's end: North-South's
+// chance at the scores the hand ends with, the next dealer to deal, in ten-thousandths.
+// In an overtime set (a tie sent the game to one before this hand) the set's own table.
+EndValue chance_value(const WinChanceTable& table, Seat next_dealer, bool overtime) {
+    return EndValue{fmt::format("win chance {} {} {} {} {}", table.rules().name, table.hands(),
+                                table.outcomes(), seat_char(next_dealer), overtime),
+                    [&table, next_dealer, overtime](const HandScore& hs) {
+                        const int ns = hs[Team::NS].after.score;
+                        const int ew = hs[Team::EW].after.score;
+                        return static_cast<int>(std::lround(
+                            kChanceUnits * (overtime ? table.overtime_chance(ns, ew, next_dealer)
+                                                     : table.chance(ns, ew, next_dealer))));
+                    }};
+}
+
+// Whether hand `hand` is played in an overtime set: a tie sent the game to one before it.
+bool in_overtime(const RecordedGame& game, int hand) {
+    const ScoredGame scored = score_game(game, game.rules);
+    for (int i = 0; i < hand && i < static_cast<int>(scored.hands.size()); ++i) {
+        if (scored.hands[i].tie_to_overtime) return true;
+    }
+    return false;
+}
+
+// Each card's chance from the chance objective's answer (NS's chance, or its negation for the
+// opponents: their chance is one minus NS's), the best and the played card's, and the flag by
+// the chance lost. Points stay beside it.
+void grade_by_chance(CardReview& card, const SolveResult& chance, const ChanceThresholds& t) {
+    const bool ns = chance.side == Team::NS;
+    auto of = [&](int v) { return ns ? v / kChanceUnits : 1 + v / kChanceUnits; };
+    const CardChoice* best = nullptr;
+    for (CardChoice& c : card.choices) {
+        for (const CardValue& v : chance.cards) {
+            if (v.card == c.card) c.chance = of(v.score);
+        }
+        if (!c.chance) throw Error("review_play: the solver's answers list different cards");
+        if (!best || *c.chance > *best->chance) best = &c;
+        if (c.card == card.played) card.played_chance = c.chance;
+    }
+    card.best_chance = best->chance;
+    card.flag = card.cost_chance() > 0 ? classify_chance(card.cost_chance(), t) : FlagClass::None;
+    card.better.reset();
+    if (card.flag != FlagClass::None) card.better = best->card;
+}
+
 // The answer of a score search that was given up: every card, no score.
 SolveResult tricks_only(const SolveResult& tricks) {
     SolveResult none = tricks;
@@ -88,7 +140,8 @@ void judge_tricks(CardReview& card) {
 }  // namespace
 
 PlayReview review_play(const RecordedGame& game, int hand, const Standings& before,
-                       const ReviewSettings& settings, Solver& solver) {
+                       const ReviewSettings& settings, Solver& solver,
+                       const WinChanceTable* chances) {
     auto start = std::chrono::steady_clock::now();
     if (hand < 0 || hand >= static_cast<int>(game.hands.size())) {
         throw Error("review_play: the game has " + std::to_string(game.hands.size()) +
@@ -101,6 +154,10 @@ PlayReview review_play(const RecordedGame& game, int hand, const Standings& befo
         throw RecordError("a card played before the bidding ended", hand, {Part::Card, 0});
     }
     const Thresholds thresholds = settings.thresholds_for(game.rules);
+    std::optional<EndValue> by_game;
+    if (chances && settings.grade == Grade::Game) {
+        by_game = chance_value(*chances, next(rec.dealer), in_overtime(game, hand));
+    }
 
     for (std::size_t i = 0; i < rec.cards.size(); ++i) {
         const int at = static_cast<int>(i);
@@ -138,6 +195,15 @@ PlayReview review_play(const RecordedGame& game, int hand, const Standings& befo
                 card.score_valued = false;
                 card.choices = merge_choices(tricks, tricks_only(tricks));
                 judge_tricks(card);
+            }
+            if (by_game) {
+                const std::uint64_t at = solver.stats().nodes;
+                std::optional<SolveResult> chance =
+                    solver.solve_score(position, before, settings.score_node_budget, &*by_game);
+                review.nodes += solver.stats().nodes - at;
+                card.flag = FlagClass::None;  // graded by the game, or not at all
+                card.better.reset();
+                if (chance) grade_by_chance(card, *chance, settings.chance_thresholds);
             }
         }
         review.seats[index(card.seat)].add(card);

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/winchance.h"
 
 namespace spadework::analyzer {
 
@@ -92,7 +93,29 @@ std::string ReviewSettings::key() const {
     }
     if (parts != ReviewParts::Both) key += fmt::format(" only={}", parts_name(parts));
     if (!fit_by_rejection) key += " fit=weights";
+    if (grade == Grade::Game) key += " grade=game";
     return key;
+}
+
+std::string_view grade_name(Grade grade) {
+    return grade == Grade::Game ? "game" : "points";
+}
+
+std::optional<Grade> parse_grade(std::string_view text) {
+    for (Grade g : {Grade::Points, Grade::Game}) {
+        if (text == grade_name(g)) return g;
+    }
+    return std::nullopt;
+}
+
+// Chances closer than this (a hundredth of a percentage point, the solver's unit) are equal.
+constexpr double kSameChance = 1e-4 / 2;
+
+FlagClass classify_chance(double drop, const ChanceThresholds& t) {
+    if (drop >= t.blunder) return FlagClass::Blunder;
+    if (drop >= t.mistake) return FlagClass::Mistake;
+    if (drop >= t.inaccuracy) return FlagClass::Inaccuracy;
+    return FlagClass::None;
 }
 
 std::string_view parts_name(ReviewParts parts) {
@@ -190,6 +213,14 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
                                         where_key(text, file, key)));
             }
             s.weight_by_bids = v.get<bool>();
+        } else if (key == "grade") {
+            std::optional<Grade> g =
+                v.is_string() ? parse_grade(v.get<std::string>()) : std::nullopt;
+            if (!g) {
+                throw Error(fmt::format("{}: \"grade\" must be \"points\" or \"game\"",
+                                        where_key(text, file, key)));
+            }
+            s.grade = *g;
         } else if (key == "threads") {
             s.threads = need_int(v, key, 0, 256);
         } else if (key == "table_megabytes") {
@@ -243,11 +274,11 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
                 s.thresholds[name] = t;
             }
         } else {
-            throw Error(fmt::format(
-                "{}: unknown setting \"{}\" (samples, batch, confidence, seed, "
-                "weight_by_bids, threads, table_megabytes, nil_node_budget, score_node_budget, "
-                "thresholds)",
-                where_key(text, file, key), key));
+            throw Error(
+                fmt::format("{}: unknown setting \"{}\" (samples, batch, confidence, seed, "
+                            "weight_by_bids, grade, threads, table_megabytes, nil_node_budget, "
+                            "score_node_budget, thresholds)",
+                            where_key(text, file, key), key));
         }
     }
     return s;
@@ -265,7 +296,8 @@ void PlayStats::add(const CardReview& card) {
     ++cards;
     if (!card.judged()) return;
     ++decisions;
-    if (card.cost_points() <= 0) ++kept_best;
+    // Graded by the game, the best is the best chance to win it; else the best score.
+    if (card.best_chance ? card.cost_chance() < kSameChance : card.cost_points() <= 0) ++kept_best;
     points_lost += std::max(0, card.cost_points());
     switch (card.flag) {
         case FlagClass::Inaccuracy:
@@ -343,6 +375,38 @@ struct OpenGame {
     bool failed = false;  // a step failed: the game's steps not yet begun are skipped
     std::optional<Clock::time_point> began;
     Clock::time_point ended;
+    std::shared_ptr<const WinChanceTable> chances;  // graded by the game: its rule set's table
+};
+
+// The win-chance tables a batch grades by, one per rule set, loaded (or built and cached) the
+// first time a game of that rule set opens. A rule set whose table cannot be made (a hand
+// limit, bags kept apart from the score) is graded by points, and the review says why.
+class ChanceTables {
+  public:
+    std::shared_ptr<const WinChanceTable> get(const RuleSet& rules, std::string& note) {
+        const std::string key = winchance_key(rules, WinChanceOptions{});
+        auto it = tables_.find(key);
+        if (it == tables_.end()) {
+            Entry e;
+            try {
+                e.table = std::make_shared<const WinChanceTable>(
+                    load_winchance(rules, WinChanceOptions{}).table);
+            } catch (const Error& error) {
+                e.note = fmt::format("Graded by points: no win-chance table for these rules ({}).",
+                                     error.what());
+            }
+            it = tables_.emplace(key, std::move(e)).first;
+        }
+        note = it->second.note;
+        return it->second.table;
+    }
+
+  private:
+    struct Entry {
+        std::shared_ptr<const WinChanceTable> table;
+        std::string note;
+    };
+    std::map<std::string, Entry> tables_;
 };
 
 // One step of a batch's review: the play or the bids of one hand of an open game.
@@ -356,7 +420,8 @@ struct ReviewTask {
 // Opens game `index` of a batch: loads and checks it, and lays out its review, a hand a slot,
 // with the standings each hand began from. An error is kept as the game's.
 std::unique_ptr<OpenGame> open_game(int index, const GameLoader& load,
-                                    const ReviewSettings& settings, std::optional<int> only_hand) {
+                                    const ReviewSettings& settings, std::optional<int> only_hand,
+                                    ChanceTables& tables) {
     auto g = std::make_unique<OpenGame>();
     g->index = index;
     g->review.settings_key = settings.key();
@@ -364,6 +429,10 @@ std::unique_ptr<OpenGame> open_game(int index, const GameLoader& load,
     try {
         g->game = load(index);
         check_game(*g->game);
+        if (settings.grade == Grade::Game && settings.parts != ReviewParts::Bids) {
+            g->chances = tables.get(g->game->rules, g->review.grade_note);
+            if (g->chances) g->review.grade = Grade::Game;
+        }
         std::vector<Standings> before = standings_before_hands(*g->game);
         for (int h : hands_to_review(*g->game, only_hand)) {
             HandReview hr;
@@ -409,7 +478,8 @@ std::exception_ptr run_step(const ReviewTask& task, const ReviewSettings& settin
     HandReview& hr = task.game->review.hands[task.slot];
     try {
         if (task.play) {
-            hr.play = review_play(game, hr.hand, hr.before, settings, solver);
+            hr.play =
+                review_play(game, hr.hand, hr.before, settings, solver, task.game->chances.get());
         } else {
             hr.bidding = review_bids(game, hr.hand, hr.before, settings);
         }
@@ -457,6 +527,7 @@ class BatchRun {
     const int lag_;         // games opened ahead of the oldest whose bids wait
     const int target_;      // steps kept queued, when games remain to open
     ReviewSettings inner_;  // what each step runs with
+    ChanceTables tables_;   // opened games' win-chance tables (calling thread only)
     int next_ = 0;          // the next game to open
     int hands_ = 0;         // hands of the games opened
     int failed_games_ = 0;
@@ -479,7 +550,7 @@ void BatchRun::open_more() {
             std::lock_guard<std::mutex> lock(mutex_);
             if (static_cast<int>(queue_.size()) >= target_) break;
         }
-        std::unique_ptr<OpenGame> g = open_game(next_, load_, settings_, only_hand_);
+        std::unique_ptr<OpenGame> g = open_game(next_, load_, settings_, only_hand_, tables_);
         ++next_;
         OpenGame& game = *g;
         open_.emplace(game.index, std::move(g));

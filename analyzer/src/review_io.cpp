@@ -89,12 +89,17 @@ ordered_json card_json(const CardReview& c) {
         j["cost_points"] = c.cost_points();
     }
     j["cost_tricks"] = c.cost_tricks();
+    if (c.best_chance) {
+        j["best_chance"] = *c.best_chance;
+        j["played_chance"] = *c.played_chance;
+    }
     j["flag"] = class_name(c.flag);
     if (c.better) j["better"] = to_string(*c.better);
     ordered_json choices = ordered_json::array();
     for (const CardChoice& ch : c.choices) {
         ordered_json one = {{"card", to_string(ch.card)}, {"tricks", ch.tricks}};
         if (c.score_valued) one["score"] = ch.score;
+        if (ch.chance) one["chance"] = *ch.chance;
         choices.push_back(std::move(one));
     }
     j["choices"] = std::move(choices);
@@ -119,9 +124,13 @@ CardReview card_from(const ordered_json& j) {
     c.played_score = score_of(j, "played_score");
     c.flag = parse_class(j.at("flag").get<std::string>());
     if (j.contains("better")) c.better = parse_card(j.at("better").get<std::string>());
+    if (j.contains("best_chance")) c.best_chance = j.at("best_chance").get<double>();
+    if (j.contains("played_chance")) c.played_chance = j.at("played_chance").get<double>();
     for (const auto& ch : j.at("choices")) {
+        std::optional<double> chance;
+        if (ch.contains("chance")) chance = ch.at("chance").get<double>();
         c.choices.push_back({parse_card(ch.at("card").get<std::string>()),
-                             ch.at("tricks").get<int>(), score_of(ch, "score")});
+                             ch.at("tricks").get<int>(), score_of(ch, "score"), chance});
     }
     return c;
 }
@@ -272,6 +281,8 @@ std::string review_to_json(const GameReview& review, const RecordedGame& game) {
     j["version"] = review.version;
     j["settings"] = review.settings_key;
     if (review.parts != ReviewParts::Both) j["only"] = parts_name(review.parts);
+    if (review.grade != Grade::Points) j["grade"] = grade_name(review.grade);
+    if (!review.grade_note.empty()) j["grade_note"] = review.grade_note;
     ordered_json players = ordered_json::object();
     for (Seat s : kAllSeats) players[seat_str(s)] = game.players[index(s)];
     j["game"] = {{"event", game.event},
@@ -344,6 +355,12 @@ GameReview review_from_json(std::string_view text) {
             if (!parts) throw Error("review JSON: unknown part " + j.at("only").dump());
             r.parts = *parts;
         }
+        if (j.contains("grade")) {
+            std::optional<Grade> grade = parse_grade(j.at("grade").get<std::string>());
+            if (!grade) throw Error("review JSON: unknown grade " + j.at("grade").dump());
+            r.grade = *grade;
+        }
+        r.grade_note = j.value("grade_note", std::string());
         r.seconds = j.at("seconds").get<double>();
         for (const auto& p : j.at("players")) {
             int s = index(parse_seat(p.at("seat").get<std::string>()));
@@ -490,10 +507,14 @@ void format_play(const PlayReview& play, const RecordedGame& game, const Line& l
         std::string tricks = c.cost_tricks() == 0   ? "no trick"
                              : c.cost_tricks() == 1 ? "1 trick"
                                                     : fmt::format("{} tricks", c.cost_tricks());
-        line(fmt::format("  Trick {}: {} played {}, {}: {} was better; it cost {} point{} and {}",
+        const std::string chance =
+            c.best_chance ? fmt::format("; the chance to win the game went from {:.0f}% to {:.0f}%",
+                                        100 * *c.best_chance, 100 * *c.played_chance)
+                          : "";
+        line(fmt::format("  Trick {}: {} played {}, {}: {} was better; it cost {} point{} and {}{}",
                          c.trick + 1, player_label(game, c.seat), to_string(c.played),
                          class_name(c.flag), c.better ? to_string(*c.better) : "another card",
-                         c.cost_points(), c.cost_points() == 1 ? "" : "s", tricks));
+                         c.cost_points(), c.cost_points() == 1 ? "" : "s", tricks, chance));
     }
     if (flags == 0) line("  Play: no card cost points.");
     if (unvalued > 0) {
@@ -533,6 +554,11 @@ std::string format_review(const GameReview& review, const RecordedGame& game) {
     line(fmt::format("Review: {}{}{} (rules: {}), {} hands",
                      game.event.empty() ? "game" : game.event, game.date.empty() ? "" : ", ",
                      game.date, game.rules.name, game.hands.size()));
+    if (review.grade == Grade::Game) {
+        line(
+            "Cards graded by the chance of winning the game they lose; bids and passes by points.");
+    }
+    if (!review.grade_note.empty()) line(review.grade_note);
     for (const HandReview& h : review.hands) {
         const RecordedHand& rh = game.hands[h.hand];
         line("");

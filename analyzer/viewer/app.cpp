@@ -470,6 +470,7 @@ int run_viewer(const ViewOptions& o) {
 
     analyzer::ReviewSettings review_settings;
     if (o.samples > 0) review_settings.samples = o.samples;
+    if (o.grade_by_game) review_settings.grade = analyzer::Grade::Game;
     Model model(o.library, review_settings);
     model.set_compare_rules(saved.compare_rules);
     prepare(model, o);

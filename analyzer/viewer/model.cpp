@@ -533,7 +533,7 @@ void Model::start_what_if_solve() {
         v.score_valued = score.has_value();
         for (std::size_t i = 0; i < tricks.cards.size(); ++i) {
             v.cards.push_back({tricks.cards[i].card, tricks.cards[i].total_tricks,
-                               score ? score->cards[i].score : 0});
+                               score ? score->cards[i].score : 0, std::nullopt});
         }
         return v;
     });

@@ -1,5 +1,7 @@
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include "draw.h"
 #include "panel_analysis.h"
 
@@ -28,13 +30,19 @@ void draw_card_values(Model& model, const CardValues& values) {
     const auto* v = &values;
     ImGuiTableFlags tf =
         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-    if (ImGui::BeginTable("values", 4, tf)) {
+    // Graded by the game: each card's chance to win it, a column of its own.
+    const bool chances = !v->cards.empty() && v->cards.front().chance.has_value();
+    if (ImGui::BeginTable("values", chances ? 5 : 4, tf)) {
         ImGui::TableSetupColumn("card");
         ImGui::TableSetupColumn("tricks");
         ImGui::TableSetupColumn("points");
+        if (chances) ImGui::TableSetupColumn("win chance");
         ImGui::TableSetupColumn("");
         ImGui::TableHeadersRow();
         const analyzer::CardReview* review = model.card_review();
+        double best_chance = 0;
+        for (const auto& c : v->cards) best_chance = std::max(best_chance, c.chance.value_or(0));
+        const int last = chances ? 4 : 3;
         for (const auto& c : v->cards) {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
@@ -55,7 +63,14 @@ void draw_card_values(Model& model, const CardValues& values) {
                 ImGui::TextColored(best ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.5f, 0.4f, 1),
                                    best ? "%+d =" : "%+d (%+d)", c.score, c.score - v->best_score);
             }
-            ImGui::TableSetColumnIndex(3);
+            if (chances && c.chance) {
+                ImGui::TableSetColumnIndex(3);
+                bool top = *c.chance == best_chance;
+                ImGui::TextColored(top ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.5f, 0.4f, 1),
+                                   top ? "%.0f%% =" : "%.0f%% (%+.0f)", 100 * *c.chance,
+                                   100 * (*c.chance - best_chance));
+            }
+            ImGui::TableSetColumnIndex(last);
             if (review && review->played == c.card) {
                 ImGui::TextColored(
                     class_colour(review->flag), "played%s",
@@ -88,7 +103,12 @@ void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
         ImGui::PopStyleColor();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("jump to this card");
         ImGui::SameLine();
-        ImGui::TextDisabled("-%d pts, -%d tr", c.cost_points(), c.cost_tricks());
+        if (c.best_chance) {
+            ImGui::TextDisabled("-%.0f%% win, -%d pts, -%d tr", 100 * c.cost_chance(),
+                                c.cost_points(), c.cost_tricks());
+        } else {
+            ImGui::TextDisabled("-%d pts, -%d tr", c.cost_points(), c.cost_tricks());
+        }
         if (c.better) {
             ImGui::SameLine();
             ImGui::TextDisabled("better");

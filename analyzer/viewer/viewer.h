@@ -24,6 +24,7 @@ struct ViewOptions {
     std::vector<Card> what_if;         // cards played in what-if from the position
     bool analyse = false;              // review the selected game at once
     int samples = 0;                   // single-dummy layouts per bid; 0: the default
+    bool grade_by_game = false;        // cards graded by the chance of winning the game
     std::filesystem::path screenshot;  // render, write this PNG, exit
     int width = 1600;
     int height = 1000;

@@ -15,6 +15,7 @@
 
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
+#include "spadework/analyzer/winchance.h"
 #include "spadework/engine/deal.h"
 #include "spadework/engine/scoring.h"
 
@@ -370,8 +371,8 @@ CardReview cold_card(const HandState& st, const CardReview& reviewed, const Stan
     const CardChoice* best = nullptr;
     for (std::size_t i = 0; i < tricks.cards.size(); ++i) {
         REQUIRE(tricks.cards[i].card == score.cards[i].card);
-        c.choices.push_back(
-            {tricks.cards[i].card, tricks.cards[i].total_tricks, score.cards[i].score});
+        c.choices.push_back({tricks.cards[i].card, tricks.cards[i].total_tricks,
+                             score.cards[i].score, std::nullopt});
     }
     for (const CardChoice& x : c.choices) {
         if (!best || x.score > best->score || (x.score == best->score && x.tricks > best->tricks))
@@ -481,4 +482,53 @@ TEST_CASE("A card whose score search passes its budget is shown not valued, neve
     REQUIRE(back.hands[0].play);
     CHECK(back.hands[0].play->cards == review.cards);
     CHECK_THAT(format_review(r, game), Catch::Contains("not valued"));
+}
+
+// Graded by the game: every card gets the chance of winning the game after the hand, from the
+// rule set's table at the scores the hand ends with (the next dealer to deal). The last card
+// has one choice, and its chance is the table's at the hand's actual end; each card's flag is
+// the class of the chance it lost; the points beside it are the points review's.
+TEST_CASE("Cards graded by the game carry the chance they leave and are flagged by its drop",
+          "[play_review]") {
+    RuleSet rules = make_rules("classic", {"target=200"});
+    WinChanceTable table = WinChanceTable::build(rules, measure_hands(rules, 4000, 5));
+    Standings before{};
+    before[index(Team::NS)] = {170, 0};
+    before[index(Team::EW)] = {160, 0};
+    RecordedGame game =
+        solver_played(rules, Seat::East, deal_from_seed(21, rules.deck(), Seat::East),
+                      {Bid::tricks(3), Bid::tricks(4), Bid::tricks(2), Bid::tricks(3)}, before);
+    ReviewSettings by_game;
+    by_game.grade = Grade::Game;
+    Solver solver;
+    PlayReview graded = review_play(game, 0, before, by_game, solver, &table);
+    Solver points_solver;
+    PlayReview points = review_play(game, 0, before, ReviewSettings{}, points_solver);
+    REQUIRE(graded.cards.size() == points.cards.size());
+    for (std::size_t i = 0; i < graded.cards.size(); ++i) {
+        const CardReview& c = graded.cards[i];
+        INFO("card " << i);
+        REQUIRE(c.best_chance);
+        REQUIRE(c.played_chance);
+        double best = 0;
+        for (const CardChoice& ch : c.choices) {
+            REQUIRE(ch.chance);
+            CHECK(*ch.chance >= 0);
+            CHECK(*ch.chance <= 1);
+            best = std::max(best, *ch.chance);
+            if (ch.card == c.played) CHECK(*ch.chance == *c.played_chance);
+        }
+        CHECK(*c.best_chance == best);
+        CHECK(c.flag == classify_chance(c.cost_chance(), by_game.chance_thresholds));
+        CHECK(c.best_score == points.cards[i].best_score);
+        CHECK(c.played_score == points.cards[i].played_score);
+    }
+    // The hand's end: its scores and the table's chance there, from the last mover's side.
+    HandState st = replay_hand(rules, game.hands[0], 0);
+    HandScore end = score_hand(rules, st.outcome(), before);
+    double ns = table.chance(end[Team::NS].after.score, end[Team::EW].after.score,
+                             next(game.hands[0].dealer));
+    const CardReview& last = graded.cards.back();
+    double expected = team_of(last.seat) == Team::NS ? ns : 1 - ns;
+    CHECK(*last.played_chance == Approx(expected).margin(1e-4));
 }

@@ -67,8 +67,13 @@ TEST_CASE("a settings file sets samples seed and thresholds and names its faults
           "bad.json:2:2: \"samples\" must be a whole number from 1 to 100000");
     CHECK(error_of("{\"samples\": 4,\n \"colour\": 1}") ==
           "bad.json:2:2: unknown setting \"colour\" (samples, batch, confidence, seed, "
-          "weight_by_bids, threads, "
+          "weight_by_bids, grade, threads, "
           "table_megabytes, nil_node_budget, score_node_budget, thresholds)");
+    CHECK(error_of("{\"grade\": \"tricks\"}") ==
+          "bad.json:1:2: \"grade\" must be \"points\" or \"game\"");
+    const ReviewSettings game = parse_settings("{\"grade\": \"game\"}", "s.json");
+    CHECK(game.grade == Grade::Game);
+    CHECK(game.key() != ReviewSettings{}.key());
     CHECK(error_of("{\"nil_node_budget\": 5}") ==
           "bad.json:1:2: \"nil_node_budget\" must be a whole number from 1000 to 100000000000");
     CHECK(error_of("{\"score_node_budget\": 5}") ==
@@ -106,6 +111,8 @@ TEST_CASE("a review survives its JSON", "[review]") {
     game.hands.resize(2);
     GameReview r;
     r.settings_key = ReviewSettings{}.key();
+    r.grade = Grade::Game;
+    r.grade_note = "a note";
     r.seconds = 1.25;
     HandReview h;
     h.hand = 1;
@@ -150,7 +157,10 @@ TEST_CASE("a review survives its JSON", "[review]") {
     c.trick = 1;
     c.seat = Seat::East;
     c.played = parse_card("KH");
-    c.choices = {{parse_card("KH"), 5, -30}, {parse_card("2H"), 6, 70}};
+    // Graded by the game: each choice's chance to win it, the best's and the played card's.
+    c.choices = {{parse_card("KH"), 5, -30, 0.4375}, {parse_card("2H"), 6, 70, 0.625}};
+    c.best_chance = 0.625;
+    c.played_chance = 0.4375;
     c.best_tricks = 6;
     c.best_score = 70;
     c.played_tricks = 5;
@@ -174,6 +184,8 @@ TEST_CASE("a review survives its JSON", "[review]") {
     GameReview back = review_from_json(review_to_json(r, game));
     CHECK(back.version == r.version);
     CHECK(back.settings_key == r.settings_key);
+    CHECK(back.grade == Grade::Game);
+    CHECK(back.grade_note == "a note");
     CHECK(back.seconds == 1.25);
     CHECK(back.seats == r.seats);
     CHECK(back.bid_flags == r.bid_flags);

@@ -1,6 +1,7 @@
 // `spadework winchance` as a user runs it: the chance in words and in JSON, the cache reused,
 // the heat map written, and bad input refused with the flag named.
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -86,4 +87,30 @@ TEST_CASE("winchance refuses bad input with the flag named", "[cli-winchance]") 
     CHECK(r.status == 2);
     // Nothing was built for the refused runs.
     CHECK(w.empty());
+}
+
+// analyze --grade game: the cards of a Paperless sample graded by the chance of winning the
+// game, each card's chance in the JSON; the table goes to the workspace's cache folder.
+TEST_CASE("analyze --grade game grades the cards by the chance of winning", "[cli-winchance]") {
+    Workspace w;
+    ::setenv("XDG_CACHE_HOME", w.dir.string().c_str(), 1);
+    const std::string game =
+        (std::filesystem::path(SPADEWORK_SAMPLES) / "games" / "paperless.spades").string();
+    std::string out = run_ok({"analyze", game, "--only", "play", "--grade", "game"});
+    CHECK(contains(out, "Cards graded by the chance of winning the game they lose"));
+    auto j = run_json({"analyze", game, "--only", "play", "--grade", "game", "--json"});
+    CHECK(j.at("grade") == "game");
+    int graded = 0;
+    for (const auto& h : j.at("hands")) {
+        if (!h.contains("play")) continue;
+        for (const auto& c : h.at("play").at("cards")) {
+            if (!c.contains("best_chance")) continue;
+            ++graded;
+            CHECK(c.at("best_chance").get<double>() >= c.at("played_chance").get<double>());
+        }
+    }
+    CHECK(graded > 0);
+    RunResult bad = run({"analyze", game, "--grade", "tricks"});
+    CHECK(bad.status == 2);
+    CHECK(contains(bad.err, "--grade"));
 }

@@ -68,6 +68,25 @@ std::string_view parts_name(ReviewParts parts);  // "both", "bids", "play"
 // "both", "bids" or "play"; nothing for any other text.
 std::optional<ReviewParts> parse_parts(std::string_view text);
 
+// How the play review grades a card: by the points it loses in the hand, or by the chance of
+// winning the game it loses (the rule set's win-chance table read at the scores the hand ends
+// with, the next dealer to deal). The bids and passes are graded by points either way (their
+// grading by the game is still to come).
+enum class Grade : std::uint8_t { Points, Game };
+std::string_view grade_name(Grade grade);  // "points", "game"
+std::optional<Grade> parse_grade(std::string_view text);
+
+// A card's class by the chance of winning it loses, on the 0..1 scale: lichess's drops of 0.1,
+// 0.2 and 0.3 on its -1..1 scale.
+struct ChanceThresholds {
+    double inaccuracy = 0.05;
+    double mistake = 0.10;
+    double blunder = 0.15;
+};
+FlagClass classify_chance(double drop, const ChanceThresholds& thresholds);
+
+class WinChanceTable;
+
 struct ReviewSettings {
     // Sequential sampling of the bid and pass reviews: layouts are drawn `batch` at a time
     // until the decision is settled at `confidence` (the played bid's class and the best bid
@@ -105,6 +124,8 @@ struct ReviewSettings {
     std::uint64_t score_node_budget = 10'000'000;
     // The parts of each hand to review (a review of one part is stored under its own key).
     ReviewParts parts = ReviewParts::Both;
+    Grade grade = Grade::Points;
+    ChanceThresholds chance_thresholds;
 
     Thresholds thresholds_for(const RuleSet& rules) const;
     // What a stored review must match to be reused: the analyzer version and every setting
@@ -126,6 +147,8 @@ struct CardChoice {
     Card card;
     int tricks = 0;  // the side's tricks at the end of the hand (tricks objective)
     int score = 0;   // the hand's score difference, side minus opponents (score objective)
+    // Graded by the game: the side's chance (0..1) to win the game after the hand.
+    std::optional<double> chance;
     bool operator==(const CardChoice&) const = default;
 };
 
@@ -147,8 +170,13 @@ struct CardReview {
     // False when the score search passed ReviewSettings::score_node_budget: the choices' and
     // the best and played scores are then 0 and mean nothing; the tricks are exact.
     bool score_valued = true;
+    // Graded by the game: the best chance to win the game over the choices and the played
+    // card's (absent when the card was not graded by the game).
+    std::optional<double> best_chance;
+    std::optional<double> played_chance;
 
     bool decision() const { return choices.size() > 1; }
+    double cost_chance() const { return best_chance ? *best_chance - *played_chance : 0; }
     // A decision whose score was valued: the ones accuracy and flags are about.
     bool judged() const { return decision() && score_valued; }
     int cost_points() const { return score_valued ? best_score - played_score : 0; }
@@ -183,8 +211,11 @@ struct PlayReview {
 // Reviews the play of game.hands[hand]. `before` is the standings before the hand (bags
 // toward a penalty count in the score objective). The solver keeps its table across the
 // cards of the hand; the answers are the same as solving each position cold.
+// With `chances` (the game's rule set's table) and settings.grade == Grade::Game, each card is
+// also valued by the chance of winning the game and graded by it.
 PlayReview review_play(const RecordedGame& game, int hand, const Standings& before,
-                       const ReviewSettings& settings, Solver& solver);
+                       const ReviewSettings& settings, Solver& solver,
+                       const WinChanceTable* chances = nullptr);
 
 // ---- Bid review ----
 
@@ -303,6 +334,8 @@ struct GameReview {
     std::string version{kAnalyzerVersion};
     std::string settings_key;
     ReviewParts parts = ReviewParts::Both;  // what was reviewed of each hand
+    Grade grade = Grade::Points;            // how its cards were graded
+    std::string grade_note;  // why a review asked to grade by the game grades by points
     std::vector<HandReview> hands;
     std::array<PlayStats, 4> seats;  // play over every hand reviewed
     std::array<int, 4> bid_flags{};  // flagged bids and passes per seat
