@@ -116,12 +116,7 @@ void add_simulate_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "simulate", "Play games with the built-in simple bots and write them to a game file");
     cmd->add_option("--games", opts->games, "How many games to play")->required()->type_name("N");
-    cmd->add_option("--rules", opts->rules, "A preset or a RuleSet .textproto file")
-        ->capture_default_str()
-        ->type_name("NAME|FILE");
-    cmd->add_option("--rule", opts->overrides, "Override one rule, as key=value (repeatable)")
-        ->allow_extra_args(false)
-        ->type_name("KEY=VALUE");
+    add_rules_options(cmd, opts->rules, opts->overrides);
     cmd->add_option("--seed", opts->seed, "The seed of the deals and the bots' choices")
         ->capture_default_str()
         ->type_name("S");

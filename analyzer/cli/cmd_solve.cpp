@@ -217,10 +217,7 @@ void add_solve_command(CLI::App& app) {
                     "The hands as play began (after any pass), PBN: \"N:AKQ.JT9.8765.432 ...\"")
         ->required();
     cmd->add_option("--leader", opts->leader, "The seat that leads the first trick")->required();
-    cmd->add_option("--rules", opts->rules_name, "A preset or a RuleSet .textproto file")
-        ->capture_default_str();
-    cmd->add_option("--rule", opts->overrides, "Override one rule, as key=value (repeatable)")
-        ->allow_extra_args(false);
+    add_rules_options(cmd, opts->rules_name, opts->overrides);
     cmd->add_option("--played", opts->played, "The cards played so far, in order: \"2C AC ...\"");
     cmd->add_option("--bids", opts->bids, "Bids in seat order N,E,S,W (for nil and score)")
         ->delimiter(',');

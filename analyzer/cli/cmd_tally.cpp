@@ -142,10 +142,7 @@ void run_tally(const TallyOptions& opts) {
 void add_tally_command(CLI::App& app) {
     auto opts = std::make_shared<TallyOptions>();
     CLI::App* cmd = app.add_subcommand("tally", "Score one hand under a rule set");
-    cmd->add_option("--rules", opts->rules_name, "The rule set preset (see `spadework rules`)")
-        ->capture_default_str();
-    cmd->add_option("--rule", opts->overrides, "Override one rule, as key=value (repeatable)")
-        ->allow_extra_args(false);
+    add_rules_options(cmd, opts->rules_name, opts->overrides);
     cmd->add_option("--bids", opts->bids, "Bids in seat order N,E,S,W: a number, nil or bnil")
         ->required()
         ->delimiter(',');

@@ -184,12 +184,7 @@ void add_winchance_command(CLI::App& app) {
     auto opts = std::make_shared<WinChanceCliOptions>();
     CLI::App* cmd = app.add_subcommand(
         "winchance", "North-South's chance to win the game from a score, under a rule set");
-    cmd->add_option("--rules", opts->rules, "A preset or a RuleSet .textproto file")
-        ->capture_default_str()
-        ->type_name("NAME|FILE");
-    cmd->add_option("--rule", opts->overrides, "Override one rule, as key=value (repeatable)")
-        ->allow_extra_args(false)
-        ->type_name("KEY=VALUE");
+    add_rules_options(cmd, opts->rules, opts->overrides);
     cmd->add_option("--at", opts->at, "The scores before the hand, NS,EW (as 480,450)")
         ->delimiter(',')
         ->type_name("NS,EW");

@@ -149,6 +149,16 @@ void add_db_option(CLI::App* cmd, std::string& db) {
                     "The game library (default: $XDG_DATA_HOME/spadework/library.sqlite)");
 }
 
+void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::string>& overrides) {
+    cmd->add_option("--rules", rules,
+                    "A preset (see `spadework rules`) or a RuleSet .textproto file")
+        ->capture_default_str()
+        ->type_name("NAME|FILE");
+    cmd->add_option("--rule", overrides, "Override one rule, as key=value (repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("KEY=VALUE");
+}
+
 formats::Library open_library(const std::string& db) {
     return formats::Library(db.empty() ? formats::default_library_path()
                                        : std::filesystem::path(db));

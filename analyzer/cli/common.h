@@ -34,6 +34,9 @@ RuleSet load_rules_with(std::string_view name_or_path, const std::vector<std::st
 
 // --db PATH, defaulting to the library in $XDG_DATA_HOME.
 void add_db_option(CLI::App* cmd, std::string& db);
+// --rules NAME|FILE (its default shown) and --rule KEY=VALUE (repeatable), as load_rules_with
+// reads them.
+void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::string>& overrides);
 formats::Library open_library(const std::string& db);
 
 // A game named on the command line.
