@@ -46,7 +46,9 @@ class Writer {
     }
     void put_doubles(const std::vector<double>& v) {
         put<std::uint64_t>(v.size());
-        out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
+        if (!v.empty()) {
+            out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
+        }
     }
     void put_bytes(const std::string& s) {
         put<std::uint64_t>(s.size());
@@ -76,7 +78,8 @@ class Reader {
             return {};
         }
         std::vector<double> v(n);
-        std::memcpy(v.data(), data_ + pos_ - n * sizeof(double), n * sizeof(double));
+        // An empty vector's data() may be null, which memcpy must not be given.
+        if (n > 0) std::memcpy(v.data(), data_ + pos_ - n * sizeof(double), n * sizeof(double));
         return v;
     }
     std::string get_bytes(std::size_t most) {

@@ -127,6 +127,13 @@ TEST_CASE("Paperless, without bags, and a drawn tie are tables too", "[winchance
     CHECK(p.overtime_chance(2, 1, Seat::North) > p.overtime_chance(1, 2, Seat::North));
     CHECK_THROWS_AS(small_table().overtime_chance(0, 0, Seat::North), Error);
 
+    // Its bytes (no ties played on: empty parts) read back to the same table.
+    std::string bytes = p.to_bytes("paperless");
+    WinChanceTable back;
+    REQUIRE(back.from_bytes(bytes, paperless, "paperless"));
+    CHECK(back.chance(3, 1, Seat::North) == p.chance(3, 1, Seat::North));
+    CHECK(back.overtime_chance(2, 1, Seat::North) == p.overtime_chance(2, 1, Seat::North));
+
     RuleSet draw = small_rules({"on_tie=draw"});
     WinChanceTable d = WinChanceTable::build(draw, measure_hands(draw, 2000, 3));
     CHECK(d.chance(220, 220, Seat::South) == 0.5);
