@@ -70,6 +70,7 @@
 #include "sampling.h"
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
+#include "spadework/analyzer/winchance.h"
 
 namespace spadework::analyzer {
 namespace {
@@ -138,12 +139,35 @@ struct BidWork {
     std::size_t solved = 0;  // layouts of main (and blind) whose solves are in
 };
 
+// How decisions are graded: by points (the rule set's thresholds, flagged past the bid margin)
+// or by the chance of winning the game (0..1, flagged from an inaccuracy's drop, which is then
+// the margin).
+struct Scale {
+    Thresholds points;
+    std::optional<ChanceThresholds> chance;
+
+    FlagClass classify(double shortfall) const {
+        return chance ? classify_chance(shortfall, *chance) : classify_bid(shortfall, points);
+    }
+    double margin() const { return chance ? chance->inaccuracy : points.bid; }
+};
+
 struct HandContext {
     const RuleSet& rules;
     Seat dealer;
     const Standings& before;
     const ReviewSettings& settings;
-    Thresholds thresholds;
+    Scale scale;
+    // Graded by the game: the rule set's win-chance table, and whether the hand is played in an
+    // overtime set. Null: graded by points.
+    const WinChanceTable* chances = nullptr;
+    bool overtime = false;
+
+    // The chance of `team` winning the game after a hand scored `sc`.
+    double chance_of(Team team, const sampling::Scored& sc) const {
+        return chances->chance_after(sc.after[index(Team::NS)], sc.after[index(Team::EW)], team,
+                                     next(dealer), overtime);
+    }
 };
 
 // One layout that fits the bids already made, by rejection: a layout drawn from what the
@@ -228,12 +252,23 @@ void collect(LayoutSet& set, std::size_t from, const std::vector<Solve>& jobs) {
     }
 }
 
-// A candidate's value on each layout of its set, with the weights.
+// A candidate's value on each layout of its set, with the weights: its points and, graded by
+// the game, its side's chance of winning the game after the hand.
 struct Valued {
     Bid bid;
     std::vector<double> values;
+    std::vector<double> chances;
     std::vector<double> made;
     Estimate estimate;
+    Estimate chance;
+
+    void rate(const std::vector<double>& weights, double confidence) {
+        estimate = analyzer::estimate(values, weights, confidence);
+        if (!chances.empty()) chance = analyzer::estimate(chances, weights, confidence);
+    }
+    // What the decision is graded by.
+    const std::vector<double>& graded() const { return chances.empty() ? values : chances; }
+    double graded_mean() const { return chances.empty() ? estimate.mean : chance.mean; }
 };
 
 std::vector<Valued> value_set(const HandContext& ctx, const LayoutSet& set, Seat bidder) {
@@ -250,6 +285,7 @@ std::vector<Valued> value_set(const HandContext& ctx, const LayoutSet& set, Seat
             bool made = c.is_nil() ? tricks[index(bidder)] == 0 : sc.contract_made;
             const std::optional<int>& need = ctx.settings.need_points;
             v.values.push_back(need ? (sc.own >= *need ? 1.0 : 0.0) : sc.points);
+            if (ctx.chances) v.chances.push_back(ctx.chance_of(team_of(bidder), sc));
             v.made.push_back(made ? 1.0 : 0.0);
         }
         out.push_back(std::move(v));
@@ -291,17 +327,16 @@ Interval shortfall_interval(const std::vector<const std::vector<double>*>& optio
 }
 
 // Whether a shortfall's whole interval lies in one class.
-bool one_class(const Interval& shortfall, const Thresholds& thresholds) {
-    return classify_bid(shortfall.low, thresholds) == classify_bid(shortfall.high, thresholds);
+bool one_class(const Interval& shortfall, const Scale& scale) {
+    return scale.classify(shortfall.low) == scale.classify(shortfall.high);
 }
 
 // The flag of a decision from its shortfall's interval: the class the interval lies in;
 // where it spans classes, a close call at the cap (the layouts cannot tell the classes apart)
 // and, before it, the class of the estimate (drawing goes on).
-FlagClass flag_of(const Interval& shortfall, double estimate, const Thresholds& thresholds,
-                  bool at_cap) {
-    if (one_class(shortfall, thresholds)) return classify_bid(shortfall.low, thresholds);
-    return at_cap ? FlagClass::CloseCall : classify_bid(estimate, thresholds);
+FlagClass flag_of(const Interval& shortfall, double estimate, const Scale& scale, bool at_cap) {
+    if (one_class(shortfall, scale)) return scale.classify(shortfall.low);
+    return at_cap ? FlagClass::CloseCall : scale.classify(estimate);
 }
 
 // The distribution of the partnership's tricks and the nil's fate, on the layouts drawn from
@@ -340,49 +375,52 @@ void describe_layouts(const HandContext& ctx, const BidWork& w, BidDecision& d) 
 bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
     BidDecision& d = w.decision;
     const double confidence = ctx.settings.confidence;
-    const double margin = ctx.thresholds.bid;
+    const double margin = ctx.scale.margin();
     std::vector<double> weights = weights_of(w.main);
     std::vector<Valued> main = value_set(ctx, w.main, d.seat);
     std::vector<Valued> blind = value_set(ctx, w.blind, d.seat);
     std::vector<double> blind_weights = weights_of(w.blind);
-    for (Valued& v : main) v.estimate = estimate(v.values, weights, confidence);
-    for (Valued& v : blind) v.estimate = estimate(v.values, blind_weights, confidence);
+    for (Valued& v : main) v.rate(weights, confidence);
+    for (Valued& v : blind) v.rate(blind_weights, confidence);
     describe_layouts(ctx, w, d);
     d.effective_samples = main.empty() ? 0 : main.front().estimate.effective;
 
     // A bidder who looked at its hand could no longer bid blind nil (its candidate is in
     // `blind`, drawn apart): shown, but the best is chosen among the bids still open, all in
-    // `main`. The played bid is there too.
+    // `main`. The played bid is there too. The best is the one graded highest (points, or the
+    // chance of winning the game); the played bid when it is as good.
     const Valued* best = nullptr;
     const Valued* played = nullptr;
     for (const Valued& v : main) {
-        if (!best || v.estimate.mean > best->estimate.mean) best = &v;
+        if (!best || v.graded_mean() > best->graded_mean()) best = &v;
         if (v.bid == d.bid) played = &v;
     }
+    if (played->graded_mean() == best->graded_mean()) best = played;
     d.best = best->bid;
     d.best_expected = best->estimate.mean;
     d.played_expected = played->estimate.mean;
-    if (d.bid != d.best && d.played_expected == d.best_expected) {
-        d.best = d.bid;
-        best = played;
+    d.shortfall_error = paired(best->values, played->values, weights, confidence).error;
+    const Estimate shortfall = paired(best->graded(), played->graded(), weights, confidence);
+    if (ctx.chances) {
+        d.best_chance = best->chance.mean;
+        d.played_chance = played->chance.mean;
+        d.chance_error = shortfall.error;
     }
-    Estimate shortfall = paired(best->values, played->values, weights, confidence);
-    d.shortfall_error = shortfall.error;
     std::vector<const std::vector<double>*> options;
-    for (const Valued& v : main) options.push_back(&v.values);
-    const Interval range = shortfall_interval(options, played->values, weights, confidence);
+    for (const Valued& v : main) options.push_back(&v.graded());
+    const Interval range = shortfall_interval(options, played->graded(), weights, confidence);
     bool best_settled = true;
     d.good.clear();
     for (const Valued& v : main) {
-        if (&v != best && paired(v.values, best->values, weights, confidence).high() > margin) {
+        if (&v != best && paired(v.graded(), best->graded(), weights, confidence).high() > margin) {
             best_settled = false;
         }
-        if (best->estimate.mean - v.estimate.mean <= margin) d.good.push_back(v.bid);
+        if (best->graded_mean() - v.graded_mean() <= margin) d.good.push_back(v.bid);
     }
     const bool enough =
         d.samples >= std::min(kMinBatches * ctx.settings.batch, ctx.settings.samples);
-    d.settled = enough && one_class(range, ctx.thresholds) && best_settled;
-    d.flag = flag_of(range, shortfall.mean, ctx.thresholds, at_cap);
+    d.settled = enough && one_class(range, ctx.scale) && best_settled;
+    d.flag = flag_of(range, shortfall.mean, ctx.scale, at_cap);
 
     // In bid order: nil, blind nil, then trick bids.
     d.options.clear();
@@ -394,8 +432,16 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
             made += ws[j] * v.made[j];
             total += ws[j];
         }
-        d.options.push_back(
-            {v.bid, v.estimate.mean, v.estimate.error, total > 0 ? made / total : 0});
+        BidOption o;
+        o.bid = v.bid;
+        o.expected = v.estimate.mean;
+        o.error = v.estimate.error;
+        o.made = total > 0 ? made / total : 0;
+        if (!v.chances.empty()) {
+            o.chance = v.chance.mean;
+            o.chance_error = v.chance.error;
+        }
+        d.options.push_back(o);
     };
     for (const Valued& v : main) add(v);
     for (const Valued& v : blind) add(v);
@@ -512,6 +558,8 @@ struct PassLayout {
     // points[kept][t][c]: the partnership's points with t tricks and contract contracts[c],
     // the passer's nil kept or not (the same for contracts without it).
     std::array<std::vector<std::vector<double>>, 2> points;
+    // Graded by the game, chances[kept][t][c]: the partnership's chance of winning the game.
+    std::array<std::vector<std::vector<double>>, 2> chances;
 };
 
 // What a pass gave on one layout, solved double dummy.
@@ -533,6 +581,7 @@ struct PassWork {
     std::vector<std::vector<PassResult>> results;  // per class, per layout solved so far
     std::vector<int> alive;                        // the classes still in the running
     std::vector<std::pair<int, int>> pending;  // (class, layout) of this round's solves, in order
+    bool by_game = false;                      // graded by the chance of winning the game
     bool kept_alive(int c) const { return c == played || c == also; }
 };
 
@@ -576,6 +625,7 @@ PassLayout draw_pass_layout(const HandContext& ctx, Seat passer, const Hands& de
     for (int kept = 0; kept < 2; ++kept) {
         auto& points = l.points[kept];
         points.assign(rules.hand_size() + 1, std::vector<double>(contracts.size()));
+        if (ctx.chances) l.chances[kept] = points;
         for (int t = 0; t <= rules.hand_size(); ++t) {
             for (std::size_t c = 0; c < contracts.size(); ++c) {
                 Bids bids;
@@ -585,20 +635,23 @@ PassLayout draw_pass_layout(const HandContext& ctx, Seat passer, const Hands& de
                 std::array<bool, 4> kept_by{};
                 kept_by[index(passer)] = kept == 1;
                 auto tricks = split_tricks(rules, team_of(passer), t, bids, kept_by);
-                points[t][c] =
-                    partnership_points(rules, team_of(passer), bids, tricks, ctx.before).points;
+                Scored sc = partnership_points(rules, team_of(passer), bids, tricks, ctx.before);
+                points[t][c] = sc.points;
+                if (ctx.chances) l.chances[kept][t][c] = ctx.chance_of(team_of(passer), sc);
             }
         }
     }
     return l;
 }
 
-// A class's best contract over its first n layouts (by mean points), and its points on each.
-std::vector<double> pass_values(const PassWork& w, int cls, int n) {
+// A class's best contract over its first n layouts (by mean points, or with `chance` by the
+// mean chance of winning the game), and its points (or chances) on each.
+std::vector<double> contract_values(const PassWork& w, int cls, int n, bool chance) {
     std::size_t contracts = w.layouts.front().points[0].front().size();
     auto at = [&](int j, std::size_t c) {
         const PassResult& r = w.results[cls][j];
-        return w.layouts[j].points[r.kept ? 1 : 0][r.tricks][c];
+        const PassLayout& l = w.layouts[j];
+        return (chance ? l.chances : l.points)[r.kept ? 1 : 0][r.tricks][c];
     };
     std::size_t best = 0;
     double best_sum = 0;
@@ -613,6 +666,11 @@ std::vector<double> pass_values(const PassWork& w, int cls, int n) {
     std::vector<double> values;
     for (int j = 0; j < n; ++j) values.push_back(at(j, best));
     return values;
+}
+
+// What a pass is graded by on each of its first n layouts (points, or the chance of winning).
+std::vector<double> pass_values(const PassWork& w, int cls, int n) {
+    return contract_values(w, cls, n, w.by_game);
 }
 
 double pass_value(const PassWork& w, int cls, int n) {
@@ -697,60 +755,85 @@ bool pass_settled(const HandContext& ctx, PassWork& w, int n) {
     const double confidence = ctx.settings.confidence;
     std::vector<double> ones(n, 1.0);
     std::vector<double> best = pass_values(w, w.alive.front(), n);
-    if (!one_class(pass_interval(ctx, w, n), ctx.thresholds)) return false;
+    if (!one_class(pass_interval(ctx, w, n), ctx.scale)) return false;
     for (std::size_t i = 1; i < w.alive.size(); ++i) {
         std::vector<double> other = pass_values(w, w.alive[i], n);
-        if (paired(other, best, ones, confidence).high() > ctx.thresholds.bid) return false;
+        if (paired(other, best, ones, confidence).high() > ctx.scale.margin()) return false;
     }
     return true;
 }
 
-// The options: the classes that lasted longest, by value, best first, and the pass made.
+// The options: the classes that lasted longest, by value (what the pass is graded by), best
+// first, and the pass made.
 void finish_pass(const HandContext& ctx, PassWork& w, bool settled) {
     PassDecision& d = w.decision;
     const double confidence = ctx.settings.confidence;
-    auto option = [&](int c) {
-        PassOption o;
+    struct Rated {
+        PassOption option;
+        int cls = 0;
+        double graded = 0;
+    };
+    auto rate = [&](int c) {
+        Rated r;
+        r.cls = c;
+        PassOption& o = r.option;
         o.cards = c == w.played ? d.passed : c == w.also ? d.also : w.classes[c].cards;
         o.samples = static_cast<int>(w.results[c].size());
-        std::vector<double> values = pass_values(w, c, o.samples);
-        Estimate e = estimate(values, std::vector<double>(values.size(), 1.0), confidence);
+        const std::vector<double> ones(o.samples, 1.0);
+        Estimate e = estimate(contract_values(w, c, o.samples, false), ones, confidence);
         o.expected = e.mean;
         o.error = e.error;
-        return std::pair{o, c};
+        r.graded = e.mean;
+        if (w.by_game) {
+            Estimate ch = estimate(contract_values(w, c, o.samples, true), ones, confidence);
+            o.chance = ch.mean;
+            o.chance_error = ch.error;
+            r.graded = ch.mean;
+        }
+        return r;
     };
-    std::vector<std::pair<PassOption, int>> all;
-    for (std::size_t c = 0; c < w.classes.size(); ++c) all.push_back(option(static_cast<int>(c)));
-    std::sort(all.begin(), all.end(), [&](const auto& a, const auto& b) {
-        if (a.first.samples != b.first.samples) return a.first.samples > b.first.samples;
-        if (a.first.expected != b.first.expected) return a.first.expected > b.first.expected;
-        if ((a.second == w.played) != (b.second == w.played)) return a.second == w.played;
-        return a.second < b.second;
+    std::vector<Rated> all;
+    for (std::size_t c = 0; c < w.classes.size(); ++c) all.push_back(rate(static_cast<int>(c)));
+    std::sort(all.begin(), all.end(), [&](const Rated& a, const Rated& b) {
+        if (a.option.samples != b.option.samples) return a.option.samples > b.option.samples;
+        if (a.graded != b.graded) return a.graded > b.graded;
+        if ((a.cls == w.played) != (b.cls == w.played)) return a.cls == w.played;
+        return a.cls < b.cls;
     });
     std::vector<bool> shown(w.classes.size());
     for (std::size_t i = 0; i < all.size() && i < kPassOptions; ++i) {
-        d.options.push_back(all[i].first);
-        shown[all[i].second] = true;
+        d.options.push_back(all[i].option);
+        shown[all[i].cls] = true;
     }
-    for (const auto& [o, c] : all) {
-        if (w.kept_alive(c) && !shown[c]) {
-            d.options.push_back(o);
-            shown[c] = true;
+    const Rated* played = nullptr;
+    for (const Rated& r : all) {
+        if (w.kept_alive(r.cls) && !shown[r.cls]) {
+            d.options.push_back(r.option);
+            shown[r.cls] = true;
         }
-        if (c == w.played) d.played_expected = o.expected;
-        if (c == w.also) d.also_expected = o.expected;
+        if (r.cls == w.played) played = &r;
+        if (r.cls == w.also) d.also_expected = r.option.expected;
     }
+    d.played_expected = played->option.expected;
     d.best = d.options.front().cards;
     d.best_expected = d.options.front().expected;
     // The shortfall, paired on the layouts both the best and the pass made were valued on.
-    const int best_class = all.front().second;
+    const int best_class = all.front().cls;
     const int n = std::min(w.results[best_class].size(), w.results[w.played].size());
-    Estimate shortfall = paired(pass_values(w, best_class, n), pass_values(w, w.played, n),
-                                std::vector<double>(n, 1.0), confidence);
+    const std::vector<double> ones(n, 1.0);
+    d.shortfall_error = paired(contract_values(w, best_class, n, false),
+                               contract_values(w, w.played, n, false), ones, confidence)
+                            .error;
+    Estimate shortfall =
+        paired(pass_values(w, best_class, n), pass_values(w, w.played, n), ones, confidence);
+    if (w.by_game) {
+        d.best_chance = d.options.front().chance;
+        d.played_chance = played->option.chance;
+        d.chance_error = shortfall.error;
+    }
     d.samples = n;
-    d.shortfall_error = shortfall.error;
     d.settled = settled;
-    d.flag = flag_of(pass_interval(ctx, w, n), d.shortfall(), ctx.thresholds, true);
+    d.flag = flag_of(pass_interval(ctx, w, n), shortfall.mean, ctx.scale, true);
 }
 
 // What review_bids reviews: everything, or one decision alone (a lesson's).
@@ -837,6 +920,7 @@ std::vector<PassWork> pass_works(const HandContext& ctx, const RecordedHand& han
         if (!played.passed(s) || !scope.passes || (scope.passer && *scope.passer != s)) continue;
         PassWork w;
         w.decision.seat = s;
+        w.by_game = ctx.chances != nullptr;
         w.decision.passed = *played.passed(s);
         w.dealt = hand.deal[s];
         std::vector<CardSet> runs = runs_of(w.dealt, ctx.rules);
@@ -933,7 +1017,8 @@ void run_rounds(const HandContext& ctx, std::vector<BidWork>& bids, std::vector<
 }
 
 BidReview review_scope(const RecordedGame& game, int hand_index, const Standings& before,
-                       const ReviewSettings& settings, const Scope& scope) {
+                       const ReviewSettings& settings, const Scope& scope,
+                       const WinChanceTable* chances = nullptr) {
     auto start = std::chrono::steady_clock::now();
     if (hand_index < 0 || hand_index >= static_cast<int>(game.hands.size())) {
         throw Error("the game has " + std::to_string(game.hands.size()) +
@@ -945,7 +1030,13 @@ BidReview review_scope(const RecordedGame& game, int hand_index, const Standings
     const RuleSet& rules = game.rules;
     const RecordedHand& hand = game.hands[hand_index];
     const HandState played = replay_hand(rules, hand, hand_index);
-    HandContext ctx{rules, hand.dealer, before, settings, settings.thresholds_for(rules)};
+    HandContext ctx{rules, hand.dealer, before, settings,
+                    Scale{settings.thresholds_for(rules), {}}};
+    if (chances && settings.grade == Grade::Game) {
+        ctx.chances = chances;
+        ctx.overtime = in_overtime(game, hand_index);
+        ctx.scale.chance = settings.chance_thresholds;
+    }
 
     int threads = settings.threads > 0 ? settings.threads
                                        : static_cast<int>(std::thread::hardware_concurrency());
@@ -978,8 +1069,8 @@ BidReview review_scope(const RecordedGame& game, int hand_index, const Standings
 }  // namespace
 
 BidReview review_bids(const RecordedGame& game, int hand_index, const Standings& before,
-                      const ReviewSettings& settings) {
-    return review_scope(game, hand_index, before, settings, Scope{});
+                      const ReviewSettings& settings, const WinChanceTable* chances) {
+    return review_scope(game, hand_index, before, settings, Scope{}, chances);
 }
 
 BidDecision review_bid_decision(const RecordedGame& game, int hand_index, int bid_index,

@@ -84,21 +84,11 @@ EndValue chance_value(const WinChanceTable& table, Seat next_dealer, bool overti
     return EndValue{fmt::format("win chance {} {} {} {} {}", table.rules().name, table.hands(),
                                 table.outcomes(), seat_char(next_dealer), overtime),
                     [&table, next_dealer, overtime](const HandScore& hs) {
-                        const int ns = hs[Team::NS].after.score;
-                        const int ew = hs[Team::EW].after.score;
                         return static_cast<int>(std::lround(
-                            kChanceUnits * (overtime ? table.overtime_chance(ns, ew, next_dealer)
-                                                     : table.chance(ns, ew, next_dealer))));
+                            kChanceUnits * table.chance_after(hs[Team::NS].after.score,
+                                                              hs[Team::EW].after.score, Team::NS,
+                                                              next_dealer, overtime)));
                     }};
-}
-
-// Whether hand `hand` is played in an overtime set: a tie sent the game to one before it.
-bool in_overtime(const RecordedGame& game, int hand) {
-    const ScoredGame scored = score_game(game, game.rules);
-    for (int i = 0; i < hand && i < static_cast<int>(scored.hands.size()); ++i) {
-        if (scored.hands[i].tie_to_overtime) return true;
-    }
-    return false;
 }
 
 // Each card's chance from the chance objective's answer (NS's chance, or its negation for the

@@ -481,7 +481,7 @@ std::exception_ptr run_step(const ReviewTask& task, const ReviewSettings& settin
             hr.play =
                 review_play(game, hr.hand, hr.before, settings, solver, task.game->chances.get());
         } else {
-            hr.bidding = review_bids(game, hr.hand, hr.before, settings);
+            hr.bidding = review_bids(game, hr.hand, hr.before, settings, task.game->chances.get());
         }
     } catch (...) {
         return std::current_exception();

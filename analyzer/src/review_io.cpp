@@ -135,6 +135,38 @@ CardReview card_from(const ordered_json& j) {
     return c;
 }
 
+// Graded by the game: a decision's best and played chance and the ± of the chance lost.
+template <class Decision>
+void chance_json(const Decision& d, ordered_json& j) {
+    if (!d.best_chance) return;
+    j["best_chance"] = *d.best_chance;
+    j["played_chance"] = *d.played_chance;
+    j["chance_error"] = d.chance_error;
+}
+
+template <class Decision>
+void chance_from(const ordered_json& j, Decision& d) {
+    if (!j.contains("best_chance")) return;
+    d.best_chance = j.at("best_chance").get<double>();
+    d.played_chance = j.at("played_chance").get<double>();
+    d.chance_error = j.value("chance_error", 0.0);
+}
+
+// An option's chance and its ±, when graded by the game.
+template <class Option>
+void option_chance_json(const Option& o, ordered_json& j) {
+    if (!o.chance) return;
+    j["chance"] = *o.chance;
+    j["chance_error"] = o.chance_error;
+}
+
+template <class Option>
+void option_chance_from(const ordered_json& j, Option& o) {
+    if (!j.contains("chance")) return;
+    o.chance = j.at("chance").get<double>();
+    o.chance_error = j.value("chance_error", 0.0);
+}
+
 ordered_json bid_json(const BidDecision& b) {
     ordered_json j = {
         {"index", b.index},        {"seat", seat_str(b.seat)},
@@ -157,12 +189,15 @@ ordered_json bid_json(const BidDecision& b) {
     j["good"] = std::move(good);
     ordered_json options = ordered_json::array();
     for (const BidOption& o : b.options) {
-        options.push_back({{"bid", to_string(o.bid)},
-                           {"expected", round2(o.expected)},
-                           {"error", round2(o.error)},
-                           {"made_percent", round2(o.made * 100)}});
+        ordered_json one = {{"bid", to_string(o.bid)},
+                            {"expected", round2(o.expected)},
+                            {"error", round2(o.error)},
+                            {"made_percent", round2(o.made * 100)}};
+        option_chance_json(o, one);
+        options.push_back(std::move(one));
     }
     j["options"] = std::move(options);
+    chance_json(b, j);
     return j;
 }
 
@@ -187,10 +222,15 @@ BidDecision bid_from(const ordered_json& j) {
         for (const auto& g : j.at("good")) b.good.push_back(parse_bid(g.get<std::string>()));
     }
     for (const auto& o : j.at("options")) {
-        b.options.push_back({parse_bid(o.at("bid").get<std::string>()),
-                             o.at("expected").get<double>(), o.value("error", 0.0),
-                             o.at("made_percent").get<double>() / 100});
+        BidOption one;
+        one.bid = parse_bid(o.at("bid").get<std::string>());
+        one.expected = o.at("expected").get<double>();
+        one.error = o.value("error", 0.0);
+        one.made = o.at("made_percent").get<double>() / 100;
+        option_chance_from(o, one);
+        b.options.push_back(one);
     }
+    chance_from(j, b);
     return b;
 }
 
@@ -208,12 +248,15 @@ ordered_json pass_json(const PassDecision& p) {
                       {"settled", p.settled}};
     ordered_json options = ordered_json::array();
     for (const PassOption& o : p.options) {
-        options.push_back({{"cards", to_string(o.cards)},
-                           {"expected", round2(o.expected)},
-                           {"error", round2(o.error)},
-                           {"samples", o.samples}});
+        ordered_json one = {{"cards", to_string(o.cards)},
+                            {"expected", round2(o.expected)},
+                            {"error", round2(o.error)},
+                            {"samples", o.samples}};
+        option_chance_json(o, one);
+        options.push_back(std::move(one));
     }
     j["options"] = std::move(options);
+    chance_json(p, j);
     if (p.unsettled_nils > 0) j["unsettled_nils"] = p.unsettled_nils;
     return j;
 }
@@ -232,10 +275,15 @@ PassDecision pass_from(const ordered_json& j) {
     p.samples = j.value("samples", 0);
     p.settled = j.value("settled", false);
     for (const auto& o : j.at("options")) {
-        p.options.push_back({parse_cards(o.at("cards").get<std::string>()),
-                             o.at("expected").get<double>(), o.value("error", 0.0),
-                             o.at("samples").get<int>()});
+        PassOption one;
+        one.cards = parse_cards(o.at("cards").get<std::string>());
+        one.expected = o.at("expected").get<double>();
+        one.error = o.value("error", 0.0);
+        one.samples = o.at("samples").get<int>();
+        option_chance_from(o, one);
+        p.options.push_back(one);
     }
+    chance_from(j, p);
     return p;
 }
 
@@ -425,6 +473,35 @@ std::string layouts_note(int samples, double effective) {
     return fmt::format("{} layouts, {:.1f} effective", samples, effective);
 }
 
+// "from 58% to 46% (-12 ± 3 points of chance)": a decision's chance of winning the game, the
+// best option's and the one made, and the chance lost with its ±, in percentage points.
+std::string chance_change(double best, double played, double error) {
+    return fmt::format("from {:.0f}% to {:.0f}% ({:+.0f} ± {:.0f} points of chance)", 100 * best,
+                       100 * played, 100 * (played - best), 100 * error);
+}
+
+// The verdict on a bid graded by the game: the chance it left against the best's, the points
+// beside it.
+std::string bid_chance_verdict(const BidDecision& b, const std::string& good) {
+    const std::string change = chance_change(*b.best_chance, *b.played_chance, b.chance_error);
+    const std::string points = fmt::format("in this hand {} expected {}, {} expected {}",
+                                           to_string(b.bid), signed_points(b.played_expected),
+                                           to_string(b.best), signed_points(b.best_expected));
+    if (b.flag == FlagClass::None) {
+        return fmt::format("chance to win the game {:.0f}% (best {} {:.0f}%); {}; good bids: {}{}",
+                           100 * *b.played_chance, to_string(b.best), 100 * *b.best_chance, points,
+                           good, b.settled ? "" : " (not settled at the layout cap)");
+    }
+    if (b.flag == FlagClass::CloseCall) {
+        return fmt::format(
+            "close call: {} instead of {}: the chance to win the game went {}, "
+            "which could not be placed in one class; {}; good bids: {}",
+            to_string(b.bid), to_string(b.best), change, points, good);
+    }
+    return fmt::format("{}: {} instead of {}: your chance to win the game went {}; {}",
+                       class_name(b.flag), to_string(b.bid), to_string(b.best), change, points);
+}
+
 // One bid: the layouts, every option with its ±, and the verdict.
 void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line) {
     std::string nil = b.nil_kept ? fmt::format("; a nil kept in {:.0f}%", *b.nil_kept * 100) : "";
@@ -441,12 +518,18 @@ void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line
         }
         options += fmt::format("{}{} {} ± {:.1f}", on_line ? " · " : "", to_string(o.bid),
                                signed_points(o.expected), o.error);
+        if (o.chance) {
+            options +=
+                fmt::format(" ({:.0f}% ± {:.0f} to win)", 100 * *o.chance, 100 * o.chance_error);
+        }
         ++on_line;
     }
     if (!options.empty()) line("      " + options);
     std::string good;
     for (Bid g : b.good) good += (good.empty() ? "" : ", ") + to_string(g);
-    if (b.flag == FlagClass::None) {
+    if (b.best_chance) {
+        line("      " + bid_chance_verdict(b, good));
+    } else if (b.flag == FlagClass::None) {
         line(fmt::format("      expected {}; best {} expected {}; good bids: {}{}",
                          signed_points(b.played_expected), to_string(b.best),
                          signed_points(b.best_expected), good,
@@ -482,6 +565,17 @@ void format_bidding(const HandReview& h, const RecordedGame& game, const Line& l
                 : fmt::format("{}: {} expected {} ({} points better)", class_name(p.flag),
                               to_string(p.best), signed_points(p.best_expected),
                               with_error(p.shortfall(), p.shortfall_error));
+        if (p.best_chance) {
+            verdict = fmt::format(
+                "{}: {} ({} points in this hand against {}'s {})",
+                p.flag == FlagClass::None ? "fine" : class_name(p.flag),
+                p.flag == FlagClass::None
+                    ? fmt::format("chance to win the game {:.0f}%", 100 * *p.played_chance)
+                    : "the chance to win the game went " +
+                          chance_change(*p.best_chance, *p.played_chance, p.chance_error),
+                signed_points(p.played_expected), to_string(p.best),
+                signed_points(p.best_expected));
+        }
         line(fmt::format("  {} passed {}: expected {}; {} ({} layouts){}",
                          player_label(game, p.seat), to_string(p.passed),
                          signed_points(p.played_expected), verdict, p.samples,
@@ -555,8 +649,13 @@ std::string format_review(const GameReview& review, const RecordedGame& game) {
                      game.event.empty() ? "game" : game.event, game.date.empty() ? "" : ", ",
                      game.date, game.rules.name, game.hands.size()));
     if (review.grade == Grade::Game) {
+        const char* what = review.parts == ReviewParts::Play   ? "Cards"
+                           : review.parts == ReviewParts::Bids ? "Bids and passes"
+                                                               : "Cards, bids and passes";
         line(
-            "Cards graded by the chance of winning the game they lose; bids and passes by points.");
+            fmt::format("{} graded by the chance of winning the game they lose; the points they "
+                        "lose in the hand beside it.",
+                        what));
     }
     if (!review.grade_note.empty()) line(review.grade_note);
     for (const HandReview& h : review.hands) {

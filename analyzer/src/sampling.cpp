@@ -255,6 +255,7 @@ Scored partnership_points(const RuleSet& rules, Team team, const Bids& bids,
         }
     }
     out.contract_made = ours.bid > 0 && ours.tricks >= ours.bid;
+    for (Team t : {Team::NS, Team::EW}) out.after[index(t)] = score[t].after.score;
     return out;
 }
 

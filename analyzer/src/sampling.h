@@ -113,6 +113,7 @@ struct Scored {
     double points = 0;
     int own = 0;                 // the partnership's own points for the hand, alone
     bool contract_made = false;  // it had a contract and made it
+    std::array<int, 2> after{};  // each team's score after the hand, by index(Team)
 };
 Scored partnership_points(const RuleSet& rules, Team team, const Bids& bids,
                           const std::array<int, 4>& tricks, const Standings& before);

@@ -615,4 +615,19 @@ double WinChanceTable::overtime_chance(int ns, int ew, Seat dealer) const {
     return 1 - value_before(overtime_, ew, ns);
 }
 
+double WinChanceTable::chance_after(int ns, int ew, Team side, Seat next_dealer,
+                                    bool overtime) const {
+    const double north_south =
+        overtime ? overtime_chance(ns, ew, next_dealer) : chance(ns, ew, next_dealer);
+    return side == Team::NS ? north_south : 1 - north_south;
+}
+
+bool in_overtime(const RecordedGame& game, int hand) {
+    const ScoredGame scored = score_game(game, game.rules);
+    for (int i = 0; i < hand && i < static_cast<int>(scored.hands.size()); ++i) {
+        if (scored.hands[i].tie_to_overtime) return true;
+    }
+    return false;
+}
+
 }  // namespace spadework::analyzer

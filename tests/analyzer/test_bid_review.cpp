@@ -11,6 +11,7 @@
 #include "sampling.h"
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
+#include "spadework/analyzer/winchance.h"
 
 using namespace spadework;
 using namespace spadework::analyzer;
@@ -251,6 +252,72 @@ TEST_CASE("with every spade a low bid or a nil is flagged and the sure contract 
     CHECK(right.flag == FlagClass::None);
 }
 
+// Graded by the game: at 190 to 0 with a target of 200, North (all thirteen spades, every
+// trick on any layout) wins the game with any contract it makes, so an underbid costs points
+// (a blunder by points) but no chance of winning, while an overbid, set, costs both. Each
+// option's chance is the table's at the scores it ends the hand with.
+TEST_CASE("bids graded by the game: an underbid that still wins the game is no mistake",
+          "[bid_review]") {
+    RuleSet rules = make_rules("classic", {"target=200"});
+    WinChanceTable table = WinChanceTable::build(rules, measure_hands(rules, 3000, 7));
+    const char* deal = "N:AKQJT98765432... .AKQJ.AKQ.AKQJT9 .T9876.JT987.876 .5432.65432.5432";
+    Standings before{};
+    before[index(Team::NS)] = {190, 0};
+    // Enough layouts for the ± of the chances (East, who bids last, bids as the bots would on
+    // each layout: East-West's score after the hand varies) to place every option.
+    ReviewSettings by_game = quick(16);
+    by_game.grade = Grade::Game;
+    auto review_north = [&](Bid bid, const ReviewSettings& s, const WinChanceTable* t) {
+        RecordedGame game =
+            one_hand(rules, Seat::East, deal, {Bid::tricks(1), Bid::tricks(3), bid});
+        BidReview r = review_bids(game, 0, before, s, t);
+        REQUIRE(r.bids.size() == 3);
+        return r.bids[2];
+    };
+    // 1 + 3 made with 9 overtricks: 49 points, 239 to -30 (West's 3 set): the game is won.
+    BidDecision under = review_north(Bid::tricks(3), by_game, &table);
+    REQUIRE(under.best_chance);
+    REQUIRE(under.played_chance);
+    CHECK(*under.played_chance == Approx(1.0));
+    CHECK(*under.best_chance == Approx(1.0));
+    CHECK(under.flag == FlagClass::None);
+    CHECK(under.played_expected == Approx(49));
+    CHECK(option(under, Bid::tricks(12)).expected == Approx(130));
+    for (const BidOption& o : under.options) {
+        REQUIRE(o.chance);
+        CHECK(*o.chance >= 0);
+        CHECK(*o.chance <= 1);
+    }
+    // Set by one: 190 - 140 = 50 (East-West's score depends on East's bid, the bots' on each
+    // layout: a nil kept, or a contract set).
+    const double set = *option(under, Bid::tricks(13)).chance;
+    CHECK(set < 0.9);
+
+    BidDecision by_points = review_north(Bid::tricks(3), quick(16), nullptr);
+    CHECK_FALSE(by_points.best_chance);
+    CHECK_FALSE(by_points.options.front().chance);
+    CHECK(by_points.flag == FlagClass::Blunder);  // 81 points short of the 12
+    CHECK(by_points.played_expected == under.played_expected);
+
+    BidDecision over = review_north(Bid::tricks(13), by_game, &table);
+    CHECK(*over.played_chance == set);
+    CHECK(over.flag == classify_chance(over.cost_chance(), by_game.chance_thresholds));
+    CHECK(over.flag != FlagClass::None);
+    // The report says it in chances, the points beside.
+    RecordedGame game =
+        one_hand(rules, Seat::East, deal, {Bid::tricks(1), Bid::tricks(3), Bid::tricks(13)});
+    GameReview review;
+    review.grade = Grade::Game;
+    HandReview hr;
+    hr.before = before;
+    hr.bidding.bids.push_back(over);
+    review.hands.push_back(hr);
+    const std::string text = format_review(review, game);
+    CHECK_THAT(text, Catch::Contains("13 instead of"));
+    CHECK_THAT(text, Catch::Contains("your chance to win the game went from 100% to"));
+    CHECK_THAT(text, Catch::Contains("points of chance"));
+}
+
 TEST_CASE("a review is the same for the same settings on one thread or two", "[bid_review]") {
     SECTION("a classic hand played by the bots") {
         // Without nil the solves are all trick solves, whose time is steady.
@@ -309,6 +376,38 @@ TEST_CASE("Paperless passes are valued over every choice of three cards", "[bid_
         CHECK(d.known == (st.hand(d.seat) | *st.passed(d.seat)));
         CHECK(d.known.size() == 15);
     }
+}
+
+// Graded by the game, a pass is valued by the chance of winning with its best contract (by
+// that chance); the points stay beside it, as the review by points gives them.
+TEST_CASE("Paperless passes graded by the game carry their chance", "[bid_review]") {
+    RuleSet rules = preset("paperless");
+    WinChanceTable table = WinChanceTable::build(rules, measure_hands(rules, 2000, 3));
+    RecordedGame game = one_hand(rules, Seat::West, kPaperlessRuns,
+                                 {Bid::tricks(5), Bid::tricks(4), Bid::tricks(3), Bid::tricks(1)});
+    ReviewSettings by_game = quick(4);
+    by_game.grade = Grade::Game;
+    BidReview r = review_bids(game, 0, {}, by_game, &table);
+    BidReview points = review_bids(game, 0, {}, quick(4));
+    REQUIRE(r.passes.size() == 4);
+    for (const PassDecision& p : r.passes) {
+        REQUIRE(p.best_chance);
+        REQUIRE(p.played_chance);
+        CHECK(p.cost_chance() >= 0);
+        double best = 0;
+        for (const PassOption& o : p.options) {
+            REQUIRE(o.chance);
+            CHECK(*o.chance >= 0);
+            CHECK(*o.chance <= 1);
+            if (o.samples == p.options.front().samples) best = std::max(best, *o.chance);
+            if (o.cards == p.passed) CHECK(*o.chance == *p.played_chance);
+        }
+        CHECK(*p.best_chance == best);
+        if (p.flag != FlagClass::CloseCall) {
+            CHECK(p.flag == classify_chance(p.cost_chance(), by_game.chance_thresholds));
+        }
+    }
+    for (const PassDecision& p : points.passes) CHECK_FALSE(p.best_chance);
 }
 
 TEST_CASE("passes of cards no other card separates are worth the same", "[bid_review]") {

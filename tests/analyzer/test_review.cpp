@@ -130,7 +130,11 @@ TEST_CASE("a review survives its JSON", "[review]") {
     b.tricks[6] = 0.75;
     b.nil_kept = 0.5;
     b.effective_samples = 6.5;
-    b.options = {{Bid::nil(), -12.5, 6.25, 0.5}, {Bid::tricks(1), 10.25, 2.5, 1}};
+    b.options = {{Bid::nil(), -12.5, 6.25, 0.5, 0.25, 0.03125},
+                 {Bid::tricks(1), 10.25, 2.5, 1, 0.375, 0.0625}};
+    b.best_chance = 0.375;
+    b.played_chance = 0.25;
+    b.chance_error = 0.046875;
     b.shortfall_error = 4.5;
     b.settled = true;
     b.good = {Bid::tricks(1), Bid::tricks(2)};
@@ -143,7 +147,11 @@ TEST_CASE("a review survives its JSON", "[review]") {
     p.seat = Seat::North;
     p.passed = parse_cards("AS KS QS");
     p.candidates = 220;
-    p.options = {{parse_cards("AH KH QH"), 3.5, 0.75, 32}, {p.passed, 2.25, 1.5, 32}};
+    p.options = {{parse_cards("AH KH QH"), 3.5, 0.75, 32, 0.625, 0.0625},
+                 {p.passed, 2.25, 1.5, 32, 0.5, 0.125}};
+    p.best_chance = 0.625;
+    p.played_chance = 0.5;
+    p.chance_error = 0.09375;
     p.best = parse_cards("AH KH QH");
     p.best_expected = 3.5;
     p.played_expected = 2.25;
@@ -209,6 +217,9 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK(bb.shortfall_error == 4.5);
     CHECK(bb.settled);
     CHECK(bb.good == b.good);
+    CHECK(bb.best_chance == b.best_chance);
+    CHECK(bb.played_chance == b.played_chance);
+    CHECK(bb.chance_error == b.chance_error);
     REQUIRE(bh.bidding.passes.size() == 1);
     CHECK(bh.bidding.passes[0].options.size() == 2);
     CHECK(bh.bidding.passes[0].options[1].error == 1.5);
@@ -217,6 +228,11 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK_FALSE(bh.bidding.passes[0].settled);
     CHECK(bh.bidding.passes[0].flag == FlagClass::CloseCall);
     CHECK(bh.bidding.passes[0].best == p.best);
+    CHECK(bh.bidding.passes[0].options[0].chance == p.options[0].chance);
+    CHECK(bh.bidding.passes[0].options[1].chance_error == p.options[1].chance_error);
+    CHECK(bh.bidding.passes[0].best_chance == p.best_chance);
+    CHECK(bh.bidding.passes[0].played_chance == p.played_chance);
+    CHECK(bh.bidding.passes[0].chance_error == p.chance_error);
     REQUIRE(bh.play);
     CHECK(bh.play->cards == play.cards);
     CHECK(bh.play->seats == play.seats);
@@ -226,7 +242,8 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK(text.find("Trick 2: E (Ben) played KH, blunder: 2H was better; it cost 100 points and "
                     "1 trick") != std::string::npos);
     CHECK(text.find("W (Dan) bid nil") != std::string::npos);
-    CHECK(text.find("mistake: expected -12.5, but 1 expected +10.3") != std::string::npos);
+    CHECK(text.find("mistake: nil instead of 1: your chance to win the game went from 38% to 25% "
+                    "(-12 ± 5 points of chance)") != std::string::npos);
 
     CHECK_THROWS_AS(review_from_json("{\"spadework_review\": 2}"), Error);
     CHECK_THROWS_AS(review_from_json("not json"), Error);

@@ -31,7 +31,7 @@ namespace spadework::analyzer {
 
 // Bumped whenever a review of the same game and settings could come out differently; stored
 // reviews of another version are recomputed.
-inline constexpr std::string_view kAnalyzerVersion = "3";
+inline constexpr std::string_view kAnalyzerVersion = "4";
 
 // How bad a flagged card or bid is, by what it cost in points. CloseCall is a bid or pass
 // whose cost the sampled layouts could not place in one class (its confidence interval
@@ -68,10 +68,9 @@ std::string_view parts_name(ReviewParts parts);  // "both", "bids", "play"
 // "both", "bids" or "play"; nothing for any other text.
 std::optional<ReviewParts> parse_parts(std::string_view text);
 
-// How the play review grades a card: by the points it loses in the hand, or by the chance of
-// winning the game it loses (the rule set's win-chance table read at the scores the hand ends
-// with, the next dealer to deal). The bids and passes are graded by points either way (their
-// grading by the game is still to come).
+// How a review grades a card, a bid or a pass: by the points it loses in the hand, or by the
+// chance of winning the game it loses (the rule set's win-chance table read at the scores the
+// hand ends with, the next dealer to deal; for bids and passes averaged over the layouts).
 enum class Grade : std::uint8_t { Points, Game };
 std::string_view grade_name(Grade grade);  // "points", "game"
 std::optional<Grade> parse_grade(std::string_view text);
@@ -237,6 +236,10 @@ struct BidOption {
     double expected = 0;
     double error = 0;  // the ± of expected at the review's confidence
     double made = 0;   // share of layouts where this contract (or nil) is made
+    // Graded by the game: the side's chance (0..1) of winning the game after the hand,
+    // expected over the same layouts, and its ±.
+    std::optional<double> chance;
+    double chance_error = 0;
     bool operator==(const BidOption&) const = default;
 };
 
@@ -267,7 +270,14 @@ struct BidDecision {
     bool settled = false;
     // The bids whose expectation is within the bid margin of the best's: all good bids.
     std::vector<Bid> good;
+    // Graded by the game: the best bid's and the played bid's chance of winning the game, and
+    // the ± of the chance lost (paired). The best, the flag, the good bids and settling then
+    // go by the chance (the points stay beside it: best_expected is the best's points).
+    std::optional<double> best_chance;
+    std::optional<double> played_chance;
+    double chance_error = 0;
     double shortfall() const { return best_expected - played_expected; }
+    double cost_chance() const { return best_chance ? *best_chance - *played_chance : 0; }
 };
 
 struct PassOption {
@@ -276,6 +286,10 @@ struct PassOption {
         0;             // the partnership's expected points (as BidOption's) with its best contract
     double error = 0;  // its ± at the review's confidence
     int samples = 0;
+    // Graded by the game: the chance (0..1) of winning the game with its best contract by
+    // that chance, and its ±.
+    std::optional<double> chance;
+    double chance_error = 0;
 };
 
 struct PassDecision {
@@ -295,7 +309,11 @@ struct PassDecision {
     int samples = 0;             // layouts the pass made and the best were both valued on
     double shortfall_error = 0;  // as a bid's
     bool settled = false;        // as a bid's
+    std::optional<double> best_chance;  // graded by the game, as a bid's
+    std::optional<double> played_chance;
+    double chance_error = 0;
     double shortfall() const { return best_expected - played_expected; }
+    double cost_chance() const { return best_chance ? *best_chance - *played_chance : 0; }
 };
 
 struct BidReview {
@@ -307,9 +325,11 @@ struct BidReview {
     int unvalued() const;  // cards whose score was not valued (score_node_budget)
 };
 
-// Reviews the passes and bids of game.hands[hand], with settings.threads workers.
+// Reviews the passes and bids of game.hands[hand], with settings.threads workers. With
+// `chances` (the game's rule set's table) and settings.grade == Grade::Game, each option is
+// also valued by the chance of winning the game after the hand and graded by it.
 BidReview review_bids(const RecordedGame& game, int hand, const Standings& before,
-                      const ReviewSettings& settings);
+                      const ReviewSettings& settings, const WinChanceTable* chances = nullptr);
 
 // One decision alone, as review_bids values it (the same layouts for the same seed): the bid
 // game.hands[hand].bids[bid_index], or `passer`'s pass, with `also` (a pass of the hand

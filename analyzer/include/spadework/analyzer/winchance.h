@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "spadework/engine/hand.h"
+#include "spadework/engine/record.h"
 #include "spadework/engine/rules.h"
 
 namespace spadework::analyzer {
@@ -71,6 +72,9 @@ class WinChanceTable {
     // The same within an overtime set (on_tie=overtime: the scores of the set, to
     // overtime_target). Throws Error under rules without overtime.
     double overtime_chance(int ns, int ew, Seat dealer) const;
+    // `side`'s chance at the scores a hand ended with, `next_dealer` to deal: in the main game,
+    // or with `overtime` in its overtime set.
+    double chance_after(int ns, int ew, Team side, Seat next_dealer, bool overtime) const;
 
     const RuleSet& rules() const { return rules_; }
     int target() const { return main_.target; }
@@ -112,6 +116,10 @@ struct WinChanceOptions {
     std::filesystem::path cache_dir;  // empty: default_winchance_cache_dir()
     int threads = 1;                  // value-iteration threads, 0: every core (same table)
 };
+
+// Whether hand `hand` (0-based) of a game is played in an overtime set: a tie sent the game to
+// one before it.
+bool in_overtime(const RecordedGame& game, int hand);
 
 // $XDG_CACHE_HOME/spadework, or ~/.cache/spadework.
 std::filesystem::path default_winchance_cache_dir();
