@@ -41,8 +41,8 @@ struct ConvertOptions {
 
 void run_convert(const ConvertOptions& opts) {
     if (!formats::file_kind(opts.out)) {
-        throw Error(fmt::format(
-            "{}: unknown output kind: expected .spades, .pb, .textproto or .json", opts.out));
+        throw Error(fmt::format("{}: unknown output kind: expected {}", opts.out,
+                                formats::extension_list()));
     }
     auto games = formats::read_game_file(opts.in);
     formats::write_game_file(opts.out, games);
@@ -65,7 +65,8 @@ void add_show_commands(CLI::App& app) {
     auto convert = std::make_shared<ConvertOptions>();
     cmd = app.add_subcommand("convert", "Convert a game file to another format, by extension");
     cmd->add_option("in", convert->in, "The file to read")->required();
-    cmd->add_option("out", convert->out, "The file to write (.spades .pb .textproto .json)")
+    cmd->add_option("out", convert->out,
+                    "The file to write (" + formats::extension_list(", ") + ")")
         ->required();
     cmd->callback([convert] { run_convert(*convert); });
 }

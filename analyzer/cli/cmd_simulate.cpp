@@ -56,10 +56,8 @@ std::uint64_t read_seed(const std::string& text) {
 // the games: the kind of file, and a folder to write it in.
 void check_output(const fs::path& path) {
     if (!formats::file_kind(path)) {
-        throw Error(
-            fmt::format("-o {}: unknown kind of game file '{}': use .spades or .pb "
-                        "(or .textproto, .json)",
-                        path.string(), path.extension().string()));
+        throw Error(fmt::format("-o {}: unknown kind of game file '{}': expected {}", path.string(),
+                                path.extension().string(), formats::extension_list()));
     }
     fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     std::error_code ec;
@@ -123,7 +121,8 @@ void add_simulate_command(CLI::App& app) {
     cmd->add_option("--date", opts->date, "The date written in every game")
         ->capture_default_str()
         ->type_name("DATE");
-    cmd->add_option("-o,--output", opts->out, "The file to write: .spades or .pb (by extension)")
+    cmd->add_option("-o,--output", opts->out,
+                    "The file to write, by extension: " + formats::extension_list())
         ->required()
         ->type_name("FILE");
     cmd->callback([opts] { run_simulate(*opts); });

@@ -304,7 +304,8 @@ std::vector<Lesson> read_lessons(const std::filesystem::path& dir) {
     }
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-        if (entry.is_regular_file() && entry.path().extension() == ".spades") {
+        const formats::GameFormat* format = formats::format_of(entry.path());
+        if (entry.is_regular_file() && format && format->lessons) {
             files.push_back(entry.path());
         }
     }

@@ -23,33 +23,6 @@ std::string lower(std::string text) {
     return text;
 }
 
-}  // namespace
-
-std::optional<FileKind> file_kind(const fs::path& path) {
-    std::string ext = lower(path.extension().string());
-    if (ext == ".spades") return FileKind::TextLog;
-    if (ext == ".pb") return FileKind::Pb;
-    if (ext == ".textproto" || ext == ".txtpb") return FileKind::TextProto;
-    if (ext == ".json") return FileKind::Json;
-    return std::nullopt;
-}
-
-std::string_view extension_of(FileKind kind) {
-    switch (kind) {
-        case FileKind::TextLog:
-            return ".spades";
-        case FileKind::Pb:
-            return ".pb";
-        case FileKind::TextProto:
-            return ".textproto";
-        case FileKind::Json:
-            return ".json";
-    }
-    return "";
-}
-
-namespace {
-
 // A file opened for reading; FormatError when it is a folder or cannot be opened.
 std::ifstream open_input(const fs::path& path) {
     std::error_code ec;
@@ -80,42 +53,108 @@ std::string read_file(const fs::path& path) {
     return std::move(content).str();
 }
 
+namespace {
+
+void each_pb_game(const fs::path& path, const TakeGame& take) {
+    std::ifstream in = open_input(path);
+    for_each_pb_game(in, path.string(), take);
+}
+
+void each_text_log_game(const fs::path& path, const TakeGame& take) {
+    for_each_text_log_game(read_file(path), path.string(), take);
+}
+
+// A lesson is a text log with a [Lesson] tag among its first game's tags, as
+// samples/lessons/README.md describes.
+FileContent sniff_text_log(std::string_view head) {
+    std::size_t lesson = head.find("\n[Lesson \"");
+    return lesson != std::string_view::npos && lesson < head.find("\n[Hand ") ? FileContent::Lesson
+                                                                              : FileContent::Games;
+}
+
+// A rule set's header names the RuleSet message, as write_rules_textproto writes it.
+FileContent sniff_textproto(std::string_view head) {
+    return head.find("# proto-message: spadework.v1.RuleSet\n") != std::string_view::npos
+               ? FileContent::RuleSet
+               : FileContent::Games;
+}
+
+}  // namespace
+
+const std::vector<GameFormat>& game_formats() {
+    static const std::vector<GameFormat> table = {
+        {FileKind::TextLog,
+         "text log",
+         {".spades"},
+         read_text_log,
+         write_text_log,
+         each_text_log_game,
+         sniff_text_log,
+         true},
+        {FileKind::Pb, "protobuf binary", {".pb"}, read_pb, write_pb, each_pb_game},
+        {FileKind::TextProto,
+         "protobuf text",
+         {".textproto", ".txtpb"},
+         read_textproto,
+         write_textproto,
+         nullptr,
+         sniff_textproto},
+        {FileKind::Json, "protobuf JSON", {".json"}, read_json, write_json},
+    };
+    return table;
+}
+
+const GameFormat& game_format(FileKind kind) {
+    // The rows are in FileKind's order (a test holds the table to it).
+    return game_formats().at(static_cast<std::size_t>(kind));
+}
+
+const GameFormat* format_of(const fs::path& path) {
+    std::string ext = lower(path.extension().string());
+    for (const GameFormat& format : game_formats()) {
+        for (std::string_view e : format.extensions) {
+            if (e == ext) return &format;
+        }
+    }
+    return nullptr;
+}
+
+std::string extension_list(std::string_view last_joiner) {
+    const auto& table = game_formats();
+    std::string out;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (i > 0) out += i + 1 == table.size() ? std::string(last_joiner) : std::string(", ");
+        out += table[i].extensions.front();
+    }
+    return out;
+}
+
+std::optional<FileKind> file_kind(const fs::path& path) {
+    const GameFormat* format = format_of(path);
+    if (!format) return std::nullopt;
+    return format->kind;
+}
+
+std::string_view extension_of(FileKind kind) {
+    return game_format(kind).extensions.front();
+}
+
 std::vector<RecordedGame> parse_games(FileKind kind, std::string_view content,
                                       std::string_view file) {
-    switch (kind) {
-        case FileKind::TextLog:
-            return read_text_log(content, file);
-        case FileKind::Pb:
-            return read_pb(content, file);
-        case FileKind::TextProto:
-            return read_textproto(content, file);
-        case FileKind::Json:
-            return read_json(content, file);
-    }
-    return {};
+    return game_format(kind).parse(content, file);
 }
 
 std::string format_games(FileKind kind, const std::vector<RecordedGame>& games) {
-    switch (kind) {
-        case FileKind::TextLog:
-            return write_text_log(games);
-        case FileKind::Pb:
-            return write_pb(games);
-        case FileKind::TextProto:
-            return write_textproto(games);
-        case FileKind::Json:
-            return write_json(games);
-    }
-    return {};
+    return game_format(kind).format(games);
 }
 
 namespace {
 
-FileKind kind_or_throw(const fs::path& path) {
-    if (auto kind = file_kind(path)) return *kind;
+const GameFormat& format_or_throw(const fs::path& path) {
+    if (const GameFormat* format = format_of(path)) return *format;
     throw FormatError(path.string(), 0, 0,
-                      "unknown kind of game file '" + path.extension().string() +
-                          "': expected .spades, .pb, .textproto or .json");
+                      "unknown kind of game file '" + path.extension().string() + "': expected " +
+                          extension_list());
 }
 
 }  // namespace
@@ -134,19 +173,13 @@ std::vector<RecordedGame> read_game_file(const fs::path& path) {
     return games;
 }
 
-void for_each_game(const fs::path& path, const std::function<void(RecordedGame&&)>& take) {
-    FileKind kind = kind_or_throw(path);
-    if (kind == FileKind::Pb) {
-        std::ifstream in = open_input(path);
-        for_each_pb_game(in, path.string(), take);
+void for_each_game(const fs::path& path, const TakeGame& take) {
+    const GameFormat& format = format_or_throw(path);
+    if (format.each_game) {
+        format.each_game(path, take);
         return;
     }
-    std::string content = read_file(path);
-    if (kind == FileKind::TextLog) {
-        for_each_text_log_game(content, path.string(), take);
-        return;
-    }
-    for (RecordedGame& game : parse_games(kind, content, path.string())) take(std::move(game));
+    for (RecordedGame& game : format.parse(read_file(path), path.string())) take(std::move(game));
 }
 
 void write_file(const fs::path& path, std::string_view content) {
@@ -177,30 +210,18 @@ void write_file(const fs::path& path, std::string_view content) {
 }
 
 void write_game_file(const fs::path& path, const std::vector<RecordedGame>& games) {
-    write_file(path, format_games(kind_or_throw(path), games));
+    write_file(path, format_or_throw(path).format(games));
 }
 
-namespace {
-
-// Files a folder of games may hold beside them (samples/ holds all three) that are not games:
-// a rule set (a .textproto whose header names the RuleSet message, as write_rules_textproto
-// writes it) and a lesson (a text log with a [Lesson] tag among its first game's tags, as
-// samples/lessons/README.md describes). Only the start of the file is read.
-bool is_not_games(const fs::path& path) {
-    std::optional<FileKind> kind = file_kind(path);
-    if (kind != FileKind::TextProto && kind != FileKind::TextLog) return false;
+FileContent sniff_file(const fs::path& path) {
+    const GameFormat* format = format_of(path);
+    if (!format || !format->sniff) return FileContent::Games;
     std::ifstream in(path, std::ios::binary);
     std::string head(4096, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
-    if (kind == FileKind::TextProto) {
-        return head.find("# proto-message: spadework.v1.RuleSet\n") != std::string::npos;
-    }
-    std::size_t lesson = head.find("\n[Lesson \"");
-    return lesson != std::string::npos && lesson < head.find("\n[Hand ");
+    return format->sniff(head);
 }
-
-}  // namespace
 
 std::vector<fs::path> game_files(const fs::path& path) {
     std::error_code ec;
@@ -211,7 +232,8 @@ std::vector<fs::path> game_files(const fs::path& path) {
     std::vector<fs::path> found;
     for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::end(it);
          it.increment(ec)) {
-        if (it->is_regular_file(ec) && file_kind(it->path()) && !is_not_games(it->path())) {
+        if (it->is_regular_file(ec) && format_of(it->path()) &&
+            sniff_file(it->path()) == FileContent::Games) {
             found.push_back(it->path());
         }
     }

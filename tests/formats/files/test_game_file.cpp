@@ -46,6 +46,58 @@ TEST_CASE("The kind of a game file follows its extension", "[files]") {
     CHECK(extension_of(FileKind::TextLog) == ".spades");
 }
 
+TEST_CASE("The format table has one row per kind, in order, each read back as written",
+          "[files][format-table]") {
+    TempDir dir;
+    auto games = sample_games();
+    const auto& table = game_formats();
+    REQUIRE_FALSE(table.empty());
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        const GameFormat& format = table[i];
+        INFO(format.name);
+        CHECK(static_cast<std::size_t>(format.kind) == i);
+        CHECK(&game_format(format.kind) == &format);
+        REQUIRE_FALSE(format.extensions.empty());
+        REQUIRE(format.parse);
+        REQUIRE(format.format);
+        CHECK(extension_list().find(format.extensions.front()) != std::string::npos);
+        for (std::string_view ext : format.extensions) {
+            // Every extension, in any case, names this row; the file reads back the games.
+            std::string upper(ext);
+            for (char& c : upper)
+                c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            CHECK(format_of("x" + upper) == &format);
+            fs::path file = dir.path / ("g" + std::string(ext));
+            write_game_file(file, games);
+            CHECK(read_game_file(file) == games);
+            CHECK(format.parse(format.format(games), "mem") == games);
+            std::vector<RecordedGame> streamed;
+            for_each_game(file, [&](RecordedGame&& g) { streamed.push_back(std::move(g)); });
+            CHECK(streamed == games);
+            // Games written in any format sniff as games.
+            CHECK(sniff_file(file) == FileContent::Games);
+        }
+    }
+    CHECK(format_of("notes.txt") == nullptr);
+}
+
+TEST_CASE("Sniffing tells a lesson and a rule set from games", "[files][format-table]") {
+    const fs::path samples = SPADEWORK_SAMPLES;
+    CHECK(sniff_file(samples / "lessons" / "01-sure-tricks.spades") == FileContent::Lesson);
+    CHECK(sniff_file(samples / "rules" / "paperless.textproto") == FileContent::RuleSet);
+    CHECK(sniff_file(samples / "games" / "paperless.spades") == FileContent::Games);
+    CHECK(sniff_file(samples / "games" / "paperless.pb") == FileContent::Games);
+    // A [Lesson] tag after the first hand is a comment's business, not a lesson.
+    TempDir dir;
+    write(dir.path / "late.spades", "[Event \"x\"]\n\n[Hand \"1\"]\n[Lesson \"late\"]\n");
+    CHECK(sniff_file(dir.path / "late.spades") == FileContent::Games);
+    // Lessons are written in exactly one format, the one read_lessons lists.
+    int lesson_formats = 0;
+    for (const GameFormat& format : game_formats()) lesson_formats += format.lessons ? 1 : 0;
+    CHECK(lesson_formats == 1);
+    CHECK(game_format(FileKind::TextLog).lessons);
+}
+
 TEST_CASE("Every kind of file gives back the games written to it", "[files]") {
     TempDir dir;
     auto games = sample_games();

@@ -1,5 +1,7 @@
-// Game files of every kind, chosen by extension: .spades (text log), .pb (protobuf binary),
-// .textproto (protobuf text format), .json (protobuf JSON mapping).
+// Game files of every kind. What a kind is (its extensions, how it is read whole or game by
+// game, written, sniffed for a lesson or a rule set, and named in messages) is one row of
+// game_formats(); every reader, writer and command asks that table. A new format is a
+// FileKind and its row in game_file.cpp.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +17,38 @@
 
 namespace spadework::formats {
 
+// The rows of game_formats(), in its order.
 enum class FileKind { TextLog, Pb, TextProto, Json };
+
+// What a file of a game format holds, told from its first bytes: a folder of games may hold
+// rule sets (a RuleSet .textproto) and lessons (text logs with a [Lesson] tag) beside them.
+enum class FileContent { Games, Lesson, RuleSet };
+
+using TakeGame = std::function<void(RecordedGame&&)>;
+
+// One format of game file.
+struct GameFormat {
+    FileKind kind;
+    std::string_view name;                     // in messages: "text log", "protobuf binary"
+    std::vector<std::string_view> extensions;  // lower case, the dot included; [0] is written
+    std::vector<RecordedGame> (*parse)(std::string_view content, std::string_view file);
+    std::string (*format)(const std::vector<RecordedGame>& games);
+    // Reads a file game by game from the disk; null: the content is parsed whole.
+    void (*each_game)(const std::filesystem::path& path, const TakeGame& take) = nullptr;
+    // What a file holds, from its first 4 KiB; null: always games.
+    FileContent (*sniff)(std::string_view head) = nullptr;
+    bool lessons = false;  // lessons are written in this format
+};
+
+// Every format, one row per FileKind in its order.
+const std::vector<GameFormat>& game_formats();
+const GameFormat& game_format(FileKind kind);
+// The format a path's extension names (case does not matter), or null.
+const GameFormat* format_of(const std::filesystem::path& path);
+// The extensions for a message: ".spades, .pb, .textproto or .json" (first of each row).
+std::string extension_list(std::string_view last_joiner = " or ");
+// What the file holds, by its format's sniffer (Games when it has none or is no game format).
+FileContent sniff_file(const std::filesystem::path& path);
 
 // The kind a path's extension names, or nothing.
 std::optional<FileKind> file_kind(const std::filesystem::path& path);
@@ -31,8 +64,7 @@ std::vector<RecordedGame> read_game_file(const std::filesystem::path& path);
 // memory of one game; a text log's games as each ends; a .textproto or .json whole. Throws
 // as read_game_file does; games handed over before a fault stay handed over (an importer
 // rolls them back).
-void for_each_game(const std::filesystem::path& path,
-                   const std::function<void(RecordedGame&&)>& take);
+void for_each_game(const std::filesystem::path& path, const TakeGame& take);
 
 // What a whole-file read holds at most: past these, read_file and read_game_file refuse the
 // file with an error that says so, rather than run out of memory. for_each_game has no limit
