@@ -1,6 +1,6 @@
-// `spadework view [GAME|FILE|DIR]`: the viewer window. GAME is a library id; FILE@N picks a
-// game of a file; a folder lists every game file under it. --screenshot renders one frame to
-// a PNG and exits (the tests run it under xvfb-run); --bench-frames prints frame times
+// `spadework view [GAME|DIR]`: the viewer window. GAME is read by parse_game_arg (an id, a
+// file, FILE@N, each with :HAND); a folder lists every game file under it. --screenshot renders one
+// frame to a PNG and exits (the tests run it under xvfb-run); --bench-frames prints frame times
 // (--bench-until FILE: frames until FILE exists, then that many more).
 // --lesson NAME opens lesson mode; --lesson-answers answers its first questions (for tests).
 #include <fmt/core.h>
@@ -46,28 +46,20 @@ void run_view(const ViewArgs& a) {
     if (!a.no_library)
         o.library = a.db.empty() ? formats::default_library_path() : std::filesystem::path(a.db);
     if (!a.target.empty()) {
-        std::filesystem::path p = a.target;
-        bool digits = a.target.find_first_not_of("0123456789") == std::string::npos;
-        if (digits && !std::filesystem::exists(p)) {
+        GameRef ref = parse_game_arg(a.target, /*folders=*/true);
+        if (ref.kind == GameRef::Kind::LibraryId) {
             if (a.no_library) throw Error("view: a library game needs the library (--no-library)");
-            o.game_id = std::stoll(a.target);
-        } else if (std::filesystem::is_directory(p)) {
-            o.open.push_back(p);
+            o.game_id = ref.id;
         } else {
-            auto at = a.target.rfind('@');
-            if (!std::filesystem::exists(p) && at != std::string::npos &&
-                std::filesystem::exists(a.target.substr(0, at))) {
-                auto n = to_int(a.target.substr(at + 1));
-                if (!n || *n < 1) throw Error(fmt::format("'{}': expected FILE@N", a.target));
-                p = a.target.substr(0, at);
-                o.game_in_file = *n - 1;
-            } else if (!std::filesystem::exists(p)) {
-                throw Error(
-                    fmt::format("'{}' is neither a game id in the library nor a file", a.target));
-            }
-            o.open.push_back(p);
-            o.game_file = p;
+            o.open.push_back(ref.path);
+            if (ref.kind == GameRef::Kind::File) o.game_file = ref.path;
+            if (ref.game_number) o.game_in_file = *ref.game_number - 1;
         }
+        if (ref.hand_number && a.hand > 0) {
+            throw UsageError(fmt::format("view: GAME '{}' names a hand and --hand {} another",
+                                         a.target, a.hand));
+        }
+        if (ref.hand_number) o.hand = *ref.hand_number - 1;
     }
     for (const std::string& m : a.more) o.open.emplace_back(m);
     if (a.hand > 0) o.hand = a.hand - 1;
@@ -138,8 +130,10 @@ void add_view_command(CLI::App& app) {
     auto a = std::make_shared<ViewArgs>();
     CLI::App* cmd = app.add_subcommand(
         "view", "Open the viewer: replay games trick by trick with the analysis on the table");
-    cmd->add_option("game", a->target,
-                    "a library game id, a game file (FILE@N for one of several) or a folder");
+    cmd->add_option(
+        "game", a->target,
+        "a library id or a game file (FILE@N for one of several, :HAND for a hand) or a "
+        "folder");
     cmd->add_option("--open", a->more, "more files or folders to list");
     cmd->add_option("--hand", a->hand, "the hand to show (1-based)")->check(CLI::PositiveNumber);
     cmd->add_option("--position", a->position, "cards played in the hand")

@@ -20,30 +20,101 @@ std::optional<int> to_int(std::string_view text) {
 
 namespace {
 
-std::optional<int> to_number(std::string_view text) {
-    int n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n < 0) return {};
+// A whole number from 1, as @N and :HAND take.
+std::optional<int> to_count(std::string_view text) {
+    auto n = to_int(text);
+    if (!n || *n < 1) return {};
     return n;
 }
 
-bool is_file(std::string_view text) {
-    std::error_code ec;
-    return std::filesystem::exists(std::filesystem::path(std::string(text)), ec);
+bool all_digits(std::string_view text) {
+    return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
-// Splits "X:N" into X and N when N is a number and X stands alone (a number or a file).
-std::pair<std::string_view, std::optional<int>> split_hand(std::string_view text) {
-    auto colon = text.rfind(':');
-    if (colon == std::string_view::npos) return {text, std::nullopt};
-    auto hand = to_number(text.substr(colon + 1));
-    std::string_view head = text.substr(0, colon);
-    if (!hand ||
-        (!to_number(head) && !is_file(head) && !is_file(head.substr(0, head.rfind('@'))))) {
-        return {text, std::nullopt};
-    }
-    return {head, *hand};
+bool exists(std::string_view text) {
+    std::error_code ec;
+    return !text.empty() && std::filesystem::exists(std::filesystem::path(std::string(text)), ec);
 }
+
+// Whether `head` (a GAME argument without :HAND) could stand alone: a library id, a path, or
+// a path with @N. A colon after anything else is part of a name.
+bool stands_alone(std::string_view head) {
+    auto at = head.rfind('@');
+    return all_digits(head) || exists(head) ||
+           (at != std::string_view::npos &&
+            (exists(head.substr(0, at)) || all_digits(head.substr(0, at))));
+}
+
+// ID, FILE, FOLDER or FILE@N, without :HAND.
+GameRef parse_game_head(std::string_view text, std::string_view head) {
+    GameRef ref;
+    ref.text = std::string(text);
+    auto at = head.rfind('@');
+    std::string_view name = head;
+    if (!exists(head) && at != std::string_view::npos) {
+        name = head.substr(0, at);
+        std::string_view n = head.substr(at + 1);
+        if (all_digits(name) && !exists(name)) {
+            throw UsageError(fmt::format(
+                "GAME '{}': @N picks a game of a file; a library id names one game already", text));
+        }
+        if (!exists(name)) {
+            throw Error(fmt::format("'{}' is neither a game id in the library nor a file", text));
+        }
+        ref.game_number = to_count(n);
+        if (!ref.game_number) {
+            throw UsageError(fmt::format(
+                "GAME '{}': expected FILE@N, N a game number from 1, not '{}'", text, n));
+        }
+    }
+    if (exists(name)) {
+        ref.path = std::string(name);
+        std::error_code ec;
+        if (std::filesystem::is_directory(ref.path, ec)) ref.kind = GameRef::Kind::Folder;
+        return ref;
+    }
+    if (all_digits(name)) {
+        auto id = to_int(name);
+        if (!id) throw UsageError(fmt::format("GAME '{}': the game id is too large", text));
+        ref.kind = GameRef::Kind::LibraryId;
+        ref.id = *id;
+        return ref;
+    }
+    throw Error(fmt::format("'{}' is neither a game id in the library nor a file", text));
+}
+
+}  // namespace
+
+GameRef parse_game_arg(std::string_view text, bool folders) {
+    if (text.empty()) throw UsageError("GAME is empty: give a library id, a file or FILE@N");
+    std::string_view head = text;
+    std::optional<std::string_view> hand;
+    auto colon = text.rfind(':');
+    if (!exists(text) && colon != std::string_view::npos && stands_alone(text.substr(0, colon))) {
+        head = text.substr(0, colon);
+        hand = text.substr(colon + 1);
+    }
+    GameRef ref = parse_game_head(text, head);
+    if (hand) {
+        ref.hand_number = to_count(*hand);
+        if (!ref.hand_number) {
+            throw UsageError(fmt::format(
+                "GAME '{}': expected GAME:HAND, HAND a hand number from 1, not '{}'", text, *hand));
+        }
+    }
+    if (ref.kind == GameRef::Kind::Folder) {
+        if (!folders) {
+            throw UsageError(fmt::format(
+                "GAME '{}' is a folder: give a library id, a game file or FILE@N", text));
+        }
+        if (ref.game_number || ref.hand_number) {
+            throw UsageError(fmt::format("GAME '{}': a folder takes neither @N nor :HAND", text));
+        }
+    }
+    return ref;
+}
+
+namespace {
 
 std::optional<int> hand_index(std::optional<int> number, const RecordedGame& game,
                               const std::string& label) {
@@ -165,47 +236,34 @@ formats::Library open_library(const std::string& db) {
 }
 
 std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db) {
-    auto [head, hand] = split_hand(text);
-
-    // A library id.
-    if (auto id = to_number(head); id && !is_file(head)) {
+    GameRef ref = parse_game_arg(text);
+    if (ref.kind == GameRef::Kind::LibraryId) {
         formats::Library library = open_library(db);
-        if (!library.game_summary(*id)) {
-            throw Error(fmt::format("no game {} in the library {}", *id, library.path().string()));
+        if (!library.game_summary(ref.id)) {
+            throw Error(
+                fmt::format("no game {} in the library {}", ref.id, library.path().string()));
         }
-        LoadedGame loaded{fmt::format("library game {}", *id), library.load_game(*id), {}, *id};
-        loaded.hand = hand_index(hand, loaded.game, loaded.label);
+        LoadedGame loaded{
+            fmt::format("library game {}", ref.id), library.load_game(ref.id), {}, ref.id};
+        loaded.hand = hand_index(ref.hand_number, loaded.game, loaded.label);
         return {std::move(loaded)};
     }
-
-    // A file, maybe with @N.
-    std::string file(head);
-    std::optional<int> game_number;
-    if (!is_file(file)) {
-        auto at = file.rfind('@');
-        if (at != std::string::npos && is_file(file.substr(0, at))) {
-            game_number = to_number(std::string_view(file).substr(at + 1));
-            if (!game_number) throw Error(fmt::format("'{}': expected FILE@N", file));
-            file = file.substr(0, at);
-        } else {
-            throw Error(fmt::format("'{}' is neither a game id in the library nor a file", text));
-        }
-    }
-    std::vector<RecordedGame> games = formats::read_game_file(file);
+    std::string file = ref.path.string();
+    std::vector<RecordedGame> games = formats::read_game_file(ref.path);
     std::vector<LoadedGame> out;
     for (std::size_t i = 0; i < games.size(); ++i) {
-        if (game_number && static_cast<int>(i) + 1 != *game_number) continue;
+        if (ref.game_number && static_cast<int>(i) + 1 != *ref.game_number) continue;
         LoadedGame loaded{games.size() == 1 ? file : fmt::format("{} game {}", file, i + 1),
                           std::move(games[i]),
                           {},
                           {}};
-        loaded.hand = hand_index(hand, loaded.game, loaded.label);
+        loaded.hand = hand_index(ref.hand_number, loaded.game, loaded.label);
         out.push_back(std::move(loaded));
     }
     if (out.empty()) {
-        throw Error(game_number ? fmt::format("{} has {} game(s): there is no game {}", file,
-                                              games.size(), *game_number)
-                                : fmt::format("{} holds no game", file));
+        throw Error(ref.game_number ? fmt::format("{} has {} game(s): there is no game {}", file,
+                                                  games.size(), *ref.game_number)
+                                    : fmt::format("{} holds no game", file));
     }
     return out;
 }

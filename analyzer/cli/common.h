@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,28 @@ void add_db_option(CLI::App* cmd, std::string& db);
 void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::string>& overrides);
 formats::Library open_library(const std::string& db);
 
+// A GAME argument as written, before anything is read:
+//   ID          a library game          ("12")
+//   FILE        every game of a file    ("f.spades")
+//   FILE@N      the Nth game of a file  ("f.spades@2")
+//   X:HAND      any of these, one hand  ("12:3", "f.spades@2:3")
+//   FOLDER      every game file under it (only where a command takes folders: view)
+// An existing file whose name looks like another form ("12", "a:3") is that file.
+struct GameRef {
+    enum class Kind { LibraryId, File, Folder };
+    std::string text;  // as given, for messages
+    Kind kind = Kind::File;
+    formats::GameId id = 0;          // LibraryId
+    std::filesystem::path path;      // File, Folder
+    std::optional<int> game_number;  // FILE@N, 1-based
+    std::optional<int> hand_number;  // :HAND, 1-based
+};
+
+// Parses a GAME argument. Throws UsageError saying what is malformed (an N or HAND that is not
+// a number from 1, @N on a library id or a folder, :HAND on a folder, a folder where
+// `folders` is false), and Error when it names no file and is no library id.
+GameRef parse_game_arg(std::string_view text, bool folders = false);
+
 // A game named on the command line.
 struct LoadedGame {
     std::string label;  // "library game 12", "games.spades game 2"
@@ -47,9 +70,9 @@ struct LoadedGame {
     std::optional<formats::GameId> library_id;  // when the argument named a library game
 };
 
-// GAME[:HAND]: a library id ("12", "12:3"), or a file ("f.spades", "f.spades:3"), where a
-// file of several games takes @N to pick one ("f.spades@2:3"); without @N every game of the
-// file is returned. Throws Error saying what was not found.
+// The games a GAME argument names (parse_game_arg, no folders): one library game, or a file's
+// games (all of them, or game N). Throws UsageError as parse_game_arg does, and Error saying
+// what was not found (no such game or hand).
 std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db);
 
 }  // namespace spadework::cli

@@ -39,6 +39,9 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // --help and --version are ParseErrors with exit code 0.
         return app.exit(e) == 0 ? 0 : kExitUsage;
+    } catch (const spadework::UsageError& e) {
+        fmt::print(stderr, "spadework: {}\nRun with --help for more information.\n", e.what());
+        return kExitUsage;
     } catch (const spadework::Error& e) {
         fmt::print(stderr, "spadework: {}\n", e.what());
         return kExitBadInput;

@@ -12,6 +12,13 @@ class Error : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// A command line that parses but asks for something malformed (a GAME argument that is not
+// ID, FILE, FILE@N or X:HAND); the command exits 2, as for CLI11's own usage errors.
+class UsageError : public Error {
+  public:
+    using Error::Error;
+};
+
 // Text that does not parse. column() is 1-based within the text handed to the parser
 // (0 when the error is about the whole text); readers of files add the file and line.
 class ParseError : public Error {

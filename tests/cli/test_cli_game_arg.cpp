@@ -1,0 +1,111 @@
+// The GAME argument as every command reads it (parse_game_arg): a library id, a file, FILE@N,
+// each with :HAND, and a folder where view takes one. A malformed argument is a usage error
+// (exit 2) that says what is wrong; one that names nothing there is is bad input (exit 1).
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "spadework/formats/game_file.h"
+#include "support/run_command.h"
+#include "support/test_games.h"
+#include "support/workspace.h"
+
+using namespace spadework;
+using spadework::testing::contains;
+using spadework::testing::run;
+using spadework::testing::run_ok;
+using spadework::testing::RunResult;
+using spadework::testing::Workspace;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSamples = SPADEWORK_SAMPLES;
+
+// Runs the command and checks its exit code and a part of what it says on stderr.
+void fails(const std::vector<std::string>& args, int status, const std::string& part) {
+    RunResult r = run(args);
+    INFO(args[0] << " " << (args.size() > 1 ? args[1] : "") << ": " << r.err);
+    CHECK(r.status == status);
+    CHECK(contains(r.err, part));
+    CHECK(r.out.empty());
+}
+
+// A file of two games, and each of them alone in a file of its own.
+struct TwoGames {
+    std::string both;
+    std::string first;
+    std::string second;
+    explicit TwoGames(const Workspace& ws) {
+        RecordedGame a = testing::first_legal_game(preset("classic"), 3, 40);
+        RecordedGame b = testing::first_legal_game(preset("paperless"), 2, 50);
+        both = ws.file("two.spades");
+        first = ws.file("first.spades");
+        second = ws.file("second.spades");
+        formats::write_game_file(both, {a, b});
+        formats::write_game_file(first, {a});
+        formats::write_game_file(second, {b});
+    }
+};
+
+}  // namespace
+
+TEST_CASE("GAME names a library id, a file or FILE@N, each with :HAND", "[cli-game-arg]") {
+    Workspace ws("spadework-cli-game-arg");
+    TwoGames files(ws);
+    // FILE: every game of the file, each under its label.
+    std::string all = run_ok({"show", files.both});
+    CHECK(contains(all, "== " + files.both + " game 1"));
+    CHECK(contains(all, "== " + files.both + " game 2"));
+    // FILE@N: that game alone, as it shows from a file of its own.
+    CHECK(run_ok({"show", files.both + "@2"}) == run_ok({"show", files.second}));
+    CHECK(run_ok({"show", files.both + "@1"}) == run_ok({"show", files.first}));
+    // FILE:HAND and FILE@N:HAND: one hand.
+    std::string hand = run_ok({"show", files.second + ":2"});
+    CHECK(contains(hand, "Hand 2 of 2"));
+    CHECK(run_ok({"show", files.both + "@2:2"}) == hand);
+    // ID and ID:HAND.
+    run_ok(ws.with_db({"import", files.second}));
+    CHECK(run_ok(ws.with_db({"show", "1"})) == run_ok({"show", files.second}));
+    CHECK(run_ok(ws.with_db({"show", "1:2"})) == hand);
+    // A file whose whole name looks like another form is that file: here FILE:HAND names a
+    // file of its own, of no known kind, rather than hand 2 of the file.
+    fs::copy_file(files.second, files.second + ":2");
+    RunResult r = run({"show", files.second + ":2"});
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "unknown kind of game file '.spades:2'"));
+    // The other commands that take GAME read it the same way.
+    CHECK(run({"score", files.both + "@2", "--rules", "classic"}).status == 0);
+}
+
+TEST_CASE("A malformed GAME is a usage error saying what is wrong", "[cli-game-arg]") {
+    Workspace ws("spadework-cli-game-arg");
+    TwoGames files(ws);
+    fails({"show", files.both + "@x"}, 2, "expected FILE@N, N a game number from 1, not 'x'");
+    fails({"show", files.both + "@0"}, 2, "expected FILE@N");
+    fails({"show", files.both + ":abc"}, 2,
+          "expected GAME:HAND, HAND a hand number from 1, not 'abc'");
+    fails({"show", files.both + "@2:0"}, 2, "expected GAME:HAND");
+    fails(ws.with_db({"show", "12@2"}), 2, "a library id names one game already");
+    fails({"show", ""}, 2, "GAME is empty");
+    fails({"show", ws.dir.string()}, 2, "is a folder: give a library id, a game file or FILE@N");
+    fails({"show", "99999999999999999999"}, 2, "the game id is too large");
+    // Every command that takes GAME, view included.
+    fails({"score", files.both + "@x", "--rules", "classic"}, 2, "expected FILE@N");
+    fails({"analyze", files.both + ":x"}, 2, "expected GAME:HAND");
+    fails({"view", files.both + "@x", "--no-library"}, 2, "expected FILE@N");
+    fails({"view", ws.dir.string() + ":3", "--no-library"}, 2,
+          "a folder takes neither @N nor :HAND");
+    fails({"view", files.both + ":1", "--hand", "2", "--no-library"}, 2,
+          "names a hand and --hand 2 another");
+}
+
+TEST_CASE("A GAME that names nothing there is is bad input", "[cli-game-arg]") {
+    Workspace ws("spadework-cli-game-arg");
+    TwoGames files(ws);
+    fails({"show", ws.file("none.spades")}, 1, "is neither a game id in the library nor a file");
+    fails({"show", ws.file("none.spades") + "@2"}, 1, "is neither a game id");
+    fails({"show", files.both + "@3"}, 1, "has 2 game(s): there is no game 3");
+    fails({"show", files.second + ":9"}, 1, "there is no hand 9");
+    fails(ws.with_db({"show", "7"}), 1, "no game 7 in the library");
+    fails({"view", ws.file("none.spades"), "--no-library"}, 1, "is neither a game id");
+}
