@@ -186,7 +186,7 @@ void run_solve(const SolveOptions& opts) {
     RuleSet rules = load_rules_with(opts.rules_name, opts.overrides);
     Objective objective = parse_objective(opts.objective);
     if (objective == Objective::Score && opts.bids.empty()) {
-        throw Error("--objective score needs --bids");
+        throw UsageError("--objective score needs --bids");
     }
     HandState state = build_state(opts, rules);
     Position position = position_of(state);

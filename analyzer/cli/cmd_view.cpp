@@ -48,7 +48,9 @@ void run_view(const ViewArgs& a) {
     if (!a.target.empty()) {
         GameRef ref = parse_game_arg(a.target, /*folders=*/true);
         if (ref.kind == GameRef::Kind::LibraryId) {
-            if (a.no_library) throw Error("view: a library game needs the library (--no-library)");
+            if (a.no_library) {
+                throw UsageError("view: a library game needs the library (no --no-library)");
+            }
             o.game_id = ref.id;
         } else {
             o.open.push_back(ref.path);
@@ -111,7 +113,7 @@ void run_view(const ViewArgs& a) {
     o.lessons_dir = a.lessons;
     o.learner = a.learner;
     if (!a.lesson_answers.empty()) {
-        if (a.lesson.empty()) throw Error("--lesson-answers: needs --lesson NAME");
+        if (a.lesson.empty()) throw UsageError("--lesson-answers: needs --lesson NAME");
         std::size_t start = 0;
         while (true) {
             std::size_t comma = a.lesson_answers.find(',', start);

@@ -1,5 +1,7 @@
-// `spadework`: a thin shell over the libraries. Exit codes: 0 success, 1 bad input (the
-// message names what and where), 2 usage (the command line itself does not parse), 3 a bug.
+// `spadework`: a thin shell over the libraries. Exit codes, as engine/error.h's policy says:
+// 0 success, 1 bad input (the message names what and where), 2 usage (the command line does
+// not parse, or asks for something malformed), 3 a broken invariant (a bug, never the user's).
+// run() below is the one place exceptions become exit codes.
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 #include <exception>
@@ -13,6 +15,46 @@ namespace {
 constexpr int kExitBadInput = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitInternal = 3;
+
+int internal_error(const char* what) {
+    fmt::print(stderr, "spadework: internal error, please report: {}\n", what);
+    return kExitInternal;
+}
+
+// Parses the command line, which runs the subcommand's callback, and maps what it throws to
+// an exit code.
+int run(CLI::App& app, int argc, char** argv) {
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        // --help and --version are ParseErrors with exit code 0.
+        return app.exit(e) == 0 ? 0 : kExitUsage;
+    } catch (const spadework::UsageError& e) {
+        fmt::print(stderr, "spadework: {}\nRun with --help for more information.\n", e.what());
+        return kExitUsage;
+    } catch (const spadework::Error& e) {
+        fmt::print(stderr, "spadework: {}\n", e.what());
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        // InternalError, and whatever else escaped: the program's fault.
+        return internal_error(e.what());
+    } catch (...) {
+        return internal_error("an exception that is not a std::exception");
+    }
+    if (app.get_subcommands().empty()) {
+        std::cerr << app.help();
+        return kExitUsage;
+    }
+    return 0;
+}
+
+// A hidden command that breaks an invariant on purpose, so the tests can see exit code 3
+// and its message through the real command.
+void add_broken_invariant_command(CLI::App& app) {
+    CLI::App* cmd = app.add_subcommand("internal-error-test", "");
+    cmd->group("");
+    cmd->callback([] { SPADEWORK_INVARIANT(1 + 1 == 3, "the test's invariant holds"); });
+}
 
 }  // namespace
 
@@ -32,27 +74,6 @@ int main(int argc, char** argv) {
     spadework::cli::add_lesson_command(app);
     spadework::cli::add_export_lesson_command(app);
     spadework::cli::add_view_command(app);
-
-    // Subcommand callbacks run inside parse(), so input errors surface here too.
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        // --help and --version are ParseErrors with exit code 0.
-        return app.exit(e) == 0 ? 0 : kExitUsage;
-    } catch (const spadework::UsageError& e) {
-        fmt::print(stderr, "spadework: {}\nRun with --help for more information.\n", e.what());
-        return kExitUsage;
-    } catch (const spadework::Error& e) {
-        fmt::print(stderr, "spadework: {}\n", e.what());
-        return kExitBadInput;
-    } catch (const std::exception& e) {
-        fmt::print(stderr, "spadework: internal error: {}\n", e.what());
-        return kExitInternal;
-    }
-
-    if (app.get_subcommands().empty()) {
-        std::cerr << app.help();
-        return kExitUsage;
-    }
-    return 0;
+    add_broken_invariant_command(app);
+    return run(app, argc, argv);
 }

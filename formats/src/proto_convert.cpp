@@ -98,7 +98,9 @@ std::string lower(std::string_view text) {
 }
 
 [[noreturn]] void schema_bug(std::string_view key) {
-    throw std::logic_error("spadework.proto has no RuleSet field for rule key " + std::string(key));
+    throw InternalError("spadework.proto has a RuleSet field for every rule key (" +
+                            std::string(key) + " has none)",
+                        __FILE__, __LINE__);
 }
 
 // The value a message gives a key, as apply_override takes it; nothing when left out.

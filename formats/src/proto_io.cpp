@@ -571,7 +571,7 @@ std::string write_json(const std::vector<RecordedGame>& games) {
         for (const RecordedGame& game : games) *list.add_games() = game_to(game);
         status = gp::util::MessageToJsonString(list, &out, options);
     }
-    if (!status.ok()) throw std::logic_error("JSON printing failed: " + status.ToString());
+    SPADEWORK_INVARIANT(status.ok(), "a game message prints as JSON (" + status.ToString() + ")");
     if (out.empty() || out.back() != '\n') out += '\n';
     return out;
 }
