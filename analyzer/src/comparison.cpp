@@ -3,12 +3,14 @@
 namespace spadework::analyzer {
 
 std::vector<std::string> carried_over(const RuleSet& played, const RuleSet& scoring) {
+    // The keys marked as shaping play are the ones rescoring_rules keeps as played.
+    const auto& keys = rule_keys();
+    auto as_played = rule_values(played);
     auto wanted = rule_values(scoring);
-    auto applied = rule_values(rescoring_rules(played, scoring));
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < wanted.size(); ++i) {
-        if (wanted[i].second != applied[i].second) {
-            out.push_back(applied[i].first + "=" + applied[i].second + " (as played; " +
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (keys[i].shapes_play && wanted[i].second != as_played[i].second) {
+            out.push_back(as_played[i].first + "=" + as_played[i].second + " (as played; " +
                           scoring.name + " has " + wanted[i].second + ")");
         }
     }

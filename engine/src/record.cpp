@@ -241,17 +241,9 @@ std::vector<RecordedIrregularity> check_game(const RecordedGame& game) {
 }
 
 RuleSet rescoring_rules(const RuleSet& played, const RuleSet& scoring) {
+    // The keys that shaped the cards and bids are marked so on the rule table.
     RuleSet out = scoring;
-    out.deck_size = played.deck_size;
-    out.pass_cards = played.pass_cards;
-    out.max_bid = played.max_bid;
-    out.nil_allowed = played.nil_allowed;
-    out.both_nil_allowed = played.both_nil_allowed;
-    out.blind_nil_allowed = played.blind_nil_allowed;
-    out.blind_nil_exchange = played.blind_nil_exchange;
-    out.spades_lead = played.spades_lead;
-    out.spades_break = played.spades_break;
-    out.first_lead = played.first_lead;
+    take_play_keys(out, played);
     return out;
 }
 

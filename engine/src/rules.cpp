@@ -200,32 +200,40 @@ KeyEntry allowed_key(std::string_view key, std::string_view help, bool RuleSet::
                           {{true, "allowed"}, {false, "forbidden"}});
 }
 
+// Marks a key as one that shapes play (RuleKeyInfo::shapes_play).
+KeyEntry shapes_play(KeyEntry entry) {
+    entry.info.shapes_play = true;
+    return entry;
+}
+
 const std::vector<KeyEntry>& key_table() {
     static const std::vector<KeyEntry> table = {
-        enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
-                      &RuleSet::deck_size, {{52, "52"}, {48, "48"}}),
-        int_key("pass_cards", "cards each player passes to partner before bidding",
-                &RuleSet::pass_cards),
-        int_key("max_bid", "the largest trick bid", &RuleSet::max_bid),
-        allowed_key("nil", "may a player bid nil", &RuleSet::nil_allowed),
-        allowed_key("both_nil", "may both partners bid nil", &RuleSet::both_nil_allowed),
-        allowed_key("blind_nil", "may a player bid nil before looking",
-                    &RuleSet::blind_nil_allowed),
-        int_key("blind_nil_exchange",
-                "cards a blind nil bidder and partner exchange after the bidding",
-                &RuleSet::blind_nil_exchange),
-        enum_key<SpadesLead>(
+        shapes_play(enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
+                                  &RuleSet::deck_size, {{52, "52"}, {48, "48"}})),
+        shapes_play(int_key("pass_cards", "cards each player passes to partner before bidding",
+                            &RuleSet::pass_cards)),
+        shapes_play(int_key("max_bid", "the largest trick bid", &RuleSet::max_bid)),
+        shapes_play(allowed_key("nil", "may a player bid nil", &RuleSet::nil_allowed)),
+        shapes_play(
+            allowed_key("both_nil", "may both partners bid nil", &RuleSet::both_nil_allowed)),
+        shapes_play(allowed_key("blind_nil", "may a player bid nil before looking",
+                                &RuleSet::blind_nil_allowed)),
+        shapes_play(int_key("blind_nil_exchange",
+                            "cards a blind nil bidder and partner exchange after the bidding",
+                            &RuleSet::blind_nil_exchange)),
+        shapes_play(enum_key<SpadesLead>(
             "spades_lead", "after_broken|anytime", "when a spade may be led", &RuleSet::spades_lead,
-            {{SpadesLead::AfterBroken, "after_broken"}, {SpadesLead::Anytime, "anytime"}}),
-        enum_key<SpadesBreak>(
+            {{SpadesLead::AfterBroken, "after_broken"}, {SpadesLead::Anytime, "anytime"}})),
+        shapes_play(enum_key<SpadesBreak>(
             "spades_break", "any_spade|trump",
             "what breaks spades: any spade played, or a spade played to a "
             "trick led in another suit",
             &RuleSet::spades_break,
-            {{SpadesBreak::AnySpade, "any_spade"}, {SpadesBreak::Trump, "trump"}}),
-        enum_key<FirstLead>(
-            "first_lead", "left_of_dealer|two_of_clubs", "who leads first", &RuleSet::first_lead,
-            {{FirstLead::LeftOfDealer, "left_of_dealer"}, {FirstLead::TwoOfClubs, "two_of_clubs"}}),
+            {{SpadesBreak::AnySpade, "any_spade"}, {SpadesBreak::Trump, "trump"}})),
+        shapes_play(enum_key<FirstLead>("first_lead", "left_of_dealer|two_of_clubs",
+                                        "who leads first", &RuleSet::first_lead,
+                                        {{FirstLead::LeftOfDealer, "left_of_dealer"},
+                                         {FirstLead::TwoOfClubs, "two_of_clubs"}})),
         int_key("bid_trick_points", "points per trick bid when the contract is made",
                 &RuleSet::bid_trick_points),
         int_key("overtrick_points", "points per trick over the contract (each a bag)",
@@ -319,6 +327,12 @@ const std::vector<RuleKeyInfo>& rule_keys() {
         return v;
     }();
     return infos;
+}
+
+void take_play_keys(RuleSet& rules, const RuleSet& played) {
+    for (auto& e : key_table()) {
+        if (e.info.shapes_play) e.set(rules, e.get(played));
+    }
 }
 
 std::vector<std::pair<std::string, std::string>> rule_values(const RuleSet& rules) {

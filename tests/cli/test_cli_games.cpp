@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "spadework/analyzer/comparison.h"
 #include "spadework/formats/game_file.h"
 #include "support/run_command.h"
 #include "support/test_games.h"
@@ -149,6 +150,35 @@ TEST_CASE("convert goes between every form and back to the same bytes", "[cli-ga
     RunResult r = run({"convert", original.string(), (ws.dir / "p.txt").string()});
     CHECK(r.status == 1);
     CHECK(contains(r.err, "unknown output kind"));
+}
+
+TEST_CASE("the comparison carries over the keys marked as shaping play, and no other",
+          "[cli-games]") {
+    // One key at a time: a scoring rule set that differs from the played one in that key
+    // alone carries it over exactly when the rule table marks it.
+    RuleSet played = preset("paperless");
+    RuleSet other = preset("classic");
+    auto as_played = rule_values(played);
+    auto others = rule_values(other);
+    int tried = 0;
+    for (std::size_t i = 0; i < rule_keys().size(); ++i) {
+        const RuleKeyInfo& key = rule_keys()[i];
+        if (as_played[i].second == others[i].second) continue;
+        INFO(key.key);
+        RuleSet scoring = played;
+        scoring.name = "house";
+        apply_override(scoring, key.key, others[i].second);
+        std::vector<std::string> carried = analyzer::carried_over(played, scoring);
+        if (key.shapes_play) {
+            CHECK(carried ==
+                  std::vector<std::string>{as_played[i].first + "=" + as_played[i].second +
+                                           " (as played; house has " + others[i].second + ")"});
+        } else {
+            CHECK(carried.empty());
+        }
+        ++tried;
+    }
+    CHECK(tried >= 10);
 }
 
 TEST_CASE("score puts a game under several rule sets side by side", "[cli-games]") {

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "spadework/engine/error.h"
+#include "spadework/engine/record.h"
 #include "spadework/engine/rules.h"
 
 using namespace spadework;
@@ -108,4 +109,42 @@ TEST_CASE("the 48-card deck drops the twos and threes of spades and hearts", "[r
     RuleSet c = preset("classic");
     apply_override(c, "deck=48");
     CHECK(c.highest_bid() == 12);  // max_bid 13 is capped at the hand size
+}
+
+TEST_CASE("re-scoring keeps as played exactly the keys marked as shaping play", "[rules]") {
+    std::set<std::string_view> marked;
+    for (const RuleKeyInfo& key : rule_keys()) {
+        if (key.shapes_play) marked.insert(key.key);
+    }
+    // The keys the issue names (deck, pass, spades break, bids allowed) are marked; scoring
+    // and game-end keys are not.
+    for (std::string_view key : {"deck", "pass_cards", "spades_break", "spades_lead", "first_lead",
+                                 "max_bid", "nil", "both_nil", "blind_nil", "blind_nil_exchange"}) {
+        CHECK(marked.count(key) == 1);
+    }
+    for (std::string_view key : {"bid_trick_points", "nil_points", "bag_limit", "target"}) {
+        CHECK(marked.count(key) == 0);
+    }
+    // Paperless and classic differ in marked keys and in unmarked ones; each key of the
+    // re-scoring rule set follows the mark.
+    RuleSet played = preset("paperless");
+    RuleSet scoring = preset("classic");
+    auto as_played = rule_values(played);
+    auto wanted = rule_values(scoring);
+    auto applied = rule_values(rescoring_rules(played, scoring));
+    int marked_differing = 0;
+    int unmarked_differing = 0;
+    for (std::size_t i = 0; i < applied.size(); ++i) {
+        INFO(applied[i].first);
+        bool shapes = rule_keys()[i].shapes_play;
+        CHECK(applied[i].second == (shapes ? as_played[i].second : wanted[i].second));
+        if (as_played[i].second != wanted[i].second)
+            ++(shapes ? marked_differing : unmarked_differing);
+    }
+    CHECK(marked_differing >= 3);
+    CHECK(unmarked_differing >= 3);
+    // take_play_keys alone moves the marked keys and nothing else.
+    RuleSet moved = scoring;
+    take_play_keys(moved, played);
+    CHECK(moved == rescoring_rules(played, scoring));
 }

@@ -28,8 +28,8 @@ struct Comparison {
 Comparison compare_scoring(const RecordedGame& game, const std::vector<RuleSet>& rule_sets,
                            const std::vector<std::string>& labels);
 
-// The keys rescoring_rules took from `played` where `scoring` said otherwise, as key=value
-// of the played rule set.
+// The keys that shape play (RuleKeyInfo::shapes_play, which rescoring_rules keeps from
+// `played`) where `scoring` says otherwise, as key=value of the played rule set.
 std::vector<std::string> carried_over(const RuleSet& played, const RuleSet& scoring);
 
 }  // namespace spadework::analyzer

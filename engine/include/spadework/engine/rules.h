@@ -142,9 +142,16 @@ struct RuleKeyInfo {
     std::string_view key;
     std::string_view values;  // "52|48", "N", "N|none", ...
     std::string_view help;
+    // The key shapes the cards and bids as they happen (the deck, the pass, what may be bid,
+    // how the play goes), not how they are scored: a game recorded under one value cannot be
+    // replayed under another, so re-scoring keeps the value it was played under.
+    bool shapes_play = false;
 };
 // Every key, in the order rule_values prints them.
 const std::vector<RuleKeyInfo>& rule_keys();
+
+// Sets on `rules` every key marked shapes_play to its value in `played`.
+void take_play_keys(RuleSet& rules, const RuleSet& played);
 
 // Throws RuleError when the fields do not fit together (a pass larger than a hand, ...).
 void check_rules(const RuleSet& rules);
