@@ -1,8 +1,12 @@
-// The GAME argument as every command reads it (parse_game_arg): a library id, a file, FILE@N,
-// each with :HAND, and a folder where view takes one. A malformed argument is a usage error
-// (exit 2) that says what is wrong; one that names nothing there is is bad input (exit 1).
+// Errors through the command. The error policy (engine/error.h): bad input exits 1 with a
+// message that says where and what; a malformed command line exits 2; a broken invariant
+// exits 3 with "internal error, please report", never blaming the input. And the GAME
+// argument as every command reads it (parse_game_arg): a library id, a file, FILE@N, each
+// with :HAND, and a folder where view takes one; malformed, it is a usage error saying what
+// is wrong; naming nothing there is, it is bad input.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 
 #include "spadework/formats/game_file.h"
 #include "support/run_command.h"
@@ -21,11 +25,17 @@ namespace {
 
 const fs::path kSamples = SPADEWORK_SAMPLES;
 
-// Runs the command and checks its exit code and a part of what it says on stderr.
-void fails(const std::vector<std::string>& args, int status, const std::string& part) {
+// Runs the command and checks its exit code.
+RunResult expect(const std::vector<std::string>& args, int status) {
     RunResult r = run(args);
     INFO(args[0] << " " << (args.size() > 1 ? args[1] : "") << ": " << r.err);
     CHECK(r.status == status);
+    return r;
+}
+
+// ... and a part of what it says on stderr, with nothing on stdout.
+void fails(const std::vector<std::string>& args, int status, const std::string& part) {
+    RunResult r = expect(args, status);
     CHECK(contains(r.err, part));
     CHECK(r.out.empty());
 }
@@ -108,4 +118,52 @@ TEST_CASE("A GAME that names nothing there is is bad input", "[cli-game-arg]") {
     fails({"show", files.second + ":9"}, 1, "there is no hand 9");
     fails(ws.with_db({"show", "7"}), 1, "no game 7 in the library");
     fails({"view", ws.file("none.spades"), "--no-library"}, 1, "is neither a game id");
+}
+
+TEST_CASE("bad input exits 1 with the file, line and column", "[cli-exit]") {
+    Workspace ws("spadework-cli-exit");
+    // The sample with its first bid made unreadable: line 16, column 8.
+    std::ifstream in(kSamples / "games" / "classic.spades");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto at = text.find("bids E:4");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 8, "bids E:x");
+    std::string file = ws.file("bad.spades");
+    std::ofstream(file) << text;
+    RunResult r = expect({"show", file}, 1);
+    CHECK(contains(r.err, "spadework: " + file + ":16:8: expected a bid, got 'x'"));
+    CHECK_FALSE(contains(r.err, "internal error"));
+    // A flag's value is input too.
+    r = expect({"tally", "--bids", "4,x,3,2", "--tricks", "4,3,3,3"}, 1);
+    CHECK(contains(r.err, "--bids: 'x' (2nd value)"));
+}
+
+TEST_CASE("a malformed command line exits 2", "[cli-exit]") {
+    RunResult r = expect({"show"}, 2);  // CLI11: a required argument left out
+    CHECK(contains(r.err, "game is required"));
+    expect({"rules", "--no-such-flag"}, 2);
+    r = expect({"show", (kSamples / "games" / "classic.spades").string() + "@two"}, 2);
+    CHECK(contains(r.err, "expected FILE@N"));
+    CHECK(contains(r.err, "--help"));
+    // Flags that need one another, checked by the command rather than by CLI11.
+    r = expect({"solve", "--deal",
+                "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
+                "...AKQJT98765432",
+                "--leader", "N", "--objective", "score"},
+               2);
+    CHECK(contains(r.err, "--objective score needs --bids"));
+    r = expect({"view", "--no-library", "--lesson-answers", "4"}, 2);
+    CHECK(contains(r.err, "--lesson-answers: needs --lesson NAME"));
+    r = expect({"view", "3", "--no-library"}, 2);
+    CHECK(contains(r.err, "a library game needs the library"));
+}
+
+TEST_CASE("a broken invariant exits 3 as an internal error naming it", "[cli-exit]") {
+    RunResult r = expect({"internal-error-test"}, 3);
+    CHECK(contains(r.err, "spadework: internal error, please report: "));
+    CHECK(contains(r.err, "main.cpp:"));
+    CHECK(contains(r.err, "the test's invariant holds"));
+    // The hidden command is not offered to users.
+    RunResult help = expect({"--help"}, 0);
+    CHECK_FALSE(contains(help.out, "internal-error-test"));
 }
