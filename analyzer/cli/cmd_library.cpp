@@ -294,9 +294,9 @@ void run_stats(const StatsOptions& opts) {
 
 void add_library_commands(CLI::App& app) {
     auto imp = std::make_shared<ImportOptions>();
-    CLI::App* cmd =
-        app.add_subcommand("import", "Import game files (" + formats::extension_list(", ") +
-                                         ", or folders) into the library");
+    CLI::App* cmd = app.add_subcommand("import", "Import game files (" + formats::extension_list() +
+                                                     ") or folders of them into "
+                                                     "the library");
     cmd->add_option("files", imp->paths, "Files or folders")->required();
     add_db_option(cmd, imp->db);
     cmd->callback([imp] { run_import(*imp); });

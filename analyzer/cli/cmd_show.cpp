@@ -66,7 +66,7 @@ void add_show_commands(CLI::App& app) {
     cmd = app.add_subcommand("convert", "Convert a game file to another format, by extension");
     cmd->add_option("in", convert->in, "The file to read")->required();
     cmd->add_option("out", convert->out,
-                    "The file to write (" + formats::extension_list(", ") + ")")
+                    "The file to write, by extension: " + formats::format_list())
         ->required();
     cmd->callback([convert] { run_convert(*convert); });
 }

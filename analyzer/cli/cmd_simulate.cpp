@@ -122,7 +122,7 @@ void add_simulate_command(CLI::App& app) {
         ->capture_default_str()
         ->type_name("DATE");
     cmd->add_option("-o,--output", opts->out,
-                    "The file to write, by extension: " + formats::extension_list())
+                    "The file to write, by extension: " + formats::format_list())
         ->required()
         ->type_name("FILE");
     cmd->callback([opts] { run_simulate(*opts); });

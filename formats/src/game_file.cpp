@@ -119,12 +119,21 @@ const GameFormat* format_of(const fs::path& path) {
     return nullptr;
 }
 
-std::string extension_list(std::string_view last_joiner) {
+std::string extension_list() {
     const auto& table = game_formats();
     std::string out;
     for (std::size_t i = 0; i < table.size(); ++i) {
-        if (i > 0) out += i + 1 == table.size() ? std::string(last_joiner) : std::string(", ");
+        if (i > 0) out += i + 1 == table.size() ? " or " : ", ";
         out += table[i].extensions.front();
+    }
+    return out;
+}
+
+std::string format_list() {
+    std::string out;
+    for (const GameFormat& format : game_formats()) {
+        if (!out.empty()) out += ", ";
+        out += std::string(format.extensions.front()) + " (" + std::string(format.name) + ")";
     }
     return out;
 }

@@ -61,6 +61,8 @@ TEST_CASE("The format table has one row per kind, in order, each read back as wr
         REQUIRE(format.parse);
         REQUIRE(format.format);
         CHECK(extension_list().find(format.extensions.front()) != std::string::npos);
+        CHECK(format_list().find(std::string(format.extensions.front()) + " (" +
+                                 std::string(format.name) + ")") != std::string::npos);
         for (std::string_view ext : format.extensions) {
             // Every extension, in any case, names this row; the file reads back the games.
             std::string upper(ext);

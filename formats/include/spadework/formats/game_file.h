@@ -46,7 +46,9 @@ const GameFormat& game_format(FileKind kind);
 // The format a path's extension names (case does not matter), or null.
 const GameFormat* format_of(const std::filesystem::path& path);
 // The extensions for a message: ".spades, .pb, .textproto or .json" (first of each row).
-std::string extension_list(std::string_view last_joiner = " or ");
+std::string extension_list();
+// Each format for a help text: ".spades (text log), .pb (protobuf binary), ...".
+std::string format_list();
 // What the file holds, by its format's sniffer (Games when it has none or is no game format).
 FileContent sniff_file(const std::filesystem::path& path);
 
