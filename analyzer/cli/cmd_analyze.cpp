@@ -119,14 +119,15 @@ void analyze_one(const AnalyzeOptions& o) {
     }
     bool first = true;
     for (LoadedGame& loaded : games) {
-        std::optional<int> only = loaded.hand;
-        if (o.hand > 0) {
-            if (o.hand > static_cast<int>(loaded.game.hands.size())) {
-                throw Error(fmt::format("--hand {}: {} has {} hands", o.hand, loaded.label,
-                                        loaded.game.hands.size()));
-            }
-            only = o.hand - 1;
+        std::optional<int> game_hand;  // GAME:HAND, 1-based, checked when the game was loaded
+        if (loaded.hand) game_hand = *loaded.hand + 1;
+        std::optional<int> hand = chosen_hand(o.game, game_hand, o.hand);
+        if (hand && *hand > static_cast<int>(loaded.game.hands.size())) {
+            throw Error(fmt::format("--hand {}: {} has {} hands", o.hand, loaded.label,
+                                    loaded.game.hands.size()));
         }
+        std::optional<int> only;
+        if (hand) only = *hand - 1;
         // A whole library game: reuse the stored review made with the same settings.
         const bool whole_library_game = loaded.library_id && !only;
         if (whole_library_game && !o.force) {

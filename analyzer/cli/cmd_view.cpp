@@ -57,14 +57,11 @@ void run_view(const ViewArgs& a) {
             if (ref.kind == GameRef::Kind::File) o.game_file = ref.path;
             if (ref.game_number) o.game_in_file = *ref.game_number - 1;
         }
-        if (ref.hand_number && a.hand > 0) {
-            throw UsageError(fmt::format("view: GAME '{}' names a hand and --hand {} another",
-                                         a.target, a.hand));
-        }
-        if (ref.hand_number) o.hand = *ref.hand_number - 1;
+        if (auto hand = chosen_hand(a.target, ref.hand_number, a.hand)) o.hand = *hand - 1;
+    } else if (a.hand > 0) {
+        o.hand = a.hand - 1;
     }
     for (const std::string& m : a.more) o.open.emplace_back(m);
-    if (a.hand > 0) o.hand = a.hand - 1;
     if (a.position >= 0) o.position = a.position;
     if (!a.seat.empty()) {
         try {

@@ -114,6 +114,15 @@ GameRef parse_game_arg(std::string_view text, bool folders) {
     return ref;
 }
 
+std::optional<int> chosen_hand(std::string_view game, std::optional<int> game_hand, int flag) {
+    if (game_hand && flag > 0) {
+        throw UsageError(fmt::format("GAME '{}' names hand {} and --hand {} another: give one",
+                                     game, *game_hand, flag));
+    }
+    if (flag > 0) return flag;
+    return game_hand;
+}
+
 namespace {
 
 std::optional<int> hand_index(std::optional<int> number, const RecordedGame& game,

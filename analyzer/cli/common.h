@@ -62,6 +62,10 @@ struct GameRef {
 // `folders` is false), and Error when it names no file and is no library id.
 GameRef parse_game_arg(std::string_view text, bool folders = false);
 
+// The hand a command is to show, 1-based: GAME's :HAND or --hand N (0 when not given), not
+// both (a UsageError naming them).
+std::optional<int> chosen_hand(std::string_view game, std::optional<int> game_hand, int flag);
+
 // A game named on the command line.
 struct LoadedGame {
     std::string label;  // "library game 12", "games.spades game 2"

@@ -106,7 +106,9 @@ TEST_CASE("A malformed GAME is a usage error saying what is wrong", "[cli-game-a
     fails({"view", ws.dir.string() + ":3", "--no-library"}, 2,
           "a folder takes neither @N nor :HAND");
     fails({"view", files.both + ":1", "--hand", "2", "--no-library"}, 2,
-          "names a hand and --hand 2 another");
+          "names hand 1 and --hand 2 another: give one");
+    fails({"analyze", files.second + ":1", "--hand", "2"}, 2,
+          "names hand 1 and --hand 2 another: give one");
 }
 
 TEST_CASE("A GAME that names nothing there is is bad input", "[cli-game-arg]") {
