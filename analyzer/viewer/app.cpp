@@ -18,14 +18,7 @@
 #include "draw.h"
 #include "lesson_mode.h"
 #include "model.h"
-#include "panel_analysis.h"
-#include "panel_bidding.h"
-#include "panel_lesson.h"
-#include "panel_library.h"
-#include "panel_notes.h"
-#include "panel_scores.h"
-#include "panel_table.h"
-#include "replay_bar.h"
+#include "panel.h"
 #include "screenshot.h"
 #include "settings.h"
 #include "spadework/engine/error.h"
@@ -43,31 +36,15 @@ void on_drop(GLFWwindow*, int count, const char** paths) {
     for (int i = 0; i < count; ++i) g_dropped.emplace_back(paths[i]);
 }
 
-UiState::Tab tab_of(const std::string& name) {
-    if (name == "bidding") return UiState::Tab::Bidding;
-    if (name == "scores") return UiState::Tab::Scores;
-    if (name == "notes") return UiState::Tab::Notes;
-    return UiState::Tab::Analysis;
-}
-
-std::string tab_name(UiState::Tab t) {
-    switch (t) {
-        case UiState::Tab::Bidding:
-            return "bidding";
-        case UiState::Tab::Scores:
-            return "scores";
-        case UiState::Tab::Notes:
-            return "notes";
-        case UiState::Tab::Analysis:
-            break;
-    }
-    return "analysis";
-}
-
 class App {
   public:
     App(Model& model, UiState& ui, LessonMode& lessons)
-        : model_(model), ui_(ui), lessons_(lessons), lesson_panel_(lessons) {}
+        : model_(model),
+          ui_(ui),
+          lessons_(lessons),
+          ctx_{model, ui, lessons},
+          panels_(make_panels()),
+          commands_(all_commands(panels_)) {}
 
     void frame() {
         keyboard();
@@ -89,7 +66,7 @@ class App {
             ImGui::BeginChild("lesson_panel",
                               ImVec2(0, ImGui::GetContentRegionAvail().y - status_h), false,
                               ImGuiWindowFlags_NoScrollbar);
-            lesson_panel_.draw(ui_);
+            draw_at(PanelPlace::Lesson);
             ImGui::EndChild();
             status_bar();
             ImGui::End();
@@ -104,15 +81,15 @@ class App {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
             ImGui::BeginChild("library_panel");
-            library_.draw(model_, ui_);
+            draw_at(PanelPlace::Library);
             ImGui::EndChild();
             ImGui::TableSetColumnIndex(1);
             const float bar_h = ImGui::GetFrameHeightWithSpacing() * 2 + 8;
             ImGui::BeginChild("table_panel", ImVec2(0, ImGui::GetContentRegionAvail().y - bar_h),
                               false, ImGuiWindowFlags_NoScrollbar);
-            table_.draw(model_, ui_);
+            draw_at(PanelPlace::Table);
             ImGui::EndChild();
-            replay_.draw(model_, ui_);
+            draw_at(PanelPlace::ReplayBar);
             position_line();
             ImGui::TableSetColumnIndex(2);
             ImGui::BeginChild("side_panel");
@@ -125,6 +102,12 @@ class App {
     }
 
   private:
+    void draw_at(PanelPlace place) {
+        for (const auto& p : panels_) {
+            if (p->place() == place) p->draw(ctx_);
+        }
+    }
+
     void menu() {
         if (!ImGui::BeginMenuBar()) return;
         if (ImGui::BeginMenu("File")) {
@@ -159,11 +142,10 @@ class App {
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Help")) {
-            ImGui::TextUnformatted("← →  a card back, forward");
-            ImGui::TextUnformatted("↑ ↓  a trick back, forward");
-            ImGui::TextUnformatted("Home End  start, end of the hand");
-            ImGui::TextUnformatted("Space  autoplay");
-            ImGui::TextUnformatted("Page Up/Down  previous, next hand");
+            for (const Command& c : commands_) {
+                if (c.key == ImGuiKey_COUNT) continue;
+                ImGui::Text("%s  %s", c.key_text.c_str(), c.name.c_str());
+            }
             ImGui::TextUnformatted("Click a card of the player to play: what-if");
             ImGui::EndMenu();
         }
@@ -205,16 +187,11 @@ class App {
     void keyboard() {
         ImGuiIO& io = ImGui::GetIO();
         if (io.WantTextInput || lessons_.active()) return;
-        auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
-        if (pressed(ImGuiKey_RightArrow)) model_.step(1);
-        if (pressed(ImGuiKey_LeftArrow)) model_.step(-1);
-        if (pressed(ImGuiKey_DownArrow)) model_.step_trick(1);
-        if (pressed(ImGuiKey_UpArrow)) model_.step_trick(-1);
-        if (pressed(ImGuiKey_Home)) model_.to_start();
-        if (pressed(ImGuiKey_End)) model_.to_end();
-        if (pressed(ImGuiKey_Space)) ui_.autoplay = !ui_.autoplay;
-        if (pressed(ImGuiKey_PageDown)) model_.select_hand(model_.hand() + 1);
-        if (pressed(ImGuiKey_PageUp)) model_.select_hand(model_.hand() - 1);
+        for (const Command& c : commands_) {
+            if (c.key != ImGuiKey_COUNT && ImGui::IsKeyPressed(ImGui::GetKeyIndex(c.key))) {
+                c.run(ctx_);
+            }
+        }
     }
 
     void autoplay() {
@@ -260,19 +237,18 @@ class App {
 
     void side_tabs() {
         if (!ImGui::BeginTabBar("side_tabs")) return;
-        auto tab = [&](const char* label, UiState::Tab t, Panel& panel) {
-            ImGuiTabItemFlags f =
-                ui_.tab_requested && ui_.tab == t ? ImGuiTabItemFlags_SetSelected : 0;
-            if (ImGui::BeginTabItem(label, nullptr, f)) {
-                if (!ui_.tab_requested) ui_.tab = t;
-                panel.draw(model_, ui_);
+        for (const auto& p : panels_) {
+            if (p->place() != PanelPlace::Side) continue;
+            const bool asked = ui_.tab_requested && ui_.tab == p->name();
+            // The title shown, the name as the id: renaming a tab keeps its state.
+            std::string label = fmt::format("{}###{}", p->title(), p->name());
+            if (ImGui::BeginTabItem(label.c_str(), nullptr,
+                                    asked ? ImGuiTabItemFlags_SetSelected : 0)) {
+                if (!ui_.tab_requested) ui_.tab = p->name();
+                p->draw(ctx_);
                 ImGui::EndTabItem();
             }
-        };
-        tab("Analysis", UiState::Tab::Analysis, analysis_);
-        tab("Bidding", UiState::Tab::Bidding, bidding_);
-        tab("Scores", UiState::Tab::Scores, scores_);
-        tab("Notes", UiState::Tab::Notes, notes_);
+        }
         ui_.tab_requested = false;
         ImGui::EndTabBar();
     }
@@ -300,17 +276,19 @@ class App {
 
     Model& model_;
     UiState& ui_;
-    LibraryPanel library_;
-    TablePanel table_;
-    ReplayBar replay_;
-    AnalysisPanel analysis_;
-    BiddingPanel bidding_;
-    ScoresPanel scores_;
-    NotesPanel notes_;
     LessonMode& lessons_;
-    LessonPanel lesson_panel_;
-    std::string lesson_error_;  // a lesson the menu could not start
+    PanelContext ctx_;
+    std::vector<std::unique_ptr<Panel>> panels_;  // the registry's, one of each
+    std::vector<Command> commands_;               // every panel's
+    std::string lesson_error_;                    // a lesson the menu could not start
 };
+
+// The side panel to open: `name` when the registry has it, else the first side panel (a
+// settings file may name a panel since removed).
+std::string side_panel(const std::string& name) {
+    std::vector<std::string> names = side_panel_names();
+    return std::find(names.begin(), names.end(), name) != names.end() ? name : names.front();
+}
 
 // The model as the options say: files opened, the game, hand and position selected.
 void prepare(Model& model, const ViewOptions& o) {
@@ -463,6 +441,9 @@ void print_bench(const std::vector<double>& frame_ms, const std::vector<double>&
 }  // namespace
 
 int run_viewer(const ViewOptions& o) {
+    if (!o.panel.empty() && side_panel(o.panel) != o.panel) {
+        throw Error(fmt::format("--panel {}: expected {}", o.panel, side_panel_choices()));
+    }
     const auto start = Clock::now();
     const bool unattended = !o.screenshot.empty() || o.bench_frames > 0;
     const std::filesystem::path settings_file = config_dir() / "viewer.json";
@@ -499,7 +480,7 @@ int run_viewer(const ViewOptions& o) {
     ui.fonts = load_fonts();
     ui.autoplay_seconds = saved.autoplay_seconds;
     ui.show_values = saved.show_values;
-    ui.tab = tab_of(o.panel.empty() ? saved.tab : o.panel);
+    ui.tab = side_panel(o.panel.empty() ? saved.tab : o.panel);
     ui.tab_requested = true;
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330");
@@ -559,7 +540,7 @@ int run_viewer(const ViewOptions& o) {
     } else {
         saved.autoplay_seconds = ui.autoplay_seconds;
         saved.show_values = ui.show_values;
-        saved.tab = tab_name(ui.tab);
+        saved.tab = ui.tab;
         saved.compare_rules = model.compare_rules();
         saved.learner = lessons.learner();
         saved.seat_view =

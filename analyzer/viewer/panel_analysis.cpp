@@ -152,7 +152,14 @@ void draw_accuracy(const RecordedGame& game, const analyzer::GameReview& review)
 
 }  // namespace
 
-void AnalysisPanel::draw(Model& model, UiState&) {
+std::vector<Command> AnalysisPanel::commands() const {
+    return {{"analyse this game", ImGuiKey_COUNT, "", [](const PanelContext& ctx) {
+                 if (ctx.model.game() && !ctx.model.review()) ctx.model.request_review();
+             }}};
+}
+
+void AnalysisPanel::draw(const PanelContext& ctx) {
+    Model& model = ctx.model;
     const RecordedGame* game = model.game();
     if (!game) {
         ImGui::TextDisabled("No game selected.");

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui.h"
+#include "panel.h"
 
 namespace spadework::viewer {
 
@@ -8,7 +8,11 @@ namespace spadework::viewer {
 // to their position, per-player accuracy.
 class AnalysisPanel : public Panel {
   public:
-    void draw(Model& model, UiState& ui) override;
+    std::string_view name() const override { return "analysis"; }
+    std::string_view title() const override { return "Analysis"; }
+    PanelPlace place() const override { return PanelPlace::Side; }
+    void draw(const PanelContext& ctx) override;
+    std::vector<Command> commands() const override;
 };
 
 }  // namespace spadework::viewer

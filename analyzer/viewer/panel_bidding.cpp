@@ -62,7 +62,8 @@ void draw_verdict(const analyzer::BidDecision& d) {
 
 }  // namespace
 
-void BiddingPanel::draw(Model& model, UiState&) {
+void BiddingPanel::draw(const PanelContext& ctx) {
+    Model& model = ctx.model;
     const RecordedHand* rh = model.recorded_hand();
     if (!rh) {
         ImGui::TextDisabled("No game selected.");

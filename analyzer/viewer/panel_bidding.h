@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui.h"
+#include "panel.h"
 
 namespace spadework::viewer {
 
@@ -8,7 +8,10 @@ namespace spadework::viewer {
 // best bid and the flag; Paperless passes the same way.
 class BiddingPanel : public Panel {
   public:
-    void draw(Model& model, UiState& ui) override;
+    std::string_view name() const override { return "bidding"; }
+    std::string_view title() const override { return "Bidding"; }
+    PanelPlace place() const override { return PanelPlace::Side; }
+    void draw(const PanelContext& ctx) override;
 };
 
 }  // namespace spadework::viewer

@@ -115,11 +115,13 @@ void why(const analyzer::LessonHand& h, const LessonResult& result, UiState& ui)
 
 }  // namespace
 
-void LessonPanel::draw(UiState& ui) {
-    if (!mode_.active()) return;
+void LessonPanel::draw(const PanelContext& ctx) {
+    mode_ = &ctx.lessons;
+    UiState& ui = ctx.ui;
+    if (!mode_->active()) return;
     header(ui);
-    if (!mode_.active()) return;  // left from the header
-    if (mode_.finished()) {
+    if (!mode_->active()) return;  // left from the header
+    if (mode_->finished()) {
         summary(ui);
         return;
     }
@@ -140,7 +142,7 @@ void LessonPanel::draw(UiState& ui) {
 }
 
 void LessonPanel::header(UiState& ui) {
-    const analyzer::Lesson& lesson = *mode_.lesson();
+    const analyzer::Lesson& lesson = *mode_->lesson();
     ImGui::PushFont(ui.fonts.large);
     ImGui::TextUnformatted(lesson.title.c_str());
     ImGui::PopFont();
@@ -150,17 +152,17 @@ void LessonPanel::header(UiState& ui) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Learner");
     ImGui::SameLine();
-    if (!editing_name_) learner_box_ = mode_.learner();
+    if (!editing_name_) learner_box_ = mode_->learner();
     std::array<char, 64> buf{};
     std::strncpy(buf.data(), learner_box_.c_str(), buf.size() - 1);
     ImGui::SetNextItemWidth(180);
     if (ImGui::InputText("##learner", buf.data(), buf.size())) learner_box_ = buf.data();
     editing_name_ = ImGui::IsItemActive();
-    if (ImGui::IsItemDeactivatedAfterEdit()) mode_.set_learner(learner_box_);
+    if (ImGui::IsItemDeactivatedAfterEdit()) mode_->set_learner(learner_box_);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("answers are kept in the library by this name");
     ImGui::SameLine();
     if (ImGui::Button("Leave the lesson")) {
-        mode_.leave();
+        mode_->leave();
         return;
     }
     ImGui::PushStyleColor(ImGuiCol_Text, kNote);
@@ -170,10 +172,10 @@ void LessonPanel::header(UiState& ui) {
 }
 
 void LessonPanel::question(UiState& ui) {
-    const analyzer::LessonHand& h = *mode_.hand();
-    const analyzer::Lesson& lesson = *mode_.lesson();
+    const analyzer::LessonHand& h = *mode_->hand();
+    const analyzer::Lesson& lesson = *mode_->lesson();
     const RecordedHand& rh = h.game.hands.front();
-    const LessonResult* result = mode_.result();
+    const LessonResult* result = mode_->result();
     ImGui::Text("Question %d of %zu", h.number, lesson.hands.size());
     ImGui::SameLine();
     ImGui::TextDisabled("%s rules - you are %s, %s", h.game.rules.name.c_str(),
@@ -195,9 +197,9 @@ void LessonPanel::question(UiState& ui) {
 // The learner's hand on a strip of felt. A blind question shows the backs until the answer
 // is in; a pass question lifts the cards picked.
 void LessonPanel::learner_hand(UiState& ui) {
-    const analyzer::LessonHand& h = *mode_.hand();
+    const analyzer::LessonHand& h = *mode_->hand();
     const RecordedHand& rh = h.game.hands.front();
-    const LessonResult* result = mode_.result();
+    const LessonResult* result = mode_->result();
     const bool blind = h.blind() && !result;
     CardSet cards = h.blind() ? rh.deal[h.learner] : h.shown_hand();
     std::vector<Card> order = in_hand_order(cards);
@@ -214,7 +216,7 @@ void LessonPanel::learner_hand(UiState& ui) {
     const float step = card_w * 0.6f;
     const float fan_w = card_w + step * (n - 1);
     float x = o.x + (avail - fan_w) / 2;
-    const CardSet picked = result ? result->parsed.pass : mode_.pass_pick();
+    const CardSet picked = result ? result->parsed.pass : mode_->pass_pick();
     for (std::size_t i = 0; i < order.size(); ++i) {
         Card c = order[i];
         CardLook look;
@@ -228,7 +230,7 @@ void LessonPanel::learner_hand(UiState& ui) {
         std::string id = "lc" + std::to_string(i);
         bool clicked = draw_card(dl, at, ImVec2(card_w, card_h), c, ui.fonts, look, id.c_str(),
                                  i + 1 < order.size() ? step : 0);
-        if (clicked) mode_.toggle_pass_card(c);
+        if (clicked) mode_->toggle_pass_card(c);
     }
     if (blind) {
         const char* note = "You have not looked at your cards.";
@@ -317,20 +319,20 @@ void why(const analyzer::LessonHand& h, const LessonResult& result, UiState& ui)
 }  // namespace
 
 void LessonPanel::answer_entry(UiState&) {
-    const analyzer::LessonHand& h = *mode_.hand();
-    const LessonResult* result = mode_.result();
+    const analyzer::LessonHand& h = *mode_->hand();
+    const LessonResult* result = mode_->result();
     if (result) {
         ImGui::Text("You answered: %s", answer_text(h, result->parsed).c_str());
         return;
     }
-    const bool busy = mode_.thinking();
+    const bool busy = mode_->thinking();
     if (busy) ImGui::BeginDisabled();
     if (h.ask == analyzer::LessonAsk::Bid) {
         ImGui::TextUnformatted(h.blind() ? "Your bid (before you look):" : "Your bid:");
         float avail = ImGui::GetContentRegionAvail().x;
         float x = 0;
         const float bw = 46;
-        for (Bid b : mode_.legal_bids()) {
+        for (Bid b : mode_->legal_bids()) {
             std::string label = b.kind() == Bid::Kind::BlindNil ? "blind nil" : bid_text(b);
             float w = std::max(bw, ImGui::CalcTextSize(label.c_str()).x + 16);
             if (x > 0 && x + w <= avail) {
@@ -338,53 +340,53 @@ void LessonPanel::answer_entry(UiState&) {
             } else if (x > 0) {
                 x = 0;
             }
-            if (ImGui::Button(label.c_str(), ImVec2(w, 30))) mode_.answer(to_string(b));
+            if (ImGui::Button(label.c_str(), ImVec2(w, 30))) mode_->answer(to_string(b));
             x += w + ImGui::GetStyle().ItemSpacing.x;
         }
     } else {
         ImGui::Text("Click %d cards to pass to your partner, then Pass. Picked:",
-                    mode_.pass_needed());
+                    mode_->pass_needed());
         ImGui::SameLine();
-        if (mode_.pass_pick().empty()) {
+        if (mode_->pass_pick().empty()) {
             ImGui::TextDisabled("none");
         } else {
-            text_card_list(mode_.pass_pick());
+            text_card_list(mode_->pass_pick());
         }
-        bool ready = mode_.pass_pick().size() == mode_.pass_needed();
+        bool ready = mode_->pass_pick().size() == mode_->pass_needed();
         if (!ready) ImGui::BeginDisabled();
-        if (ImGui::Button("Pass", ImVec2(90, 30))) mode_.answer_pass();
+        if (ImGui::Button("Pass", ImVec2(90, 30))) mode_->answer_pass();
         if (!ready) ImGui::EndDisabled();
     }
     if (busy) ImGui::EndDisabled();
-    if (!mode_.error().empty()) ImGui::TextColored(kError, "%s", mode_.error().c_str());
+    if (!mode_->error().empty()) ImGui::TextColored(kError, "%s", mode_->error().c_str());
 }
 
 // Before the verdict: thinking, or what the verdict will say. False once there is one.
 bool LessonPanel::waiting_for_answer() {
-    const analyzer::LessonHand& h = *mode_.hand();
-    if (mode_.thinking()) {
+    const analyzer::LessonHand& h = *mode_->hand();
+    if (mode_->thinking()) {
         spinner(11, colours::kGold);
         ImGui::SameLine();
         ImGui::AlignTextToFramePadding();
         ImGui::Text("Thinking... judging %s over %d sampled layouts",
-                    mode_.thinking_answer().c_str(), mode_.lesson()->samples);
+                    mode_->thinking_answer().c_str(), mode_->lesson()->samples);
         return true;
     }
-    if (!mode_.result()) {
+    if (!mode_->result()) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled(
             "Answer on the left. The verdict comes here: the recommended %s and why, "
             "what yours would have scored on average over %d layouts of the unseen cards, "
             "and every other %s's worth.",
-            h.ask == analyzer::LessonAsk::Bid ? "bid" : "pass", mode_.lesson()->samples,
+            h.ask == analyzer::LessonAsk::Bid ? "bid" : "pass", mode_->lesson()->samples,
             h.ask == analyzer::LessonAsk::Bid ? "bid" : "pass");
         ImGui::PopTextWrapPos();
-        LessonTally t = mode_.tally();
+        LessonTally t = mode_->tally();
         if (t.answered > 0) {
             ImGui::Text("So far: %d of %d answers good", t.good, t.answered);
         }
-        if (!mode_.error().empty() && h.ask == analyzer::LessonAsk::Bid) {
-            ImGui::TextColored(kError, "%s", mode_.error().c_str());
+        if (!mode_->error().empty() && h.ask == analyzer::LessonAsk::Bid) {
+            ImGui::TextColored(kError, "%s", mode_->error().c_str());
         }
         return true;
     }
@@ -488,8 +490,8 @@ void pass_values(const analyzer::LessonHand& h, const analyzer::LessonVerdict& v
 
 void LessonPanel::reveal(UiState& ui) {
     if (waiting_for_answer()) return;
-    const analyzer::LessonHand& h = *mode_.hand();
-    const LessonResult* result = mode_.result();
+    const analyzer::LessonHand& h = *mode_->hand();
+    const LessonResult* result = mode_->result();
     const analyzer::LessonVerdict& v = result->verdict;
     const bool is_bid = h.ask == analyzer::LessonAsk::Bid;
     ImGui::PushFont(ui.fonts.large);
@@ -527,18 +529,18 @@ void LessonPanel::reveal(UiState& ui) {
         pass_values(h, v, *result);
     }
     if (result->stored) {
-        ImGui::TextDisabled("Kept in the library for %s.", mode_.learner().c_str());
-    } else if (!mode_.has_library()) {
+        ImGui::TextDisabled("Kept in the library for %s.", mode_->learner().c_str());
+    } else if (!mode_->has_library()) {
         ImGui::TextDisabled("No library: this answer is not kept.");
     }
-    if (!mode_.error().empty()) ImGui::TextColored(kError, "%s", mode_.error().c_str());
-    const bool last = h.number == static_cast<int>(mode_.lesson()->hands.size());
-    if (ImGui::Button(last ? "See your score" : "Next question", ImVec2(160, 30))) mode_.next();
+    if (!mode_->error().empty()) ImGui::TextColored(kError, "%s", mode_->error().c_str());
+    const bool last = h.number == static_cast<int>(mode_->lesson()->hands.size());
+    if (ImGui::Button(last ? "See your score" : "Next question", ImVec2(160, 30))) mode_->next();
 }
 
 void LessonPanel::summary(UiState& ui) {
-    const analyzer::Lesson& lesson = *mode_.lesson();
-    LessonTally t = mode_.tally();
+    const analyzer::Lesson& lesson = *mode_->lesson();
+    LessonTally t = mode_->tally();
     ImGui::PushFont(ui.fonts.large);
     ImGui::Text("Lesson done: %d of %d answers good", t.good, t.questions);
     ImGui::PopFont();
@@ -560,7 +562,7 @@ void LessonPanel::summary(UiState& ui) {
         ImGui::TableHeadersRow();
         for (std::size_t i = 0; i < lesson.hands.size(); ++i) {
             const analyzer::LessonHand& h = lesson.hands[i];
-            const auto& r = mode_.results()[i];
+            const auto& r = mode_->results()[i];
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
             ImGui::Text("%d", h.number);
@@ -583,20 +585,20 @@ void LessonPanel::summary(UiState& ui) {
         ImGui::EndTable();
     }
     ImGui::Spacing();
-    if (ImGui::Button("Start again", ImVec2(140, 30))) mode_.restart();
+    if (ImGui::Button("Start again", ImVec2(140, 30))) mode_->restart();
     ImGui::SameLine();
     if (ImGui::Button("Back to the table", ImVec2(160, 30))) {
-        mode_.leave();
+        mode_->leave();
         return;
     }
     ImGui::Separator();
-    if (!mode_.has_library()) {
+    if (!mode_->has_library()) {
         ImGui::TextDisabled("No library: scores are not kept.");
         return;
     }
     ImGui::Text("Scores kept for %s, from the latest answer to each question",
-                mode_.learner().empty() ? "(no name)" : mode_.learner().c_str());
-    if (mode_.stored_scores().empty()) {
+                mode_->learner().empty() ? "(no name)" : mode_->learner().c_str());
+    if (mode_->stored_scores().empty()) {
         ImGui::TextDisabled("none yet");
         return;
     }
@@ -607,14 +609,14 @@ void LessonPanel::summary(UiState& ui) {
         ImGui::TableSetupColumn("lost", 0, 0.8f);
         ImGui::TableSetupColumn("last", 0, 1.4f);
         ImGui::TableHeadersRow();
-        for (const formats::LessonScore& s : mode_.stored_scores()) {
+        for (const formats::LessonScore& s : mode_->stored_scores()) {
             ImGui::TableNextRow();
             if (s.lesson == lesson.name) {
                 ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowLearner);
             }
             ImGui::TableSetColumnIndex(0);
             ImGui::TextUnformatted(s.lesson.c_str());
-            for (const LessonEntry& e : mode_.catalogue()) {
+            for (const LessonEntry& e : mode_->catalogue()) {
                 if (e.name != s.lesson) continue;
                 ImGui::SameLine();
                 ImGui::TextDisabled("%s", e.title.c_str());

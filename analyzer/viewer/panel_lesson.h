@@ -8,15 +8,17 @@
 #include <string>
 
 #include "lesson_mode.h"
-#include "ui.h"
+#include "panel.h"
 
 namespace spadework::viewer {
 
-class LessonPanel {
+class LessonPanel : public Panel {
   public:
-    explicit LessonPanel(LessonMode& mode) : mode_(mode) {}
+    std::string_view name() const override { return "lesson"; }
+    std::string_view title() const override { return "Lesson"; }
+    PanelPlace place() const override { return PanelPlace::Lesson; }
     // Draws inside the current window, filling the space left.
-    void draw(UiState& ui);
+    void draw(const PanelContext& ctx) override;
 
   private:
     void header(UiState& ui);
@@ -27,8 +29,8 @@ class LessonPanel {
     bool waiting_for_answer();
     void summary(UiState& ui);
 
-    LessonMode& mode_;
-    std::string learner_box_;  // what the name box shows while it is being edited
+    LessonMode* mode_ = nullptr;  // the context's, for the steps of one draw
+    std::string learner_box_;     // what the name box shows while it is being edited
     bool editing_name_ = false;
 };
 

@@ -37,7 +37,14 @@ std::string flags_of(const analyzer::HandReview& h) {
 
 }  // namespace
 
-void LibraryPanel::draw(Model& model, UiState& ui) {
+std::vector<Command> LibraryPanel::commands() const {
+    return {{"open a file or folder", ImGuiKey_COUNT, "",
+             [](const PanelContext& ctx) { ctx.ui.request_focus_table = true; }}};
+}
+
+void LibraryPanel::draw(const PanelContext& ctx) {
+    Model& model = ctx.model;
+    UiState& ui = ctx.ui;
     draw_path(model, ui);
     draw_filters(model);
     // The games above, the hands of the selected game below.

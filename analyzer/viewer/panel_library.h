@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui.h"
+#include "panel.h"
 
 namespace spadework::viewer {
 
@@ -8,7 +8,11 @@ namespace spadework::viewer {
 // of the selected game with bids, result and flags at a glance; a path box.
 class LibraryPanel : public Panel {
   public:
-    void draw(Model& model, UiState& ui) override;
+    std::string_view name() const override { return "library"; }
+    std::string_view title() const override { return "Library"; }
+    PanelPlace place() const override { return PanelPlace::Library; }
+    void draw(const PanelContext& ctx) override;
+    std::vector<Command> commands() const override;
 
   private:
     void draw_path(Model& model, UiState& ui);

@@ -5,7 +5,8 @@
 
 namespace spadework::viewer {
 
-void NotesPanel::draw(Model& model, UiState&) {
+void NotesPanel::draw(const PanelContext& ctx) {
+    Model& model = ctx.model;
     const RecordedHand* rh = model.recorded_hand();
     if (!rh) {
         ImGui::TextDisabled("No game selected.");

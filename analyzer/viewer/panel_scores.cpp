@@ -99,7 +99,9 @@ void chart(const analyzer::Comparison& cmp, const Fonts& fonts) {
 
 }  // namespace
 
-void ScoresPanel::draw(Model& model, UiState& ui) {
+void ScoresPanel::draw(const PanelContext& ctx) {
+    Model& model = ctx.model;
+    UiState& ui = ctx.ui;
     const analyzer::Comparison* cmp = model.comparison();
     if (!model.game() || !cmp) {
         ImGui::TextDisabled("No game selected.");

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui.h"
+#include "panel.h"
 
 namespace spadework::viewer {
 
@@ -8,7 +8,10 @@ namespace spadework::viewer {
 // running scores.
 class ScoresPanel : public Panel {
   public:
-    void draw(Model& model, UiState& ui) override;
+    std::string_view name() const override { return "scores"; }
+    std::string_view title() const override { return "Scores"; }
+    PanelPlace place() const override { return PanelPlace::Side; }
+    void draw(const PanelContext& ctx) override;
 
   private:
     char add_rules_[128] = "";

@@ -292,7 +292,9 @@ void draw_passes(const Table& t) {
 
 }  // namespace
 
-void TablePanel::draw(Model& model, UiState& ui) {
+void TablePanel::draw(const PanelContext& ctx) {
+    Model& model = ctx.model;
+    UiState& ui = ctx.ui;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 origin = ImGui::GetCursorScreenPos();
     ImVec2 avail = ImGui::GetContentRegionAvail();

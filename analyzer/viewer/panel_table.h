@@ -3,13 +3,16 @@
 // to play; a click on a card plays it (what-if when it differs from the record).
 #pragma once
 
-#include "ui.h"
+#include "panel.h"
 
 namespace spadework::viewer {
 
 class TablePanel : public Panel {
   public:
-    void draw(Model& model, UiState& ui) override;
+    std::string_view name() const override { return "table"; }
+    std::string_view title() const override { return "Table"; }
+    PanelPlace place() const override { return PanelPlace::Table; }
+    void draw(const PanelContext& ctx) override;
 };
 
 }  // namespace spadework::viewer

@@ -6,7 +6,30 @@
 
 namespace spadework::viewer {
 
-void ReplayBar::draw(Model& model, UiState& ui) {
+std::vector<Command> ReplayBar::commands() const {
+    auto on_model = [](void (*f)(Model&)) {
+        return [f](const PanelContext& ctx) { f(ctx.model); };
+    };
+    return {
+        {"card back", ImGuiKey_LeftArrow, "←", on_model([](Model& m) { m.step(-1); })},
+        {"card forward", ImGuiKey_RightArrow, "→", on_model([](Model& m) { m.step(1); })},
+        {"trick back", ImGuiKey_UpArrow, "↑", on_model([](Model& m) { m.step_trick(-1); })},
+        {"trick forward", ImGuiKey_DownArrow, "↓", on_model([](Model& m) { m.step_trick(1); })},
+        {"start of the hand", ImGuiKey_Home, "Home", on_model([](Model& m) { m.to_start(); })},
+        {"end of the hand", ImGuiKey_End, "End", on_model([](Model& m) { m.to_end(); })},
+        {"previous hand", ImGuiKey_PageUp, "Page Up",
+         on_model([](Model& m) { m.select_hand(m.hand() - 1); })},
+        {"next hand", ImGuiKey_PageDown, "Page Down",
+         on_model([](Model& m) { m.select_hand(m.hand() + 1); })},
+        {"autoplay", ImGuiKey_Space, "Space",
+         [](const PanelContext& ctx) { ctx.ui.autoplay = !ctx.ui.autoplay; }},
+        {"back to the record", ImGuiKey_COUNT, "", on_model([](Model& m) { m.leave_what_if(); })},
+    };
+}
+
+void ReplayBar::draw(const PanelContext& ctx) {
+    Model& model = ctx.model;
+    UiState& ui = ctx.ui;
     const RecordedGame* game = model.game();
     if (!game) {
         ImGui::TextDisabled("No game selected.");

@@ -13,7 +13,7 @@ struct ViewerSettings {
     float autoplay_seconds = 0.8f;
     bool show_values = true;
     std::string seat_view;  // "", "N", "E", "S", "W"
-    std::string tab = "analysis";
+    std::string tab;        // a side panel's name; "" or unknown: the first in the registry
     std::vector<std::string> recent;  // paths opened, newest first
     std::string learner;              // lesson mode's learner name; "" until one is typed
 };

@@ -1,5 +1,5 @@
 // What the panels share: the fonts, the colours, the state of the window that is not the
-// model's (which tab is open, autoplay), and the panel interface.
+// model's (which tab is open, autoplay). The panel interface is in panel.h.
 #pragma once
 
 #include <imgui.h>
@@ -35,8 +35,7 @@ inline constexpr ImU32 kTextOnFelt = IM_COL32(240, 240, 225, 255);
 // The window's own state, beside the model.
 struct UiState {
     Fonts fonts;
-    enum class Tab { Bidding, Analysis, Scores, Notes };
-    Tab tab = Tab::Analysis;
+    std::string tab;             // the side panel open (a name from the registry)
     bool tab_requested = false;  // select `tab` in the next frame
     bool autoplay = false;
     float autoplay_seconds = 0.8f;  // per card
@@ -44,13 +43,6 @@ struct UiState {
     bool show_values = true;  // card values on the table
     std::string path_box;     // the "open a path" box
     bool request_focus_table = false;
-};
-
-class Panel {
-  public:
-    virtual ~Panel() = default;
-    // Draws inside the current window.
-    virtual void draw(Model& model, UiState& ui) = 0;
 };
 
 }  // namespace spadework::viewer

@@ -20,7 +20,7 @@ struct ViewOptions {
     std::optional<int> hand;                         // 0-based
     std::optional<int> position;                     // cards played
     std::optional<Seat> seat;                        // the view of one seat; open hands when absent
-    std::string panel;                 // the right-hand tab: bidding, analysis, scores, notes
+    std::string panel;                 // the right-hand tab: one of side_panel_names()
     std::vector<Card> what_if;         // cards played in what-if from the position
     bool analyse = false;              // review the selected game at once
     int samples = 0;                   // single-dummy layouts per bid; 0: the default
@@ -42,8 +42,14 @@ struct ViewOptions {
     std::vector<std::string> lesson_answers;
 };
 
+// The names `--panel` takes, in tab order, from the panel registry (panels.cpp), and the same
+// as text for a message: "analysis, bidding, scores or notes".
+std::vector<std::string> side_panel_names();
+std::string side_panel_choices();
+
 // Opens the window and runs until it is closed (or the screenshot or benchmark is done).
-// Returns the process exit code; throws Error for bad options (a game that is not there).
+// Returns the process exit code; throws Error for bad options (a game that is not there, a
+// --panel that is not a side panel).
 int run_viewer(const ViewOptions& options);
 
 }  // namespace spadework::viewer

@@ -19,6 +19,7 @@
 #include "support/run_command.h"
 #include "support/test_lessons.h"
 #include "support/workspace.h"
+#include "viewer.h"
 
 using namespace std::string_literals;
 namespace fs = std::filesystem;
@@ -138,19 +139,22 @@ TEST_CASE("every panel renders at several positions and sizes", "[window]") {
         std::vector<std::string> args;
         int w, h;
     };
-    const std::vector<Case> cases = {
-        {{(kGames / "paperless.spades").string(), "--position", "0", "--panel", "bidding"},
-         1600,
-         1000},
-        {{(kGames / "classic.spades").string(), "--hand", "3", "--position", "52", "--panel",
-          "scores"},
-         1280,
-         800},
-        {{(kGames / "computer.spades").string(), "--hand", "1", "--position", "20", "--seat", "S",
-          "--panel", "notes"},
+    // Each side panel of the registry, each at one of these positions and sizes in turn.
+    const std::vector<Case> places = {
+        {{(kGames / "paperless.spades").string(), "--position", "0"}, 1600, 1000},
+        {{(kGames / "classic.spades").string(), "--hand", "3", "--position", "52"}, 1280, 800},
+        {{(kGames / "computer.spades").string(), "--hand", "1", "--position", "20", "--seat", "S"},
          1920,
          1080},
     };
+    const std::vector<std::string> panels = spadework::viewer::side_panel_names();
+    REQUIRE(panels.size() >= places.size());
+    std::vector<Case> cases;
+    for (std::size_t i = 0; i < panels.size(); ++i) {
+        Case k = places[(i + places.size() - 1) % places.size()];
+        k.args.insert(k.args.end(), {"--panel", panels[i]});
+        cases.push_back(k);
+    }
     for (const Case& k : cases) {
         Shot shot;
         std::vector<std::string> args = k.args;
@@ -158,7 +162,7 @@ TEST_CASE("every panel renders at several positions and sizes", "[window]") {
                     {"--no-library", "--size", std::to_string(k.w) + "x" + std::to_string(k.h),
                      "--screenshot", shot.path.string()});
         std::string err;
-        INFO(args[0] << " " << args[1] << " " << args[2]);
+        INFO(args[0] << " " << args[1] << " " << args[2] << " --panel " << k.args.back());
         REQUIRE(run_viewer(args, &err) == 0);
         INFO(err);
         Image img = load_png(shot.path);

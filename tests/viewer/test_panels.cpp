@@ -1,0 +1,166 @@
+// The panel registry without a window: each panel named once, `--panel` offered the side
+// panels in tab order, every command found by its name and acting on the model, and every
+// panel drawing into an ImGui context that has no window behind it (no GLFW, no OpenGL: the
+// frame is built, never rendered).
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+
+#include "draw.h"
+#include "panel.h"
+#include "viewer.h"
+
+using namespace spadework;
+using namespace spadework::viewer;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kGames = fs::path(SPADEWORK_SAMPLES) / "games";
+
+// A model with the classic sample's first game selected, lesson mode idle, and the context
+// the panels are given.
+struct Fixture {
+    Model model;
+    UiState ui;
+    LessonMode lessons{fs::temp_directory_path() / "spadework-no-lessons", {}, 1};
+    PanelContext ctx{model, ui, lessons};
+    Fixture() {
+        REQUIRE(model.open(kGames / "classic.spades"));
+        model.select_game(0);
+    }
+};
+
+// An ImGui context with the viewer's fonts and a display of the given size, no backend.
+struct Headless {
+    ImGuiContext* context;
+    Headless(float w, float h, UiState& ui) : context(ImGui::CreateContext()) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(w, h);
+        io.DeltaTime = 1.0f / 60;
+        ui.fonts = load_fonts();
+        unsigned char* pixels = nullptr;
+        int tw = 0;
+        int th = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &tw, &th);  // the atlas a backend would upload
+    }
+    ~Headless() { ImGui::DestroyContext(context); }
+    Headless(const Headless&) = delete;
+    Headless& operator=(const Headless&) = delete;
+};
+
+// The vertices of one frame with `draw` inside a full-display window.
+template <class F>
+int frame_vertices(F&& draw) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+    ImGui::Begin("panel", nullptr, ImGuiWindowFlags_NoDecoration);
+    draw();
+    ImGui::End();
+    ImGui::Render();
+    return ImGui::GetDrawData()->TotalVtxCount;
+}
+
+}  // namespace
+
+TEST_CASE("the registry names each panel once and places each part of the window once",
+          "[panels]") {
+    auto panels = make_panels();
+    std::set<std::string> names;
+    std::map<PanelPlace, int> at;
+    for (const auto& p : panels) {
+        std::string name(p->name());
+        INFO(name);
+        CHECK(!name.empty());
+        CHECK(name.find_first_not_of("abcdefghijklmnopqrstuvwxyz") == std::string::npos);
+        CHECK(!p->title().empty());
+        CHECK(names.insert(name).second);
+        ++at[p->place()];
+    }
+    // One library, one table, one replay bar, one lesson panel; the rest are side tabs.
+    CHECK(at[PanelPlace::Library] == 1);
+    CHECK(at[PanelPlace::Table] == 1);
+    CHECK(at[PanelPlace::ReplayBar] == 1);
+    CHECK(at[PanelPlace::Lesson] == 1);
+    CHECK(at[PanelPlace::Side] >= 4);
+    // `--panel` and the settings take the side panels, in the order of their tabs.
+    std::vector<std::string> side;
+    for (const auto& p : panels) {
+        if (p->place() == PanelPlace::Side) side.emplace_back(p->name());
+    }
+    CHECK(side_panel_names() == side);
+    CHECK(side_panel_choices() == "analysis, bidding, scores or notes");
+    CHECK(find_side_panel(panels, "scores") != nullptr);
+    CHECK(find_side_panel(panels, "table") == nullptr);  // a panel, but not a tab
+    CHECK(find_side_panel(panels, "Scores") == nullptr);
+}
+
+TEST_CASE("every command has one name and one key, and acts on the model without a window",
+          "[panels]") {
+    Fixture f;
+    auto panels = make_panels();
+    std::vector<Command> commands = all_commands(panels);
+    std::set<std::string> names;
+    std::set<int> keys;
+    for (const Command& c : commands) {
+        INFO(c.name);
+        CHECK(names.insert(c.name).second);
+        CHECK(c.run);
+        if (c.key != ImGuiKey_COUNT) {
+            CHECK(keys.insert(c.key).second);
+            CHECK(!c.key_text.empty());
+        }
+    }
+    auto run = [&](const char* name) {
+        const Command* c = find_command(commands, name);
+        REQUIRE(c != nullptr);
+        c->run(f.ctx);
+    };
+    CHECK(find_command(commands, "no such command") == nullptr);
+    REQUIRE(f.model.position() == 0);
+    run("card forward");
+    CHECK(f.model.position() == 1);
+    run("trick forward");
+    CHECK(f.model.position() == 4);
+    run("end of the hand");
+    CHECK(f.model.position() == f.model.recorded_cards());
+    run("card back");
+    CHECK(f.model.position() == f.model.recorded_cards() - 1);
+    run("trick back");
+    CHECK(f.model.position() == f.model.recorded_cards() - 4);
+    run("start of the hand");
+    CHECK(f.model.position() == 0);
+    run("next hand");
+    CHECK(f.model.hand() == 1);
+    run("previous hand");
+    CHECK(f.model.hand() == 0);
+    run("previous hand");  // there is none before the first
+    CHECK(f.model.hand() == 0);
+    CHECK_FALSE(f.ui.autoplay);
+    run("autoplay");
+    CHECK(f.ui.autoplay);
+    run("open a file or folder");
+    CHECK(f.ui.request_focus_table);
+}
+
+TEST_CASE("every panel draws into an ImGui context without a window", "[panels]") {
+    Fixture f;
+    Headless imgui(1280, 720, f.ui);
+    f.model.move_to(9);
+    const int empty = frame_vertices([] {});
+    for (auto& p : make_panels()) {
+        INFO(p->name());
+        const int drawn = frame_vertices([&] { p->draw(f.ctx); });
+        // The lesson panel draws nothing while no lesson is under way; every other panel
+        // shows something of the selected game (or that there is nothing to show yet).
+        if (p->place() == PanelPlace::Lesson) {
+            CHECK(drawn == empty);
+        } else {
+            CHECK(drawn > empty);
+        }
+    }
+}
