@@ -1,11 +1,8 @@
 // The window: GLFW + OpenGL 3 + Dear ImGui, the layout of the panels, the keyboard, drag and
 // drop, settings between runs, and the modes that let tests and benchmarks run it without a
 // person (--screenshot, --bench-frames, --bench-until).
-#include <GLFW/glfw3.h>
 #include <fmt/core.h>
 #include <imgui.h>
-#include <imgui_impl_glfw.h>
-#include <imgui_impl_opengl3.h>
 
 #include <algorithm>
 #include <chrono>
@@ -19,8 +16,8 @@
 #include "lesson_mode.h"
 #include "model.h"
 #include "panel.h"
-#include "screenshot.h"
 #include "settings.h"
+#include "shell.h"
 #include "spadework/engine/error.h"
 #include "viewer.h"
 
@@ -29,12 +26,6 @@ namespace spadework::viewer {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::vector<std::filesystem::path> g_dropped;  // paths dropped on the window this frame
-
-void on_drop(GLFWwindow*, int count, const char** paths) {
-    for (int i = 0; i < count; ++i) g_dropped.emplace_back(paths[i]);
-}
 
 class App {
   public:
@@ -333,29 +324,6 @@ void prepare(Model& model, const ViewOptions& o) {
     if (o.seat) model.set_seat_view(*o.seat);
 }
 
-void style() {
-    ImGui::StyleColorsDark();
-    ImGuiStyle& s = ImGui::GetStyle();
-    s.FrameRounding = 4;
-    s.GrabRounding = 4;
-    s.TabRounding = 4;
-    s.WindowPadding = ImVec2(8, 8);
-    s.ItemSpacing = ImVec2(8, 5);
-    s.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.13f, 1.0f);
-    s.Colors[ImGuiCol_Header] = ImVec4(0.16f, 0.42f, 0.26f, 0.8f);
-    s.Colors[ImGuiCol_HeaderHovered] = ImVec4(0.20f, 0.52f, 0.32f, 0.9f);
-    s.Colors[ImGuiCol_HeaderActive] = ImVec4(0.22f, 0.58f, 0.36f, 1.0f);
-    s.Colors[ImGuiCol_Button] = ImVec4(0.18f, 0.36f, 0.26f, 1.0f);
-    s.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.24f, 0.48f, 0.34f, 1.0f);
-    s.Colors[ImGuiCol_TabActive] = ImVec4(0.20f, 0.48f, 0.32f, 1.0f);
-    s.Colors[ImGuiCol_TabHovered] = ImVec4(0.26f, 0.56f, 0.38f, 1.0f);
-    s.Colors[ImGuiCol_Tab] = ImVec4(0.14f, 0.26f, 0.20f, 1.0f);
-    s.Colors[ImGuiCol_FrameBg] = ImVec4(0.18f, 0.20f, 0.22f, 1.0f);
-    s.Colors[ImGuiCol_SliderGrab] = ImVec4(0.35f, 0.70f, 0.45f, 1.0f);
-    s.Colors[ImGuiCol_CheckMark] = ImVec4(0.45f, 0.85f, 0.55f, 1.0f);
-    s.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.35f, 0.70f, 0.45f, 1.0f);
-}
-
 // Lesson mode: the learner (the option, else the last one, else $USER), the lesson and its
 // scripted answers, checked before a window opens.
 void start_lessons(LessonMode& lessons, const ViewOptions& o, const ViewerSettings& saved) {
@@ -374,27 +342,6 @@ void start_lessons(LessonMode& lessons, const ViewOptions& o, const ViewerSettin
     } catch (const Error& e) {
         throw Error(fmt::format("--lesson-answers: {}", e.what()));
     }
-}
-
-// The window with an OpenGL 3.3 context made current.
-GLFWwindow* open_window(const ViewOptions& o, bool unattended) {
-    glfwSetErrorCallback([](int code, const char* text) {
-        fmt::print(stderr, "spadework view: GLFW error {}: {}\n", code, text);
-    });
-    if (!glfwInit()) throw Error("cannot open a window: GLFW could not start (no display?)");
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    if (unattended) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
-    GLFWwindow* window = glfwCreateWindow(o.width, o.height, "Spadework", nullptr, nullptr);
-    if (!window) {
-        glfwTerminate();
-        throw Error("cannot open a window: no OpenGL 3.3 context");
-    }
-    glfwMakeContextCurrent(window);
-    glfwSwapInterval(unattended ? 0 : 1);
-    glfwSetDropCallback(window, on_drop);
-    return window;
 }
 
 // When a benchmark (--bench-frames N) ends: after the first ten frames, which build the font
@@ -425,7 +372,7 @@ class BenchEnd {
 
 void print_bench(const std::vector<double>& frame_ms, const std::vector<double>& build_ms,
                  std::size_t games) {
-    if (frame_ms.size() <= 10) return;
+    if (frame_ms.size() <= 10 || build_ms.size() <= 10) return;
     // The first frames build the font atlas and the layout: not counted.
     std::vector<double> t(frame_ms.begin() + 10, frame_ms.end());
     double mean = std::accumulate(t.begin(), t.end(), 0.0) / static_cast<double>(t.size());
@@ -438,106 +385,53 @@ void print_bench(const std::vector<double>& frame_ms, const std::vector<double>&
         t.size(), mean, p99, t.back(), build, games);
 }
 
-}  // namespace
-
-int run_viewer(const ViewOptions& o) {
-    if (!o.panel.empty() && side_panel(o.panel) != o.panel) {
-        throw Error(fmt::format("--panel {}: expected {}", o.panel, side_panel_choices()));
-    }
-    const auto start = Clock::now();
-    const bool unattended = !o.screenshot.empty() || o.bench_frames > 0;
-    const std::filesystem::path settings_file = config_dir() / "viewer.json";
-    ViewerSettings saved = unattended ? ViewerSettings{} : load_viewer_settings(settings_file);
-
-    analyzer::ReviewSettings review_settings;
-    if (o.samples > 0) review_settings.samples = o.samples;
-    if (o.grade_by_game) review_settings.grade = analyzer::Grade::Game;
-    Model model(o.library, review_settings);
-    model.set_compare_rules(saved.compare_rules);
-    prepare(model, o);
-    LessonMode lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
-                       o.library);
-    start_lessons(lessons, o, saved);
-    if (!o.seat && !saved.seat_view.empty() && !unattended) {
-        model.set_seat_view(parse_seat(saved.seat_view));
+// The state a run starts from: the settings kept (none when unattended), the model and lesson
+// mode as the options and settings say. Everything here is checked before a window opens.
+struct Session {
+    explicit Session(const ViewOptions& o)
+        : unattended(!o.screenshot.empty() || o.bench_frames > 0),
+          settings_file(config_dir() / "viewer.json"),
+          saved(unattended ? ViewerSettings{} : load_viewer_settings(settings_file)),
+          model(o.library, review_settings(o)),
+          lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
+                  o.library) {
+        model.set_compare_rules(saved.compare_rules);
+        prepare(model, o);
+        start_lessons(lessons, o, saved);
+        if (!o.seat && !saved.seat_view.empty() && !unattended) {
+            model.set_seat_view(parse_seat(saved.seat_view));
+        }
+        ui.autoplay_seconds = saved.autoplay_seconds;
+        ui.show_values = saved.show_values;
+        ui.tab = side_panel(o.panel.empty() ? saved.tab : o.panel);
+        ui.tab_requested = true;
     }
 
-    GLFWwindow* window = open_window(o, unattended);
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    static std::string ini_path;
-    if (unattended) {
-        io.IniFilename = nullptr;  // the same picture whatever the user's layout
-    } else {
+    static analyzer::ReviewSettings review_settings(const ViewOptions& o) {
+        analyzer::ReviewSettings r;
+        if (o.samples > 0) r.samples = o.samples;
+        if (o.grade_by_game) r.grade = analyzer::Grade::Game;
+        return r;
+    }
+
+    // Where ImGui keeps its layout: nowhere when unattended (the same picture whatever the
+    // user's layout).
+    std::filesystem::path imgui_ini() const {
+        if (unattended) return {};
         std::error_code ec;
         std::filesystem::create_directories(config_dir(), ec);
-        ini_path = (config_dir() / "imgui.ini").string();
-        io.IniFilename = ini_path.c_str();
+        return config_dir() / "imgui.ini";
     }
-    style();
-    UiState ui;
-    ui.fonts = load_fonts();
-    ui.autoplay_seconds = saved.autoplay_seconds;
-    ui.show_values = saved.show_values;
-    ui.tab = side_panel(o.panel.empty() ? saved.tab : o.panel);
-    ui.tab_requested = true;
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 330");
 
-    App app(model, ui, lessons);
-    std::vector<double> frame_ms;
-    std::vector<double> build_ms;  // building the frame (ImGui), without rendering it
-    int frames = 0;
-    BenchEnd bench_end(o);
-    // A screenshot waits for the background work it shows, then draws a few frames so that
-    // every panel has laid itself out.
-    const int screenshot_frame = 4;
-    while (!glfwWindowShouldClose(window)) {
-        auto t0 = Clock::now();
-        glfwPollEvents();
-        for (const auto& p : g_dropped) model.open(p);
-        g_dropped.clear();
-        model.poll();
-        lessons.poll();
-        if (!o.screenshot.empty() && frames == screenshot_frame - 2) {
-            model.wait_idle();
-            lessons.wait();
+    // With no one at the window, what it would have told the user goes to stderr; otherwise
+    // the settings are kept for the next run.
+    void finish() {
+        if (unattended) {
+            for (const std::string& m : model.messages()) {
+                fmt::print(stderr, "spadework view: {}\n", m);
+            }
+            return;
         }
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui_ImplGlfw_NewFrame();
-        ImGui::NewFrame();
-        app.frame();
-        ImGui::Render();
-        build_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-        int w = 0;
-        int h = 0;
-        glfwGetFramebufferSize(window, &w, &h);
-        glViewport(0, 0, w, h);
-        // The clear colour is the window's background: the full-window panel draws none, which
-        // spares the software renderer a screenful of blending each frame.
-        glClearColor(0.11f, 0.12f, 0.13f, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        ++frames;
-        if (!o.screenshot.empty() && frames == screenshot_frame) {
-            write_screenshot(o.screenshot, w, h);
-            break;
-        }
-        glfwSwapBuffers(window);
-        frame_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-        if (frames == 1 && o.startup_time) {
-            fmt::print("first frame: {:.0f} ms after start\n",
-                       std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-            std::fflush(stdout);  // at once: a test waits for it to start others beside it
-        }
-        if (bench_end.done(frames, model)) break;
-    }
-    if (o.bench_frames > 0) print_bench(frame_ms, build_ms, model.games().size());
-    // With no one at the window, what it would have told the user goes to stderr.
-    if (unattended) {
-        for (const std::string& m : model.messages()) fmt::print(stderr, "spadework view: {}\n", m);
-    } else {
         saved.autoplay_seconds = ui.autoplay_seconds;
         saved.show_values = ui.show_values;
         saved.tab = ui.tab;
@@ -547,11 +441,54 @@ int run_viewer(const ViewOptions& o) {
             model.seat_view() ? std::string(1, seat_char(*model.seat_view())) : std::string();
         save_viewer_settings(settings_file, saved);
     }
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
-    ImGui::DestroyContext();
-    glfwDestroyWindow(window);
-    glfwTerminate();
+
+    const bool unattended;
+    const std::filesystem::path settings_file;
+    ViewerSettings saved;
+    Model model;
+    LessonMode lessons;
+    UiState ui;
+};
+
+}  // namespace
+
+int run_viewer(const ViewOptions& o) {
+    const auto start = Clock::now();
+    if (!o.panel.empty() && side_panel(o.panel) != o.panel) {
+        throw Error(fmt::format("--panel {}: expected {}", o.panel, side_panel_choices()));
+    }
+    Session session(o);
+    Model& model = session.model;
+    // Made in this order and undone in the reverse, also when an error ends the run.
+    Window window(o.width, o.height, session.unattended);
+    ImGuiSession imgui(session.imgui_ini());
+    session.ui.fonts = imgui.fonts();
+    ImGuiBackends backends(window);
+    App app(model, session.ui, session.lessons);
+    BenchEnd bench_end(o);
+
+    FrameLoop::Hooks hooks;
+    hooks.before = [&] {
+        for (const auto& p : window.take_dropped()) model.open(p);
+        model.poll();
+        session.lessons.poll();
+    };
+    hooks.settle = [&] {
+        model.wait_idle();
+        session.lessons.wait();
+    };
+    hooks.build = [&] { app.frame(); };
+    hooks.after = [&](int frames) {
+        if (frames == 1 && o.startup_time) {
+            fmt::print("first frame: {:.0f} ms after start\n",
+                       std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+            std::fflush(stdout);  // at once: a test waits for it to start others beside it
+        }
+        return bench_end.done(frames, model);
+    };
+    FrameTimes times = FrameLoop(window, o.screenshot).run(hooks);
+    if (o.bench_frames > 0) print_bench(times.frame_ms, times.build_ms, model.games().size());
+    session.finish();
     return 0;
 }
 

@@ -204,6 +204,45 @@ TEST_CASE("bad viewer options are refused before a window opens", "[window]") {
                      &err) == 1);
 }
 
+TEST_CASE("the exit code reports a window that cannot open and a screenshot not written",
+          "[window]") {
+    spadework::testing::Workspace ws("spadework-window-exit");
+    const std::string game = (kGames / "classic.spades").string();
+    std::string err;
+
+    // No display: no window, exit 1 and why, no picture.
+    const fs::path no_display = ws.dir / "no-display.png";
+    std::vector<std::string> text = {
+        "/usr/bin/env", "-u", "DISPLAY",      "-u",           "WAYLAND_DISPLAY",  SPADEWORK_EXE,
+        "view",         game, "--no-library", "--screenshot", no_display.string()};
+    const fs::path err_file = ws.dir / "no-display.err";
+    CHECK(spadework::testing::wait_process(spadework::testing::spawn_process(
+              "/usr/bin/env", text, "/dev/null", err_file.string())) == 1);
+    CHECK(spadework::testing::slurp(err_file).find("cannot open a window") != std::string::npos);
+    CHECK_FALSE(fs::exists(no_display));
+
+    // A screenshot into a folder that does not exist: the window opened and drew, but the
+    // run failed, and says where.
+    const fs::path nowhere = ws.dir / "no-such-folder" / "shot.png";
+    CHECK(run_viewer({game, "--no-library", "--screenshot", nowhere.string()}, &err) == 1);
+    CHECK(err.find("cannot write the screenshot " + nowhere.string() + ": no such folder") !=
+          std::string::npos);
+    CHECK_FALSE(fs::exists(nowhere.parent_path()));
+
+    // A screenshot over a folder: refused, and no half-written file left beside it.
+    const fs::path folder = ws.dir / "a-folder";
+    fs::create_directories(folder);
+    CHECK(run_viewer({game, "--no-library", "--screenshot", folder.string()}, &err) == 1);
+    CHECK(err.find("cannot write the screenshot " + folder.string()) != std::string::npos);
+    CHECK(fs::is_directory(folder));
+    CHECK_FALSE(fs::exists(folder.string() + ".tmp"));
+
+    // And a screenshot that is written: exit 0.
+    const fs::path shot = ws.dir / "shot.png";
+    CHECK(run_viewer({game, "--no-library", "--screenshot", shot.string()}, &err) == 0);
+    CHECK(fs::file_size(shot) > 1000);
+}
+
 namespace {
 
 const char* kLesson = spadework::testing::kCountingLesson;
