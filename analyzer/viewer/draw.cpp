@@ -98,7 +98,7 @@ std::string bid_text(Bid bid) {
 }
 
 bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& fonts,
-               const CardLook& look, const char* id, float visible_width) {
+               const CardLook& look, const char* id, float visible, bool visible_down) {
     const float r = size.x * 0.09f;
     ImVec2 end(pos.x + size.x, pos.y + size.y);
     // A drop shadow lifts the card off the felt.
@@ -123,8 +123,14 @@ bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& 
     float fs = size.x * (rank.size() > 1 ? 0.29f : 0.34f);
     dl->AddText(corner, fs, ImVec2(pos.x + size.x * 0.08f, pos.y + size.y * 0.03f), ink,
                 rank.c_str());
-    dl->AddText(corner, fs, ImVec2(pos.x + size.x * 0.09f, pos.y + size.y * 0.03f + fs * 0.95f),
-                ink, suit.c_str());
+    if (look.index_across) {
+        float rank_w = corner->CalcTextSizeA(fs, FLT_MAX, 0, rank.c_str()).x;
+        dl->AddText(corner, fs, ImVec2(pos.x + size.x * 0.1f + rank_w, pos.y + size.y * 0.03f), ink,
+                    suit.c_str());
+    } else {
+        dl->AddText(corner, fs, ImVec2(pos.x + size.x * 0.09f, pos.y + size.y * 0.03f + fs * 0.95f),
+                    ink, suit.c_str());
+    }
     // A large suit in the middle of what shows when cards overlap little.
     float big = size.x * 0.62f;
     ImVec2 ts = corner->CalcTextSizeA(big, FLT_MAX, 0, suit.c_str());
@@ -149,8 +155,9 @@ bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& 
     }
     ImGui::SetCursorScreenPos(pos);
     ImGui::PushID(id);
-    bool clicked =
-        ImGui::InvisibleButton("card", ImVec2(visible_width > 0 ? visible_width : size.x, size.y));
+    ImVec2 hit = size;
+    if (visible > 0) (visible_down ? hit.y : hit.x) = visible;
+    bool clicked = ImGui::InvisibleButton("card", hit);
     bool hovered = ImGui::IsItemHovered();
     ImGui::PopID();
     if (hovered && !look.dim) {

@@ -33,16 +33,18 @@ std::vector<Card> in_hand_order(CardSet hand);
 
 struct CardLook {
     bool face_up = true;
-    bool dim = false;   // not a legal card of the player to play
-    ImU32 outline = 0;  // a highlight around the card; 0 for none
-    std::string label;  // a line under the card (its value), may be empty
+    bool dim = false;           // not a legal card of the player to play
+    ImU32 outline = 0;          // a highlight around the card; 0 for none
+    bool index_across = false;  // the corner index on one line (a fan down shows only a strip)
+    std::string label;          // a line under the card (its value), may be empty
     ImU32 label_colour = 0;
 };
 
-// A card of `size` at `pos` (top left). Returns true when it was clicked. `visible_width`:
-// how much of the card shows from its left edge when the next card overlaps it (0: all);
-// only that part takes clicks, since ImGui gives a click to the first item under the mouse.
+// A card of `size` at `pos` (top left). Returns true when it was clicked. `visible`: how much
+// of the card shows from its left edge (from its top edge when `visible_down`) when the next
+// card overlaps it (0: all); only that part takes clicks, since ImGui gives a click to the
+// first item under the mouse.
 bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& fonts,
-               const CardLook& look, const char* id, float visible_width = 0);
+               const CardLook& look, const char* id, float visible = 0, bool visible_down = false);
 
 }  // namespace spadework::viewer

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "draw.h"
+#include "table_layout.h"
 
 namespace spadework::viewer {
 
@@ -15,90 +16,167 @@ std::string value_label(const analyzer::CardChoice& c, const CardValues& v) {
     return c.tricks == v.best_tricks ? "best" : fmt::format("{:+d}", c.tricks - v.best_tricks);
 }
 
+ImVec2 text_size(ImFont* font, const std::string& text) {
+    return font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, text.c_str());
+}
+
 void text_centered(ImDrawList* dl, ImFont* font, ImVec2 centre, ImU32 colour,
                    const std::string& text) {
-    ImVec2 ts = font->CalcTextSizeA(font->FontSize, FLT_MAX, 0, text.c_str());
+    ImVec2 ts = text_size(font, text);
     dl->AddText(font, font->FontSize, ImVec2(centre.x - ts.x * 0.5f, centre.y - ts.y * 0.5f),
                 colour, text.c_str());
 }
 
-// What every step of drawing the table reads: where it is, how large the cards are, the hand.
+// The totals (left of the header): one line per partnership.
+std::array<std::string, 2> totals_lines(const HandState& st) {
+    std::array<std::string, 2> lines;
+    for (Team team : kAllTeams) {
+        int bid = 0;
+        int took = 0;
+        std::string nils;
+        for (Seat s : members(team)) {
+            took += st.tricks_taken(s);
+            if (auto b = st.bid_of(s)) {
+                if (b->is_nil()) {
+                    nils += fmt::format(", {} {}", seat_char(s), bid_text(*b));
+                } else {
+                    bid += b->count();
+                }
+            }
+        }
+        lines[index(team)] = fmt::format("{}: bid {}, took {}{}", team_name(team), bid, took, nils);
+    }
+    return lines;
+}
+
+// The status (right of the header): the trick and spades, then what-if or a solve under way.
+std::array<std::string, 2> status_lines(const HandState& st, const RecordedGame& game,
+                                        const Model& model) {
+    const int n = game.rules.hand_size();
+    std::string trick = st.phase() == Phase::Done
+                            ? "hand over"
+                            : fmt::format("trick {} of {}", std::min(st.tricks_played() + 1, n), n);
+    std::string second;
+    if (model.in_what_if()) {
+        second = fmt::format("WHAT-IF: {} card{} off the record", model.what_if_cards().size(),
+                             model.what_if_cards().size() == 1 ? "" : "s");
+    } else if (model.values_pending()) {
+        second = "solving...";
+    }
+    return {trick + (st.spades_broken() ? "   ♠ broken" : "   ♠ not broken"), second};
+}
+
+// A seat's passed cards, and the cards it gave in a blind nil exchange.
+std::string passes_line(const RecordedHand& rh, Seat s) {
+    auto cards = [](CardSet set) {
+        std::string out;
+        for (Card c : in_hand_order(set)) {
+            out += fmt::format(" {}{}", rank_text(c.rank()), suit_symbol(c.suit()));
+        }
+        return out;
+    };
+    std::string line;
+    if (!rh.passes[index(s)].empty()) line += "passed" + cards(rh.passes[index(s)]);
+    if (!rh.exchanges[index(s)].empty()) {
+        line += (line.empty() ? "exchanged" : ", exchanged") + cards(rh.exchanges[index(s)]);
+    }
+    return line;
+}
+
+std::array<std::string, 2> plate_lines(const RecordedGame& game, const HandState& st, Seat seat) {
+    const std::string& name = game.players[index(seat)];
+    std::optional<Bid> bid = st.bid_of(seat);
+    return {fmt::format("{}  {}", seat_name(seat), name),
+            fmt::format("bid {}   took {}", bid ? bid_text(*bid) : "-", st.tricks_taken(seat))};
+}
+
+// What every step of drawing the table reads: where it is, the layout, the hand.
 struct Table {
     ImDrawList* dl;
     const Fonts& f;
     ImVec2 origin;
-    ImVec2 end;
-    ImVec2 centre;
-    float card_w;
-    float card_h;
-    float step;  // between the cards of a fan
-    ImVec2 size() const { return ImVec2(card_w, card_h); }
+    const TableLayout& at;
     const RecordedGame& game;
     const RecordedHand& rh;
     const HandState& st;
+    ImVec2 p(Vec v) const { return ImVec2(origin.x + v.x, origin.y + v.y); }
+    ImVec2 p0(const Rect& r) const { return p({r.x0, r.y0}); }
+    ImVec2 p1(const Rect& r) const { return p({r.x1, r.y1}); }
+    ImVec2 card() const { return ImVec2(at.card_w, at.card_h); }
 };
 
-// Where each seat's hand and label go.
-struct Place {
-    ImVec2 hand;   // centre of the fan
-    ImVec2 label;  // centre of the name plate
-};
-
-Place place_of(const Table& t, Seat seat) {
-    const float margin = 16;
-    const float plate_h = 38;
-    const float side_w = t.card_w + t.step * 0.76f * 12;
-    switch (seat) {
-        case Seat::North:
-            return {ImVec2(t.centre.x, t.origin.y + margin + plate_h + 8 + t.card_h * 0.5f),
-                    ImVec2(t.centre.x, t.origin.y + margin + 12)};
-        case Seat::South:
-            return {ImVec2(t.centre.x, t.end.y - margin - plate_h - 8 - t.card_h * 0.5f),
-                    ImVec2(t.centre.x, t.end.y - margin - plate_h + 12)};
-        case Seat::West:
-            return {ImVec2(t.origin.x + margin + side_w / 2, t.centre.y + plate_h / 2),
-                    ImVec2(t.origin.x + margin + side_w / 2, t.centre.y - t.card_h * 0.5f - 14)};
-        case Seat::East:
-            break;
+// The layout's input: the panel's size and the text measured in the fonts that draw it.
+TableInput measure(const Table& t, ImVec2 size, const Model& model, bool values) {
+    TableInput in;
+    in.width = size.x;
+    in.height = size.y;
+    in.text_h = t.f.regular->FontSize;
+    in.small_h = t.f.small->FontSize;
+    in.hand_size = t.game.rules.hand_size();
+    for (Seat s : kAllSeats) {
+        auto lines = plate_lines(t.game, t.st, s);
+        in.plate_w[index(s)] =
+            std::max(text_size(t.f.regular, lines[0]).x, text_size(t.f.small, lines[1]).x);
+        std::string pass = passes_line(t.rh, s);
+        in.pass_w[index(s)] = pass.empty() ? 0 : text_size(t.f.regular, pass).x;
     }
-    return {ImVec2(t.end.x - margin - side_w / 2, t.centre.y + plate_h / 2),
-            ImVec2(t.end.x - margin - side_w / 2, t.centre.y - t.card_h * 0.5f - 14)};
+    for (const auto& line : totals_lines(t.st)) {
+        in.totals_w = std::max(in.totals_w, text_size(t.f.regular, line).x);
+    }
+    for (const auto& line : status_lines(t.st, t.game, model)) {
+        in.status_w = std::max(in.status_w, text_size(t.f.regular, line).x);
+    }
+    // Room for the widest value a card can show, in points or in tricks.
+    if (values) {
+        in.badge_w = std::max(text_size(t.f.small, "-888").x, text_size(t.f.small, "-13 tr").x);
+    }
+    in.voids = model.seat_view().has_value();
+    return in;
 }
 
 // The name plate: seat, name, bid and tricks; gold when it is this seat's turn; the dealer
-// button beside it.
-void draw_plate(const Table& t, Seat seat, const Place& p, bool to_play) {
-    const std::string& name = t.game.players[index(seat)];
-    std::optional<Bid> bid = t.st.bid_of(seat);
-    std::string plate = fmt::format("{}  {}", seat_name(seat), name.empty() ? "" : name);
-    std::string line2 =
-        fmt::format("bid {}   took {}", bid ? bid_text(*bid) : "-", t.st.tricks_taken(seat));
-    ImVec2 ts = t.f.regular->CalcTextSizeA(t.f.regular->FontSize, FLT_MAX, 0, plate.c_str());
-    ImVec2 ts2 = t.f.small->CalcTextSizeA(t.f.small->FontSize, FLT_MAX, 0, line2.c_str());
-    float w = std::max(ts.x, ts2.x) + 20;
-    ImVec2 a(p.label.x - w / 2, p.label.y - 12);
-    ImVec2 b(p.label.x + w / 2, p.label.y + 24);
-    t.dl->AddRectFilled(a, b, IM_COL32(0, 0, 0, 110), 6);
-    if (to_play) t.dl->AddRect(a, b, colours::kGold, 6, 0, 2.5f);
-    t.dl->AddText(t.f.regular, t.f.regular->FontSize, ImVec2(p.label.x - ts.x / 2, a.y + 1),
-                  to_play ? colours::kGold : colours::kTextOnFelt, plate.c_str());
-    t.dl->AddText(t.f.small, t.f.small->FontSize, ImVec2(p.label.x - ts2.x / 2, a.y + 19),
-                  colours::kTextOnFelt, line2.c_str());
+// button at its right end.
+void draw_plate(const Table& t, Seat seat, bool to_play) {
+    const Rect& r = t.at.plates[index(seat)];
+    auto lines = plate_lines(t.game, t.st, seat);
+    const float button = 2 * t.at.dealer_radius();
+    const float text_cx = (r.x0 + r.x1 - button) / 2;
+    const ImVec2 a = t.p0(r);
+    const ImVec2 b = t.p({r.x1 - button - t.f.regular->FontSize * 0.25f, r.y1});
+    const float round = t.f.small->FontSize * 0.45f;
+    t.dl->AddRectFilled(a, b, IM_COL32(0, 0, 0, 110), round);
+    if (to_play) t.dl->AddRect(a, b, colours::kGold, round, 0, 2.5f);
+    const float pad = (r.height() - t.f.regular->FontSize - t.f.small->FontSize) / 2;
+    t.dl->AddText(t.f.regular, t.f.regular->FontSize,
+                  t.p({text_cx - text_size(t.f.regular, lines[0]).x / 2, r.y0 + pad}),
+                  to_play ? colours::kGold : colours::kTextOnFelt, lines[0].c_str());
+    t.dl->AddText(
+        t.f.small, t.f.small->FontSize,
+        t.p({text_cx - text_size(t.f.small, lines[1]).x / 2, r.y0 + pad + t.f.regular->FontSize}),
+        colours::kTextOnFelt, lines[1].c_str());
     if (seat == t.rh.dealer) {
-        ImVec2 d(b.x + 14, a.y + 12);
-        t.dl->AddCircleFilled(d, 11, IM_COL32(250, 250, 250, 255));
-        t.dl->AddCircle(d, 11, IM_COL32(40, 40, 40, 255), 0, 1.5f);
+        const ImVec2 d = t.p(t.at.dealer_centre(seat));
+        const float radius = t.at.dealer_radius() * 0.9f;
+        t.dl->AddCircleFilled(d, radius, IM_COL32(250, 250, 250, 255));
+        t.dl->AddCircle(d, radius, IM_COL32(40, 40, 40, 255), 0, 1.5f);
         text_centered(t.dl, t.f.small, d, IM_COL32(20, 20, 20, 255), "D");
     }
 }
 
 // A legal card's badge: points lost against the best card; tricks ("-1 tr") where the score
 // was not valued.
-void value_badge(CardLook& look, const analyzer::CardChoice& value, const CardValues& values) {
+void value_badge(const Table& t, const Rect& r, const analyzer::CardChoice& value,
+                 const CardValues& values) {
     const bool by_score = values.score_valued;
     const int lost = by_score ? value.score - values.best_score : value.tricks - values.best_tricks;
-    look.label = lost == 0 ? "=" : fmt::format("{:+d}{}", lost, by_score ? "" : " tr");
-    look.label_colour = lost == 0 ? colours::kBest : colours::kWorse;
+    const std::string label = lost == 0 ? "=" : fmt::format("{:+d}{}", lost, by_score ? "" : " tr");
+    const ImVec2 ts = text_size(t.f.small, label);
+    t.dl->AddRectFilled(t.p0(r),
+                        t.p({r.x0 + std::min(r.width(), ts.x + t.f.small->FontSize * 0.4f), r.y1}),
+                        IM_COL32(0, 0, 0, 190), t.f.small->FontSize * 0.25f);
+    t.dl->AddText(t.f.small, t.f.small->FontSize,
+                  t.p({r.x0 + t.f.small->FontSize * 0.2f, r.centre().y - ts.y / 2}),
+                  lost == 0 ? colours::kBest : colours::kWorse, label.c_str());
 }
 
 void value_tooltip(Card c, const analyzer::CardChoice& value, const CardValues& values) {
@@ -123,44 +201,51 @@ struct HandMarks {
     std::optional<Card> next_recorded;
 };
 
+const analyzer::CardChoice* value_of(const HandMarks& m, Card c) {
+    if (!m.values) return nullptr;
+    for (const auto& v : m.values->cards) {
+        if (v.card == c) return &v;
+    }
+    return nullptr;
+}
+
 // A seat's cards as a fan in the player's own order; a click on a legal card of the player to
 // play plays it. Then the voids the seat has shown, in the seat view.
-void draw_hand(const Table& t, Model& model, Seat seat, const Place& p, const HandMarks& m) {
+void draw_hand(const Table& t, Model& model, Seat seat, const HandMarks& m) {
     std::vector<Card> cards = in_hand_order(t.st.hand(seat));
     const bool up = model.face_up(seat);
     const bool mover = m.playing && t.st.to_act() == seat;
-    const float fan_step = (seat == Seat::East || seat == Seat::West) ? t.step * 0.76f : t.step;
-    float width = cards.empty() ? 0 : t.card_w + fan_step * static_cast<float>(cards.size() - 1);
-    float x = p.hand.x - width / 2;
-    float y = p.hand.y - t.card_h / 2;
-    for (std::size_t i = 0; i < cards.size(); ++i) {
-        Card c = cards[i];
+    const bool down = seat == Seat::West || seat == Seat::East;
+    const int n = static_cast<int>(cards.size());
+    for (int i = 0; i < n; ++i) {
+        const Card c = cards[static_cast<std::size_t>(i)];
+        const bool legal = mover && m.legal.contains(c);
         CardLook look;
         look.face_up = up;
-        look.dim = mover && !m.legal.contains(c);
-        const analyzer::CardChoice* value = nullptr;
-        if (up && mover && m.values) {
-            for (const auto& v : m.values->cards) {
-                if (v.card == c) value = &v;
-            }
-        }
-        if (value) value_badge(look, *value, *m.values);
+        look.index_across = down;
+        look.dim = mover && !legal;
+        const analyzer::CardChoice* value = up && mover ? value_of(m, c) : nullptr;
         if (up && m.next_recorded && *m.next_recorded == c) {
             look.outline = m.review && m.review->flag != analyzer::FlagClass::None
                                ? colours::kFlag
                                : IM_COL32(255, 255, 255, 230);
         }
         std::string id = fmt::format("{}{}", seat_char(seat), to_string(c));
-        bool last = i + 1 == cards.size();
-        float x_i = x + fan_step * static_cast<float>(i);
-        // The legal cards of the player to play stand a little out of the hand.
-        float y_i = mover && m.legal.contains(c) ? y - t.card_h * 0.12f : y;
-        if (draw_card(t.dl, ImVec2(x_i, y_i), t.size(), c, t.f, look, id.c_str(),
-                      last ? 0 : fan_step) &&
-            mover && m.legal.contains(c)) {
+        Vec at = t.at.card_pos(seat, i, n);
+        // The legal cards of the player to play stand out of the hand, toward the centre.
+        if (legal) {
+            at.x += t.at.raised(seat).x;
+            at.y += t.at.raised(seat).y;
+        }
+        // Only the part of a card that shows takes clicks: ImGui gives a click to the first
+        // item under the mouse.
+        const bool last = i + 1 == n;
+        const float shows = last ? 0 : down ? t.at.step_down : t.at.step_across;
+        if (draw_card(t.dl, t.p(at), t.card(), c, t.f, look, id.c_str(), shows, down) && legal) {
             model.play_what_if(c);
         }
         if (value && ImGui::IsItemHovered()) value_tooltip(c, *value, *m.values);
+        if (value) value_badge(t, t.at.badge(seat, i, n), *value, *m.values);
     }
     if (model.seat_view()) {
         std::array<bool, 4> v = model.voids(seat);
@@ -169,34 +254,21 @@ void draw_hand(const Table& t, Model& model, Seat seat, const Place& p, const Ha
             if (v[index(s)]) text += fmt::format("{}{} ", suit_symbol(s), "✗");
         }
         if (!text.empty()) {
-            t.dl->AddText(t.f.small, t.f.small->FontSize, ImVec2(x, y + t.card_h + 4),
+            t.dl->AddText(t.f.small, t.f.small->FontSize, t.p(t.at.voids_pos(seat)),
                           colours::kTextOnFelt, ("void " + text).c_str());
         }
     }
 }
 
-// The trick in progress, each card pushed toward its player; the last trick on demand, and
-// always once the hand is over.
+// The trick in progress, each card toward its player; the last trick on demand, and always
+// once the hand is over.
 void draw_trick(const Table& t, const Model& model) {
-    const ImVec2 c = t.centre;
-    auto trick_pos = [&](Seat s) {
-        switch (s) {
-            case Seat::North:
-                return ImVec2(c.x - t.card_w / 2, c.y - t.card_h * 0.95f);
-            case Seat::South:
-                return ImVec2(c.x - t.card_w / 2, c.y + t.card_h * 0.05f);
-            case Seat::West:
-                return ImVec2(c.x - t.card_w * 1.6f, c.y - t.card_h * 0.45f);
-            case Seat::East:
-                return ImVec2(c.x + t.card_w * 0.6f, c.y - t.card_h * 0.45f);
-        }
-        return c;
-    };
     const auto& trick = t.st.current_trick();
     for (std::size_t i = 0; i < trick.size(); ++i) {
         CardLook look;
         std::string id = fmt::format("t{}", i);
-        draw_card(t.dl, trick_pos(trick[i].seat), t.size(), trick[i].card, t.f, look, id.c_str());
+        draw_card(t.dl, t.p(t.at.trick_card(trick[i].seat)), t.card(), trick[i].card, t.f, look,
+                  id.c_str());
     }
     if (!trick.empty() || !(model.show_previous_trick() || t.st.phase() == Phase::Done)) return;
     auto prev = model.previous_trick();
@@ -205,87 +277,62 @@ void draw_trick(const Table& t, const Model& model) {
         CardLook look;
         if (prev->first[i].seat == prev->second) look.outline = colours::kGold;
         std::string id = fmt::format("p{}", i);
-        draw_card(t.dl, trick_pos(prev->first[i].seat), t.size(), prev->first[i].card, t.f, look,
-                  id.c_str());
+        draw_card(t.dl, t.p(t.at.trick_card(prev->first[i].seat)), t.card(), prev->first[i].card,
+                  t.f, look, id.c_str());
     }
-    text_centered(t.dl, t.f.small, ImVec2(c.x, c.y + t.card_h * 1.15f), colours::kTextOnFelt,
+    text_centered(t.dl, t.f.small, t.p(t.at.trick_caption().centre()), colours::kTextOnFelt,
                   fmt::format("previous trick, won by {}", seat_name(prev->second)));
 }
 
-// Top left: the partnerships' bids and tricks, and the trick number.
-void draw_totals(const Table& t) {
-    ImVec2 at(t.origin.x + 18, t.origin.y + 14);
-    for (Team team : kAllTeams) {
-        int bid = 0;
-        int took = 0;
-        std::string nils;
-        for (Seat s : members(team)) {
-            took += t.st.tricks_taken(s);
-            if (auto b = t.st.bid_of(s)) {
-                if (b->is_nil()) {
-                    nils += fmt::format(", {} {}", seat_char(s), bid_text(*b));
-                } else {
-                    bid += b->count();
+// The header: totals at the left, the trick, spades and what-if at the right.
+void draw_header(const Table& t, const Model& model) {
+    const float line = t.f.regular->FontSize;
+    auto totals = totals_lines(t.st);
+    for (std::size_t i = 0; i < totals.size(); ++i) {
+        t.dl->AddText(t.f.regular, line,
+                      t.p({t.at.totals.x0, t.at.totals.y0 + line * static_cast<float>(i)}),
+                      colours::kTextOnFelt, totals[i].c_str());
+    }
+    auto status = status_lines(t.st, t.game, model);
+    for (std::size_t i = 0; i < status.size(); ++i) {
+        if (status[i].empty()) continue;
+        const float x = t.at.status.x1 - text_size(t.f.regular, status[i]).x;
+        const bool what_if = i == 1 && model.in_what_if();
+        t.dl->AddText(t.f.regular, line, t.p({x, t.at.status.y0 + line * static_cast<float>(i)}),
+                      what_if ? colours::kGold : colours::kTextOnFelt, status[i].c_str());
+    }
+}
+
+// Each seat's passed cards under its plate, the suits in their colours.
+void draw_passes(const Table& t) {
+    for (Seat s : kAllSeats) {
+        const Rect& r = t.at.passes[index(s)];
+        std::string line = passes_line(t.rh, s);
+        if (r.empty() || line.empty()) continue;
+        float x = r.x0;
+        // The words in the felt's text colour, each suit symbol in a colour that reads on felt.
+        std::size_t start = 0;
+        while (start < line.size()) {
+            std::size_t suit_at = std::string::npos;
+            Suit suit = Suit::Spades;
+            for (Suit su : kAllSuits) {
+                std::size_t k = line.find(suit_symbol(su), start);
+                if (k < suit_at) {
+                    suit_at = k;
+                    suit = su;
                 }
             }
-        }
-        std::string text = fmt::format("{}: bid {}, took {}{}", team_name(team), bid, took, nils);
-        t.dl->AddText(t.f.regular, t.f.regular->FontSize, at, colours::kTextOnFelt, text.c_str());
-        at.y += 20;
-    }
-    const int n = t.game.rules.hand_size();
-    std::string trick_text =
-        t.st.phase() == Phase::Done
-            ? "hand over"
-            : fmt::format("trick {} of {}", std::min(t.st.tricks_played() + 1, n), n);
-    t.dl->AddText(t.f.regular, t.f.regular->FontSize, at, colours::kTextOnFelt, trick_text.c_str());
-}
-
-// Top right: spades broken or not, and the what-if line or a solve under way.
-void draw_status(const Table& t, const Model& model) {
-    const Fonts& f = t.f;
-    std::string broken = t.st.spades_broken() ? "♠ broken" : "♠ not broken";
-    ImVec2 ts = f.regular->CalcTextSizeA(f.regular->FontSize, FLT_MAX, 0, broken.c_str());
-    ImVec2 at(t.end.x - ts.x - 18, t.origin.y + 14);
-    t.dl->AddRectFilled(ImVec2(at.x - 6, at.y - 2), ImVec2(at.x + ts.x + 6, at.y + ts.y + 2),
-                        t.st.spades_broken() ? IM_COL32(20, 20, 20, 200) : IM_COL32(0, 0, 0, 80),
-                        4);
-    t.dl->AddText(f.regular, f.regular->FontSize, at, colours::kTextOnFelt, broken.c_str());
-    if (model.in_what_if()) {
-        std::string w =
-            fmt::format("WHAT-IF: {} card{} off the record", model.what_if_cards().size(),
-                        model.what_if_cards().size() == 1 ? "" : "s");
-        ImVec2 ws = f.regular->CalcTextSizeA(f.regular->FontSize, FLT_MAX, 0, w.c_str());
-        ImVec2 wa(t.end.x - ws.x - 18, t.origin.y + 40);
-        t.dl->AddRectFilled(ImVec2(wa.x - 6, wa.y - 2), ImVec2(wa.x + ws.x + 6, wa.y + ws.y + 2),
-                            IM_COL32(140, 60, 0, 220), 4);
-        t.dl->AddText(f.regular, f.regular->FontSize, wa, colours::kGold, w.c_str());
-    } else if (model.values_pending()) {
-        t.dl->AddText(f.small, f.small->FontSize, ImVec2(t.end.x - 120, t.origin.y + 40),
-                      colours::kTextOnFelt, "solving...");
-    }
-}
-
-// Passed cards and blind nil exchanges, top left under the partnership totals, where no hand
-// reaches.
-void draw_passes(const Table& t) {
-    const RecordedHand& rh = t.rh;
-    bool any = false;
-    for (Seat s : kAllSeats)
-        any = any || !rh.passes[index(s)].empty() || !rh.exchanges[index(s)].empty();
-    if (!any) return;
-    ImVec2 at(t.origin.x + 18, t.origin.y + 14 + 3 * 20 + 8);
-    ImGui::SetCursorScreenPos(at);
-    for (Seat s : kAllSeats) {
-        for (int kind = 0; kind < 2; ++kind) {
-            CardSet set = kind == 0 ? rh.passes[index(s)] : rh.exchanges[index(s)];
-            if (set.empty()) continue;
-            ImGui::PushStyleColor(ImGuiCol_Text, colours::kTextOnFelt);
-            ImGui::Text("%c %s", seat_char(s), kind == 0 ? "passed" : "exchanged");
-            ImGui::PopStyleColor();
-            ImGui::SameLine();
-            text_cards(set);
-            ImGui::SetCursorScreenPos(ImVec2(at.x, ImGui::GetCursorScreenPos().y));
+            std::string plain = line.substr(start, suit_at - start);
+            t.dl->AddText(t.f.regular, t.f.regular->FontSize, t.p({x, r.y0}), colours::kTextOnFelt,
+                          plain.c_str());
+            x += text_size(t.f.regular, plain).x;
+            if (suit_at == std::string::npos) break;
+            std::string sym(suit_symbol(suit));
+            ImU32 colour = suit_colour(suit) == colours::kRedSuit ? IM_COL32(255, 120, 120, 255)
+                                                                  : IM_COL32(225, 225, 230, 255);
+            t.dl->AddText(t.f.regular, t.f.regular->FontSize, t.p({x, r.y0}), colour, sym.c_str());
+            x += text_size(t.f.regular, sym).x;
+            start = suit_at + sym.size();
         }
     }
 }
@@ -296,30 +343,29 @@ void TablePanel::draw(const PanelContext& ctx) {
     Model& model = ctx.model;
     UiState& ui = ctx.ui;
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImVec2 avail = ImGui::GetContentRegionAvail();
-    avail.x = std::max(avail.x, 300.0f);
-    avail.y = std::max(avail.y, 300.0f);
-    ImVec2 end(origin.x + avail.x, origin.y + avail.y);
-    dl->AddRectFilled(ImVec2(origin.x + 3, origin.y + 3), ImVec2(end.x - 3, end.y - 3),
-                      colours::kFelt, 16);
-    dl->AddRect(ImVec2(origin.x + 3, origin.y + 3), ImVec2(end.x - 3, end.y - 3),
-                colours::kFeltEdge, 16, 0, 6.0f);
-    const ImVec2 centre((origin.x + end.x) / 2, (origin.y + end.y) / 2);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const ImVec2 end(origin.x + avail.x, origin.y + avail.y);
+    // The felt, its edge inside the panel (half the edge's line width in from the border).
+    const float edge = ui.fonts.regular->FontSize * 0.375f;
+    const float inset = edge / 2;
+    dl->AddRectFilled(ImVec2(origin.x + inset, origin.y + inset),
+                      ImVec2(end.x - inset, end.y - inset), colours::kFelt, edge * 2.5f);
+    dl->AddRect(ImVec2(origin.x + inset, origin.y + inset), ImVec2(end.x - inset, end.y - inset),
+                colours::kFeltEdge, edge * 2.5f, 0, edge);
 
     const RecordedGame* game = model.game();
     if (!game || !model.recorded_hand()) {
-        text_centered(dl, ui.fonts.large, centre, colours::kTextOnFelt,
-                      "Pick a game in the library, or open a file");
+        text_centered(dl, ui.fonts.large, ImVec2((origin.x + end.x) / 2, (origin.y + end.y) / 2),
+                      colours::kTextOnFelt, "Pick a game in the library, or open a file");
         ImGui::Dummy(avail);
         return;
     }
     const RecordedHand& rh = *model.recorded_hand();
     const HandState& st = model.state();
-    // Card size from the space: a hand of 13 fans out over about half the width.
-    const float card_w = std::clamp(std::min(avail.x * 0.078f, avail.y * 0.09f), 34.0f, 92.0f);
-    const Table t{dl,    ui.fonts, origin, end, centre, card_w, card_w * 1.42f, card_w * 0.55f,
-                  *game, rh,       st};
+    TableLayout layout;
+    const Table t{dl, ui.fonts, origin, layout, *game, rh, st};
+    layout = lay_out_table(measure(t, avail, model, ui.show_values));
 
     HandMarks marks;
     marks.playing = st.phase() == Phase::Play;
@@ -329,14 +375,12 @@ void TablePanel::draw(const PanelContext& ctx) {
     if (!model.in_what_if() && model.position() < model.recorded_cards()) {
         marks.next_recorded = rh.cards[model.position()];
     }
+    draw_header(t, model);
     for (Seat seat : kAllSeats) {
-        const Place p = place_of(t, seat);
-        draw_plate(t, seat, p, marks.playing && st.to_act() == seat);
-        draw_hand(t, model, seat, p, marks);
+        draw_plate(t, seat, marks.playing && st.to_act() == seat);
+        draw_hand(t, model, seat, marks);
     }
     draw_trick(t, model);
-    draw_totals(t);
-    draw_status(t, model);
     draw_passes(t);
     ImGui::SetCursorScreenPos(origin);
     ImGui::Dummy(avail);
