@@ -86,6 +86,10 @@ struct Model::Background {
     };
     std::unique_ptr<Import> import;
 
+    // Used by one solve at a time, table kept across what-if positions. Declared before the
+    // solve so that it is destroyed after it: the solve's future waits for its thread, which
+    // may still be searching with this solver when the model goes.
+    Solver solver;
     struct Solve {
         std::vector<Card> line;  // the what-if cards solved for
         int hand = 0;
@@ -93,7 +97,6 @@ struct Model::Background {
         std::future<CardValues> result;
     };
     std::unique_ptr<Solve> solve;
-    Solver solver;  // used by one solve at a time, table kept across what-if positions
 };
 
 Model::Model(const std::filesystem::path& library, analyzer::ReviewSettings settings)

@@ -181,6 +181,24 @@ TEST_CASE("a what-if card is valued by the solver and leaves the record alone", 
     CHECK(m.state().hand(m.state().to_act()).contains(recorded));
 }
 
+TEST_CASE("a model closed while a what-if solve runs waits for it", "[viewer]") {
+    // Early in a hand the solve takes a while: the model goes while its thread still searches
+    // (the solver it uses must outlive the thread; before, this crashed in the solver's table).
+    for (int round = 0; round < 3; ++round) {
+        Model m;
+        REQUIRE(m.open(kGames / "classic.spades"));
+        m.select_game(0);
+        m.move_to(1);
+        const Card recorded = m.game()->hands[0].cards[1];
+        bool played = false;
+        for (Card c : m.state().legal_cards()) {
+            if (c != recorded && !played) played = m.play_what_if(c);
+        }
+        REQUIRE(played);
+        CHECK(m.values_pending());
+    }
+}
+
 TEST_CASE("the view of one seat hides the others and shows revealed voids", "[viewer]") {
     Model m;
     REQUIRE(m.open(kGames / "classic.spades"));
