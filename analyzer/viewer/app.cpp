@@ -75,13 +75,19 @@ class App {
             draw_at(PanelPlace::Library);
             ImGui::EndChild();
             ImGui::TableSetColumnIndex(1);
-            const float bar_h = ImGui::GetFrameHeightWithSpacing() * 2 + 8;
+            // The replay bar as high as it needs at this width, the table the rest.
+            float bar_h = 0;
+            for (const auto& p : panels_) {
+                if (p->place() == PanelPlace::ReplayBar) {
+                    bar_h += p->height(ctx_, ImGui::GetContentRegionAvail().x);
+                }
+            }
+            bar_h += ImGui::GetStyle().ItemSpacing.y;
             ImGui::BeginChild("table_panel", ImVec2(0, ImGui::GetContentRegionAvail().y - bar_h),
                               false, ImGuiWindowFlags_NoScrollbar);
             draw_at(PanelPlace::Table);
             ImGui::EndChild();
             draw_at(PanelPlace::ReplayBar);
-            position_line();
             ImGui::TableSetColumnIndex(2);
             ImGui::BeginChild("side_panel");
             side_tabs();
@@ -195,35 +201,6 @@ class App {
             return;
         }
         model_.step(1);
-    }
-
-    void position_line() {
-        if (!model_.game()) return;
-        const HandState& st = model_.state();
-        std::string where =
-            fmt::format("Hand {} of {}", model_.hand() + 1, model_.game()->hands.size());
-        if (st.phase() == Phase::Play) {
-            where += fmt::format(" - {} to play", seat_name(st.to_act()));
-        } else if (st.phase() == Phase::Done) {
-            where += " - played out";
-        }
-        if (const auto* c = model_.card_review(); c && c->flag != analyzer::FlagClass::None) {
-            where +=
-                fmt::format(" - next card {} by {} is a {} (cost {} points)", to_string(c->played),
-                            seat_char(c->seat), analyzer::class_name(c->flag), c->cost_points());
-        }
-        ImGui::TextUnformatted(where.c_str());
-        // The note on the card just played, shown where it was played.
-        const RecordedHand* rh = model_.recorded_hand();
-        int last = model_.position() - 1;
-        if (rh && !model_.in_what_if() && last >= 0) {
-            if (const Annotation* a = rh->annotation(Annotation::Target::Card, last)) {
-                ImGui::SameLine();
-                ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "| %s %s: %s",
-                                   to_string(rh->cards[last]).c_str(), a->glyph.c_str(),
-                                   a->comment.c_str());
-            }
-        }
     }
 
     void side_tabs() {

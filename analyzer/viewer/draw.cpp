@@ -85,6 +85,12 @@ void text_cards(CardSet cards) {
     if (first) ImGui::TextDisabled("none");
 }
 
+void text_note(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
 std::string bid_text(Bid bid) {
     switch (bid.kind()) {
         case Bid::Kind::Nil:

@@ -25,6 +25,8 @@ std::string rank_text(Rank r);
 void text_card(Card c);
 // Several cards in running text, separated by spaces.
 void text_cards(CardSet cards);
+// A note in the disabled colour, wrapped at the panel's edge rather than cut.
+void text_note(const std::string& text);
 // A bid: "4", "nil", "blind nil".
 std::string bid_text(Bid bid);
 // A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate), high

@@ -51,6 +51,9 @@ class Panel {
     // Draws inside the current window (or tab), in the space left.
     virtual void draw(const PanelContext& ctx) = 0;
     virtual std::vector<Command> commands() const { return {}; }
+    // The height the panel needs at this width, for a panel the window stacks under another
+    // (the replay bar under the table); 0: it takes the space left.
+    virtual float height(const PanelContext&, float) const { return 0; }
 };
 
 // Every panel, in the order they are laid out (side panels in tab order). New instances on

@@ -81,7 +81,7 @@ void draw_card_values(Model& model, const CardValues& values) {
         }
         ImGui::EndTable();
     }
-    ImGui::TextDisabled(
+    text_note(
         "tricks: the side's tricks at the end; points: its score minus the "
         "opponents' for the hand, double dummy");
 }

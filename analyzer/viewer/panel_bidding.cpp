@@ -25,9 +25,9 @@ void draw_layouts(const analyzer::BidDecision& d) {
                          0.0f, 1.0f, ImVec2(width, 56));
     if (d.nil_kept) ImGui::Text("a nil kept in %.0f%% of layouts", *d.nil_kept * 100);
     if (d.unsettled_nils > 0) {
-        ImGui::TextDisabled(
-            "on %d layout%s a nil was not settled within the search's budget (counted broken)",
-            d.unsettled_nils, d.unsettled_nils == 1 ? "" : "s");
+        text_note(fmt::format(
+            "on {} layout{} a nil was not settled within the search's budget (counted broken)",
+            d.unsettled_nils, d.unsettled_nils == 1 ? "" : "s"));
     }
 }
 

@@ -94,7 +94,7 @@ void chart(const analyzer::Comparison& cmp, const Fonts& fonts) {
         ImGui::Text("%s", cmp.runs[r].label.c_str());
         ImGui::PopStyleColor();
     }
-    ImGui::TextDisabled("NS solid, EW dashed; scores as a share of each target");
+    text_note("NS solid, EW dashed; scores as a share of each target");
 }
 
 }  // namespace
@@ -190,7 +190,7 @@ void ScoresPanel::draw(const PanelContext& ctx) {
         }
         ImGui::EndTable();
     }
-    ImGui::TextDisabled("score (hand's points), b: bags, !: bag penalty");
+    text_note("score (hand's points), b: bags, !: bag penalty");
     chart(*cmp, ui.fonts);
 }
 

@@ -219,11 +219,13 @@ void draw_hand(const Table& t, Model& model, Seat seat, const HandMarks& m) {
     const int n = static_cast<int>(cards.size());
     for (int i = 0; i < n; ++i) {
         const Card c = cards[static_cast<std::size_t>(i)];
-        const bool legal = mover && m.legal.contains(c);
+        // Face down, a card shows nothing, not even whether it could be played (the seat
+        // view must not tell its seat how many legal cards an opponent holds).
+        const bool legal = up && mover && m.legal.contains(c);
         CardLook look;
         look.face_up = up;
         look.index_across = down;
-        look.dim = mover && !legal;
+        look.dim = up && mover && !legal;
         const analyzer::CardChoice* value = up && mover ? value_of(m, c) : nullptr;
         if (up && m.next_recorded && *m.next_recorded == c) {
             look.outline = m.review && m.review->flag != analyzer::FlagClass::None

@@ -27,6 +27,79 @@ std::vector<Command> ReplayBar::commands() const {
     };
 }
 
+namespace {
+
+const char* const kButtons[] = {"|<", "<<", "<", "pause", ">", ">>", ">|"};
+
+float button_w(const char* label) {
+    return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
+float checkbox_w(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+           ImGui::CalcTextSize(label).x;
+}
+
+// Where the replay stands: the hand, who plays, a flag on the next card.
+std::string where_text(const Model& model) {
+    const HandState& st = model.state();
+    std::string where = fmt::format("Hand {} of {}", model.hand() + 1, model.game()->hands.size());
+    if (st.phase() == Phase::Play) {
+        where += fmt::format(" - {} to play", seat_name(st.to_act()));
+    } else if (st.phase() == Phase::Done) {
+        where += " - played out";
+    }
+    if (const auto* c = model.card_review(); c && c->flag != analyzer::FlagClass::None) {
+        where += fmt::format(" - next card {} by {} is a {} (cost {} points)", to_string(c->played),
+                             seat_char(c->seat), analyzer::class_name(c->flag), c->cost_points());
+    }
+    return where;
+}
+
+// The note on the card just played, shown where it was played; empty for none.
+std::string note_text(const Model& model) {
+    const RecordedHand* rh = model.recorded_hand();
+    const int last = model.position() - 1;
+    if (!rh || model.in_what_if() || last < 0) return {};
+    const Annotation* a = rh->annotation(Annotation::Target::Card, last);
+    if (!a) return {};
+    return fmt::format("{} {}: {}", to_string(rh->cards[last]), a->glyph, a->comment);
+}
+
+}  // namespace
+
+// How the bar fits a width: the buttons and the slider on the first row, the speed and the
+// toggles beside them when there is room, else on a second row; then the position and the
+// note, wrapped. The same plan sizes the bar (height) and draws it, so nothing is cut.
+ReplayBar::Plan ReplayBar::plan(const PanelContext& ctx, float width) const {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const Model& model = ctx.model;
+    Plan p;
+    float buttons = 0;
+    for (const char* b : kButtons) buttons += button_w(b) + style.ItemSpacing.x;
+    p.speed_w = ImGui::CalcTextSize("3.0 s/card").x + style.FramePadding.x * 2 + style.GrabMinSize;
+    float toggles =
+        p.speed_w + checkbox_w("last trick") + checkbox_w("values") + style.ItemSpacing.x * 3;
+    if (model.in_what_if()) toggles += button_w("back to the record") + style.ItemSpacing.x;
+    const float slider_min =
+        ImGui::CalcTextSize("card 52 of 52").x + style.FramePadding.x * 2 + style.GrabMinSize;
+    p.second_row = buttons + slider_min + toggles > width;
+    p.slider_w = std::max(slider_min, width - buttons - (p.second_row ? 0 : toggles));
+    p.where = model.game() ? where_text(model) : "No game selected.";
+    p.note = model.game() ? note_text(model) : std::string();
+    p.height = ImGui::GetFrameHeightWithSpacing() * (p.second_row ? 2.0f : 1.0f) +
+               ImGui::CalcTextSize(p.where.c_str(), nullptr, false, width).y + style.ItemSpacing.y;
+    if (!p.note.empty()) {
+        p.height +=
+            ImGui::CalcTextSize(p.note.c_str(), nullptr, false, width).y + style.ItemSpacing.y;
+    }
+    return p;
+}
+
+float ReplayBar::height(const PanelContext& ctx, float width) const {
+    return ctx.model.game() ? plan(ctx, width).height : ImGui::GetFrameHeightWithSpacing();
+}
+
 void ReplayBar::draw(const PanelContext& ctx) {
     Model& model = ctx.model;
     UiState& ui = ctx.ui;
@@ -35,6 +108,7 @@ void ReplayBar::draw(const PanelContext& ctx) {
         ImGui::TextDisabled("No game selected.");
         return;
     }
+    const Plan p = plan(ctx, ImGui::GetContentRegionAvail().x);
     ImGui::PushID("replay");
     if (ImGui::Button("|<")) model.to_start();
     ImGui::SameLine();
@@ -51,13 +125,13 @@ void ReplayBar::draw(const PanelContext& ctx) {
     if (ImGui::Button(">|")) model.to_end();
     ImGui::SameLine();
     int pos = model.position();
-    ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x - 430));
+    ImGui::SetNextItemWidth(p.slider_w);
     std::string fmt_text = fmt::format("card {} of {}", pos, model.recorded_cards());
     if (ImGui::SliderInt("##position", &pos, 0, model.recorded_cards(), fmt_text.c_str())) {
         model.move_to(pos);
     }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(90);
+    if (!p.second_row) ImGui::SameLine();
+    ImGui::SetNextItemWidth(p.speed_w);
     ImGui::SliderFloat("##speed", &ui.autoplay_seconds, 0.1f, 3.0f, "%.1f s/card");
     ImGui::SameLine();
     bool prev = model.show_previous_trick();
@@ -67,6 +141,12 @@ void ReplayBar::draw(const PanelContext& ctx) {
     if (model.in_what_if()) {
         ImGui::SameLine();
         if (ImGui::Button("back to the record")) model.leave_what_if();
+    }
+    ImGui::TextWrapped("%s", p.where.c_str());
+    if (!p.note.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.4f, 1.0f));
+        ImGui::TextWrapped("%s", p.note.c_str());
+        ImGui::PopStyleColor();
     }
     ImGui::PopID();
 }

@@ -1,10 +1,14 @@
 #pragma once
 
+#include <string>
+
 #include "panel.h"
 
 namespace spadework::viewer {
 
-// The replay bar under the table: buttons, the slider over the hand, autoplay.
+// The replay bar under the table: buttons, the slider over the hand, autoplay, the toggles,
+// and where the replay stands (the hand, who plays, a flag on the next card, the note on the
+// card just played).
 class ReplayBar : public Panel {
   public:
     std::string_view name() const override { return "replay"; }
@@ -12,6 +16,18 @@ class ReplayBar : public Panel {
     PanelPlace place() const override { return PanelPlace::ReplayBar; }
     void draw(const PanelContext& ctx) override;
     std::vector<Command> commands() const override;
+    float height(const PanelContext& ctx, float width) const override;
+
+  private:
+    struct Plan {
+        bool second_row = false;
+        float slider_w = 0;
+        float speed_w = 0;
+        std::string where;
+        std::string note;
+        float height = 0;
+    };
+    Plan plan(const PanelContext& ctx, float width) const;
 };
 
 }  // namespace spadework::viewer

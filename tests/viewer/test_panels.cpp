@@ -8,6 +8,8 @@
 #include <set>
 #include <string>
 
+#include <imgui_internal.h>  // the window's extent of items, to check for clipping
+
 #include "draw.h"
 #include "panel.h"
 #include "viewer.h"
@@ -161,6 +163,52 @@ TEST_CASE("every panel draws into an ImGui context without a window", "[panels]"
             CHECK(drawn == empty);
         } else {
             CHECK(drawn > empty);
+        }
+    }
+}
+
+TEST_CASE("the replay bar fits the table's width and says how high it is", "[panels]") {
+    Fixture f;
+    Headless imgui(1280, 720, f.ui);
+    f.model.move_to(9);
+    auto panels = make_panels();
+    Panel* bar = nullptr;
+    for (auto& p : panels) {
+        if (p->place() == PanelPlace::ReplayBar) bar = p.get();
+    }
+    REQUIRE(bar != nullptr);
+    // The table column's width at 1280x720, 1600x1000 and 2560x1440; then in what-if, which
+    // adds a button.
+    for (bool what_if : {false, true}) {
+        // A legal card other than the recorded one takes the replay off the record.
+        if (what_if) {
+            const Card recorded = f.model.recorded_hand()->cards[9];
+            for (Card c : f.model.state().legal_cards()) {
+                if (c != recorded && !f.model.in_what_if()) f.model.play_what_if(c);
+            }
+            REQUIRE(f.model.in_what_if());
+        }
+        for (float width : {611.0f, 767.0f, 1238.0f}) {
+            INFO("width " << width << (what_if ? " in what-if" : ""));
+            float right = 0;
+            float used = 0;
+            float promised = 0;
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImVec2(width, 400));
+            ImGui::Begin("bar", nullptr, ImGuiWindowFlags_NoDecoration);
+            const float left = ImGui::GetCursorScreenPos().x;
+            const float top = ImGui::GetCursorScreenPos().y;
+            const float avail = ImGui::GetContentRegionAvail().x;
+            promised = bar->height(f.ctx, avail);
+            bar->draw(f.ctx);
+            right = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
+            used = ImGui::GetCursorScreenPos().y - top;
+            ImGui::End();
+            ImGui::Render();
+            CHECK(right <= left + avail + 0.5f);  // nothing runs past the edge
+            CHECK(used <= promised + 0.5f);       // the table leaves it enough room
+            CHECK(used > 0);
         }
     }
 }
