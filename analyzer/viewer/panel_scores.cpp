@@ -97,6 +97,74 @@ void chart(const analyzer::Comparison& cmp, const Fonts& fonts) {
     text_note("NS solid, EW dashed; scores as a share of each target");
 }
 
+// A side's running score after a hand under one rule set: "33 (+22) 3b!", the hand's points
+// in brackets, the bags, "!" for a bag penalty, "tie" when the hand tied into overtime.
+std::string score_cell(const ScoredGame& s, int h, Team t) {
+    const HandRecord& hr = s.hands[static_cast<std::size_t>(h)];
+    const TeamHandScore& ts = hr.score[t];
+    std::string cell = fmt::format("{} ({:+d})", hr.after[index(t)].score, ts.delta);
+    if (s.rules.counts_bags()) cell += fmt::format(" {}b", hr.after[index(t)].bags);
+    if (ts.bag_penalties) cell += "!";
+    if (hr.tie_to_overtime && t == Team::EW) cell += " tie";
+    return cell;
+}
+
+// The score sheet: a row per hand with NS above EW, a column per rule set. One column per
+// rule set (not one per side) keeps the sheet inside the side panel at 1280x720 with two
+// rule sets; more scroll sideways.
+void draw_sheet(const Model& model, const analyzer::Comparison& cmp) {
+    const std::size_t runs = cmp.runs.size();
+    ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
+                         ImGuiTableFlags_SizingFixedFit;
+    float sheet_h = std::max(ImGui::GetTextLineHeight() * 8,
+                             ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeight() * 18);
+    if (!ImGui::BeginTable("sheet", static_cast<int>(2 + runs), tf, ImVec2(0, sheet_h))) return;
+    ImGui::TableSetupScrollFreeze(2, 1);
+    ImGui::TableSetupColumn("hand");
+    ImGui::TableSetupColumn("side");
+    for (const auto& run : cmp.runs) ImGui::TableSetupColumn(run.label.c_str());
+    ImGui::TableHeadersRow();
+    for (int h = 0; h < cmp.hands_recorded; ++h) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::Text("%d", h + 1);
+        if (h == model.hand()) {
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(40, 90, 60, 160));
+        }
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextDisabled("NS\nEW");
+        for (std::size_t r = 0; r < runs; ++r) {
+            const ScoredGame& s = cmp.runs[r].scored;
+            ImGui::TableSetColumnIndex(static_cast<int>(2 + r));
+            if (h >= static_cast<int>(s.hands.size())) {
+                ImGui::TextDisabled(s.result ? "over" : "-");
+                continue;
+            }
+            const std::string cells =
+                score_cell(s, h, Team::NS) + "\n" + score_cell(s, h, Team::EW);
+            ImGui::TextUnformatted(cells.c_str());
+        }
+    }
+    // Where each rule set ended the game.
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted("end");
+    for (std::size_t r = 0; r < runs; ++r) {
+        ImGui::TableSetColumnIndex(static_cast<int>(2 + r));
+        const ScoredGame& s = cmp.runs[r].scored;
+        if (s.result) {
+            const GameResult& g = *s.result;
+            ImGui::Text("%s, hand %zu",
+                        g.winner ? (std::string(team_name(*g.winner)) + " win").c_str() : "drawn",
+                        s.hands.size());
+        } else {
+            ImGui::TextDisabled("not over");
+        }
+    }
+    ImGui::EndTable();
+}
+
 }  // namespace
 
 void ScoresPanel::draw(const PanelContext& ctx) {
@@ -130,66 +198,7 @@ void ScoresPanel::draw(const PanelContext& ctx) {
         model.set_compare_rules(rules);
     }
 
-    // The score sheet: per hand, each rule set's running score per side, with the hand's
-    // points, the bags and a "!" for a bag penalty.
-    const std::size_t runs = cmp->runs.size();
-    ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                         ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
-                         ImGuiTableFlags_SizingFixedFit;
-    float sheet_h = std::max(120.0f, ImGui::GetContentRegionAvail().y - 290);
-    if (ImGui::BeginTable("sheet", static_cast<int>(1 + 2 * runs), tf, ImVec2(0, sheet_h))) {
-        ImGui::TableSetupScrollFreeze(1, 1);
-        ImGui::TableSetupColumn("hand");
-        for (const auto& run : cmp->runs) {
-            ImGui::TableSetupColumn((run.label + " NS").c_str());
-            ImGui::TableSetupColumn("EW");
-        }
-        ImGui::TableHeadersRow();
-        for (int h = 0; h < cmp->hands_recorded; ++h) {
-            ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            ImGui::Text("%d", h + 1);
-            if (h == model.hand()) {
-                ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(40, 90, 60, 160));
-            }
-            for (std::size_t r = 0; r < runs; ++r) {
-                const ScoredGame& s = cmp->runs[r].scored;
-                for (Team t : kAllTeams) {
-                    ImGui::TableSetColumnIndex(static_cast<int>(1 + 2 * r + index(t)));
-                    if (h >= static_cast<int>(s.hands.size())) {
-                        if (t == Team::NS) ImGui::TextDisabled(s.result ? "over" : "-");
-                        continue;
-                    }
-                    const HandRecord& hr = s.hands[h];
-                    const TeamHandScore& ts = hr.score[t];
-                    std::string cell =
-                        fmt::format("{} ({:+d})", hr.after[index(t)].score, ts.delta);
-                    if (s.rules.counts_bags()) cell += fmt::format(" {}b", hr.after[index(t)].bags);
-                    if (ts.bag_penalties) cell += "!";
-                    if (hr.tie_to_overtime && t == Team::EW) cell += " tie";
-                    ImGui::TextUnformatted(cell.c_str());
-                }
-            }
-        }
-        // Where each rule set ended the game.
-        ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(0);
-        ImGui::TextUnformatted("end");
-        for (std::size_t r = 0; r < runs; ++r) {
-            ImGui::TableSetColumnIndex(static_cast<int>(1 + 2 * r));
-            const ScoredGame& s = cmp->runs[r].scored;
-            if (s.result) {
-                const GameResult& g = *s.result;
-                ImGui::Text(
-                    "%s, hand %zu",
-                    g.winner ? (std::string(team_name(*g.winner)) + " win").c_str() : "drawn",
-                    s.hands.size());
-            } else {
-                ImGui::TextDisabled("not over");
-            }
-        }
-        ImGui::EndTable();
-    }
+    draw_sheet(model, *cmp);
     text_note("score (hand's points), b: bags, !: bag penalty");
     chart(*cmp, ui.fonts);
 }
