@@ -108,9 +108,11 @@ void LibraryPanel::draw_filters(Model& model) {
     }
 }
 
+// Columns as wide as their content (never a name or score cut), resizable, the list
+// scrolling sideways when the column is narrower than the content.
 constexpr ImGuiTableFlags kListFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                       ImGuiTableFlags_BordersInnerH |
-                                       ImGuiTableFlags_SizingStretchProp;
+                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_BordersInnerH |
+                                       ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
 
 // The games, leaving `below` pixels under the list.
 void LibraryPanel::draw_games(Model& model, float below) {
@@ -119,10 +121,10 @@ void LibraryPanel::draw_games(Model& model, float below) {
     if (ImGui::BeginTable("games", 4, kListFlags,
                           ImVec2(0, ImGui::GetContentRegionAvail().y - below))) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("game", 0, 1.3f);
-        ImGui::TableSetupColumn("players", 0, 2.2f);
-        ImGui::TableSetupColumn("score", 0, 1.0f);
-        ImGui::TableSetupColumn("", 0, 0.25f);
+        ImGui::TableSetupColumn("game");
+        ImGui::TableSetupColumn("players");
+        ImGui::TableSetupColumn("score");
+        ImGui::TableSetupColumn("");
         ImGui::TableHeadersRow();
         ImGuiListClipper clipper;
         clipper.Begin(static_cast<int>(games.size()));
@@ -149,8 +151,15 @@ void LibraryPanel::draw_games(Model& model, float below) {
                 };
                 ImGui::Text("%s-%s v %s-%s", name(0).c_str(), name(2).c_str(), name(1).c_str(),
                             name(3).c_str());
+                if (ImGui::IsItemHovered()) {
+                    ImGui::SetTooltip("NS: %s (N), %s (S)\nEW: %s (E), %s (W)", name(0).c_str(),
+                                      name(2).c_str(), name(1).c_str(), name(3).c_str());
+                }
                 ImGui::TableSetColumnIndex(2);
                 ImGui::Text("%d / %d", g.score[0], g.score[1]);
+                if (ImGui::IsItemHovered()) {
+                    ImGui::SetTooltip("NS %d, EW %d", g.score[0], g.score[1]);
+                }
                 ImGui::TableSetColumnIndex(3);
                 if (g.reviewed) ImGui::TextUnformatted("✓");
             }
@@ -168,11 +177,11 @@ void LibraryPanel::draw_hands(Model& model) {
     ImGui::Separator();
     if (ImGui::BeginTable("hands", 5, kListFlags, ImVec2(0, 0))) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("hand", 0, 0.5f);
-        ImGui::TableSetupColumn("bids N E S W", 0, 1.6f);
-        ImGui::TableSetupColumn("tricks", 0, 1.0f);
-        ImGui::TableSetupColumn("points", 0, 1.1f);
-        ImGui::TableSetupColumn("flags", 0, 0.9f);
+        ImGui::TableSetupColumn("hand");
+        ImGui::TableSetupColumn("bids N E S W");
+        ImGui::TableSetupColumn("tricks");
+        ImGui::TableSetupColumn("points");
+        ImGui::TableSetupColumn("flags");
         ImGui::TableHeadersRow();
         for (int h = 0; h < static_cast<int>(game->hands.size()); ++h) {
             const RecordedHand& rh = game->hands[h];
