@@ -360,6 +360,32 @@ bool Model::face_up(Seat seat) const {
     return !seat_view_ || *seat_view_ == seat || state().phase() == Phase::Done;
 }
 
+CardSet Model::shown_legal_cards() const {
+    const HandState& st = state();
+    if (st.phase() != Phase::Play || !face_up(st.to_act())) return {};
+    return st.legal_cards();
+}
+
+namespace {
+
+bool sees_passes_of(std::optional<Seat> view, Seat seat) {
+    return !view || *view == seat || partner(*view) == seat;
+}
+
+}  // namespace
+
+CardSet Model::shown_passes(Seat seat) const {
+    const RecordedHand* rh = recorded_hand();
+    if (!rh || !sees_passes_of(seat_view_, seat)) return {};
+    return rh->passes[index(seat)];
+}
+
+CardSet Model::shown_exchanges(Seat seat) const {
+    const RecordedHand* rh = recorded_hand();
+    if (!rh || !sees_passes_of(seat_view_, seat)) return {};
+    return rh->exchanges[index(seat)];
+}
+
 std::array<bool, 4> Model::voids(Seat seat) const {
     std::array<bool, 4> out{};
     const auto& played = state().play_record();

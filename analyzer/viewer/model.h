@@ -114,6 +114,15 @@ class Model {
     // Whether a seat's cards are shown face up: every seat with open hands, else only the
     // seat viewed (and every seat once the hand is over).
     bool face_up(Seat seat) const;
+    // The legal cards of the player to play, as far as the view may tell: none while play
+    // is not under way or that player's hand is face down (a seat must not learn how many
+    // cards an opponent could play).
+    CardSet shown_legal_cards() const;
+    // The cards a seat passed (and gave in a blind nil exchange) as the view may show them:
+    // every seat's with open hands; in a seat's view only its own and its partner's, the
+    // passes it made and received.
+    CardSet shown_passes(Seat seat) const;
+    CardSet shown_exchanges(Seat seat) const;
     // The suits a seat has shown out of (it failed to follow), up to the position shown.
     std::array<bool, 4> voids(Seat seat) const;
     bool show_previous_trick() const { return show_previous_trick_; }

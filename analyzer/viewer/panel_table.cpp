@@ -66,8 +66,9 @@ std::array<std::string, 2> status_lines(const HandState& st, const RecordedGame&
     return {trick + (st.spades_broken() ? "   ♠ broken" : "   ♠ not broken"), second};
 }
 
-// A seat's passed cards, and the cards it gave in a blind nil exchange.
-std::string passes_line(const RecordedHand& rh, Seat s) {
+// A seat's passed cards, and the cards it gave in a blind nil exchange, as far as the view
+// shows them.
+std::string passes_line(const Model& model, Seat s) {
     auto cards = [](CardSet set) {
         std::string out;
         for (Card c : in_hand_order(set)) {
@@ -76,9 +77,9 @@ std::string passes_line(const RecordedHand& rh, Seat s) {
         return out;
     };
     std::string line;
-    if (!rh.passes[index(s)].empty()) line += "passed" + cards(rh.passes[index(s)]);
-    if (!rh.exchanges[index(s)].empty()) {
-        line += (line.empty() ? "exchanged" : ", exchanged") + cards(rh.exchanges[index(s)]);
+    if (CardSet p = model.shown_passes(s); !p.empty()) line += "passed" + cards(p);
+    if (CardSet e = model.shown_exchanges(s); !e.empty()) {
+        line += (line.empty() ? "exchanged" : ", exchanged") + cards(e);
     }
     return line;
 }
@@ -117,7 +118,7 @@ TableInput measure(const Table& t, ImVec2 size, const Model& model, bool values)
         auto lines = plate_lines(t.game, t.st, s);
         in.plate_w[index(s)] =
             std::max(text_size(t.f.regular, lines[0]).x, text_size(t.f.small, lines[1]).x);
-        std::string pass = passes_line(t.rh, s);
+        std::string pass = passes_line(model, s);
         in.pass_w[index(s)] = pass.empty() ? 0 : text_size(t.f.regular, pass).x;
     }
     for (const auto& line : totals_lines(t.st)) {
@@ -219,9 +220,9 @@ void draw_hand(const Table& t, Model& model, Seat seat, const HandMarks& m) {
     const int n = static_cast<int>(cards.size());
     for (int i = 0; i < n; ++i) {
         const Card c = cards[static_cast<std::size_t>(i)];
-        // Face down, a card shows nothing, not even whether it could be played (the seat
-        // view must not tell its seat how many legal cards an opponent holds).
-        const bool legal = up && mover && m.legal.contains(c);
+        // Face down, a card shows nothing, not even whether it could be played (the model
+        // shows no legal cards for a hand face down).
+        const bool legal = mover && m.legal.contains(c);
         CardLook look;
         look.face_up = up;
         look.index_across = down;
@@ -306,10 +307,10 @@ void draw_header(const Table& t, const Model& model) {
 }
 
 // Each seat's passed cards under its plate, the suits in their colours.
-void draw_passes(const Table& t) {
+void draw_passes(const Table& t, const Model& model) {
     for (Seat s : kAllSeats) {
         const Rect& r = t.at.passes[index(s)];
-        std::string line = passes_line(t.rh, s);
+        std::string line = passes_line(model, s);
         if (r.empty() || line.empty()) continue;
         float x = r.x0;
         // The words in the felt's text colour, each suit symbol in a colour that reads on felt.
@@ -371,7 +372,7 @@ void TablePanel::draw(const PanelContext& ctx) {
 
     HandMarks marks;
     marks.playing = st.phase() == Phase::Play;
-    marks.legal = marks.playing ? st.legal_cards() : CardSet{};
+    marks.legal = model.shown_legal_cards();
     marks.values = ui.show_values ? model.values() : std::nullopt;
     marks.review = model.card_review();
     if (!model.in_what_if() && model.position() < model.recorded_cards()) {
@@ -383,7 +384,7 @@ void TablePanel::draw(const PanelContext& ctx) {
         draw_hand(t, model, seat, marks);
     }
     draw_trick(t, model);
-    draw_passes(t);
+    draw_passes(t, model);
     ImGui::SetCursorScreenPos(origin);
     ImGui::Dummy(avail);
 }

@@ -227,6 +227,34 @@ TEST_CASE("the view of one seat hides the others and shows revealed voids", "[vi
     CHECK(m.face_up(Seat::North));  // the hand is over: everything shows
 }
 
+TEST_CASE("a seat's view shows neither an opponent's legal cards nor its passes", "[viewer]") {
+    Model m;
+    REQUIRE(m.open(kGames / "paperless.spades"));
+    m.select_game(0);
+    const RecordedHand& h = *m.recorded_hand();
+    for (Seat s : kAllSeats) REQUIRE_FALSE(h.passes[index(s)].empty());
+    // Open hands: every pass, and the legal cards of whoever is to play.
+    m.move_to(1);
+    const Seat mover = m.state().to_act();
+    for (Seat s : kAllSeats) CHECK(m.shown_passes(s) == h.passes[index(s)]);
+    CHECK(m.shown_legal_cards() == m.state().legal_cards());
+    CHECK_FALSE(m.shown_legal_cards().empty());
+    // The mover's partner's view: its own and its partner's passes, and the mover's legal
+    // cards (partners' hands are not shown to each other, so none).
+    m.set_seat_view(partner(mover));
+    CHECK(m.shown_passes(partner(mover)) == h.passes[index(partner(mover))]);
+    CHECK(m.shown_passes(mover) == h.passes[index(mover)]);
+    CHECK(m.shown_passes(next(mover)).empty());
+    CHECK(m.shown_passes(next(mover, 3)).empty());
+    CHECK(m.shown_legal_cards().empty());
+    // An opponent's view: no legal cards of the mover either.
+    m.set_seat_view(next(mover));
+    CHECK(m.shown_legal_cards().empty());
+    // The mover's own view: its legal cards.
+    m.set_seat_view(mover);
+    CHECK(m.shown_legal_cards() == m.state().legal_cards());
+}
+
 TEST_CASE("files and the library are listed and a bad file says where", "[viewer]") {
     TempDir dir;
     fs::path db = dir.path / "library.sqlite";
