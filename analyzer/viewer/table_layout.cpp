@@ -135,6 +135,46 @@ Vec TableLayout::dealer_centre(Seat seat) const {
 
 namespace {
 
+// West's or East's column: the plate, the passes, the hand fanned down, against its edge,
+// centred on the middle band's centre line or lower when the plate would reach under the
+// header or North.
+struct SideSpacing {
+    float gap;
+    float margin;
+    float plate_w;
+};
+
+void place_side(TableLayout& t, const TableInput& in, Seat s, const SideSpacing& sp,
+                float band_mid) {
+    const int k = index(s);
+    const int N = index(Seat::North);
+    const float down_w = t.card_w + t.raise + t.badge_w + 2 * t.pad;
+    const float down_h =
+        fan_length(t.card_h, t.step_down, std::max(1, in.hand_size)) + t.voids_h + 2 * t.pad;
+    const float pw = sp.plate_w;
+    const float pass_h = in.pass_w[k] > 0 ? in.text_h : 0;
+    const float column_h = t.plate_h + pass_h + sp.gap + down_h;
+    const bool west = s == Seat::West;
+    const float x0 = west ? sp.margin : in.width - sp.margin - std::max(pw, down_w);
+    const float x1 = west ? sp.margin + std::max(pw, down_w) : in.width - sp.margin;
+    float y = band_mid - column_h / 2;
+    const float plate_x0 = west ? x0 : x1 - std::max(pw, in.pass_w[k]);
+    const float plate_x1 = west ? x0 + std::max(pw, in.pass_w[k]) : x1;
+    for (const Rect& above : {west ? t.totals : t.status, t.plates[N], t.passes[N], t.hands[N]}) {
+        if (!above.empty() && plate_x0 < above.x1 && above.x0 < plate_x1) {
+            y = std::max(y, above.y1 + sp.gap);
+        }
+    }
+    t.plates[k] = west ? Rect{x0, y, x0 + pw, y + t.plate_h} : Rect{x1 - pw, y, x1, y + t.plate_h};
+    t.passes[k] =
+        pass_h > 0 ? (west ? Rect{x0, t.plates[k].y1, x0 + in.pass_w[k], t.plates[k].y1 + pass_h}
+                           : Rect{x1 - in.pass_w[k], t.plates[k].y1, x1, t.plates[k].y1 + pass_h})
+                   : Rect{};
+    const float hy = t.plates[k].y1 + pass_h + sp.gap;
+    t.hands[k] =
+        west ? Rect{x0, hy, x0 + down_w, hy + down_h} : Rect{x1 - down_w, hy, x1, hy + down_h};
+}
+
 // The layout at one card width; lay_out_table keeps the largest that has no problem.
 TableLayout at_width(const TableInput& in, float w) {
     TableLayout t;
@@ -203,37 +243,8 @@ TableLayout at_width(const TableInput& in, float w) {
     const float band_top = t.hands[N].y1 + gap;
     const float band_bottom = t.hands[S].y0 - gap;
     const float band_mid = (band_top + band_bottom) / 2;
-    const float down_w = w + t.raise + t.badge_w + 2 * t.pad;
-    const float down_h = fan_length(t.card_h, t.step_down, n) + t.voids_h + 2 * t.pad;
     for (Seat s : {Seat::West, Seat::East}) {
-        const int k = index(s);
-        const float pw = plate_width(s);
-        const float pass_h = in.pass_w[k] > 0 ? in.text_h : 0;
-        const float column_h = t.plate_h + pass_h + gap + down_h;
-        const bool west = s == Seat::West;
-        const float x0 = west ? margin : in.width - margin - std::max(pw, down_w);
-        const float x1 = west ? margin + std::max(pw, down_w) : in.width - margin;
-        // Centred in the band, or lower when the plate (wider than the hand, with a long
-        // name) would reach under the header or North.
-        float y = band_mid - column_h / 2;
-        const float plate_x0 = west ? x0 : x1 - std::max(pw, in.pass_w[k]);
-        const float plate_x1 = west ? x0 + std::max(pw, in.pass_w[k]) : x1;
-        for (const Rect& above :
-             {west ? t.totals : t.status, t.plates[N], t.passes[N], t.hands[N]}) {
-            if (!above.empty() && plate_x0 < above.x1 && above.x0 < plate_x1) {
-                y = std::max(y, above.y1 + gap);
-            }
-        }
-        t.plates[k] =
-            west ? Rect{x0, y, x0 + pw, y + t.plate_h} : Rect{x1 - pw, y, x1, y + t.plate_h};
-        t.passes[k] =
-            pass_h > 0
-                ? (west ? Rect{x0, t.plates[k].y1, x0 + in.pass_w[k], t.plates[k].y1 + pass_h}
-                        : Rect{x1 - in.pass_w[k], t.plates[k].y1, x1, t.plates[k].y1 + pass_h})
-                : Rect{};
-        const float hy = t.plates[k].y1 + pass_h + gap;
-        t.hands[k] =
-            west ? Rect{x0, hy, x0 + down_w, hy + down_h} : Rect{x1 - down_w, hy, x1, hy + down_h};
+        place_side(t, in, s, {gap, margin, plate_width(s)}, band_mid);
     }
     const float trick_h = t.card_h * kTrickHeight + 2 * t.pad + t.caption_h;
     const float trick_w = 2 * (w * kTrickHalfWidth + t.pad);
