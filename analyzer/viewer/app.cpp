@@ -407,6 +407,10 @@ struct Session {
             for (const std::string& m : model.messages()) {
                 fmt::print(stderr, "spadework view: {}\n", m);
             }
+            if (!ui.table_problem.empty()) {
+                fmt::print(stderr, "spadework view: the table does not fit its panel at {}\n",
+                           ui.table_problem);
+            }
             return;
         }
         saved.autoplay_seconds = ui.autoplay_seconds;

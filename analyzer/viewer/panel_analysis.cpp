@@ -181,8 +181,9 @@ void AnalysisPanel::draw(const PanelContext& ctx) {
         ImGui::TextUnformatted("The hand is over.");
     }
     if (model.in_what_if()) {
-        ImGui::TextColored(ImVec4(1, 0.75f, 0.3f, 1),
-                           "What-if: values from the solver; the record is unchanged.");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.3f, 1));
+        ImGui::TextWrapped("What-if: values from the solver; the record is unchanged.");
+        ImGui::PopStyleColor();
         if (ImGui::Button("Back to the record")) model.leave_what_if();
     }
     ImGui::Separator();

@@ -369,6 +369,9 @@ void TablePanel::draw(const PanelContext& ctx) {
     TableLayout layout;
     const Table t{dl, ui.fonts, origin, layout, *game, rh, st};
     layout = lay_out_table(measure(t, avail, model, ui.show_values));
+    ui.table_problem = layout.fits ? std::string()
+                                   : fmt::format("{:.0f}x{:.0f}: {}", avail.x, avail.y,
+                                                 layout_problem(layout, game->rules.hand_size()));
 
     HandMarks marks;
     marks.playing = st.phase() == Phase::Play;

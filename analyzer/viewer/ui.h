@@ -43,6 +43,9 @@ struct UiState {
     bool show_values = true;  // card values on the table
     std::string path_box;     // the "open a path" box
     bool request_focus_table = false;
+    // Why the table's last layout did not fit its panel (its rectangles meet or leave it);
+    // empty when it fits. An unattended run (a screenshot) reports it on stderr.
+    std::string table_problem;
 };
 
 }  // namespace spadework::viewer

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "model.h"
 #include "spadework/formats/library.h"
 #include "support/run_command.h"
 #include "support/test_lessons.h"
@@ -241,6 +242,51 @@ TEST_CASE("the exit code reports a window that cannot open and a screenshot not 
     const fs::path shot = ws.dir / "shot.png";
     CHECK(run_viewer({game, "--no-library", "--screenshot", shot.string()}, &err) == 0);
     CHECK(fs::file_size(shot) > 1000);
+}
+
+TEST_CASE("the table fits its panel at 1280x720, 1600x1000 and 2560x1440, as the layout checks",
+          "[window]") {
+    // Paperless: every seat passed, so each plate has its passes line. A what-if card off the
+    // record has the solver value the next player's cards, so their badges show too.
+    const fs::path game = kGames / "paperless.spades";
+    spadework::viewer::Model m;
+    REQUIRE(m.open(game));
+    m.select_game(0);
+    const int position = 5;
+    m.move_to(position);
+    const spadework::Card recorded = m.recorded_hand()->cards[position];
+    std::string what_if;
+    for (spadework::Card c : m.state().legal_cards()) {
+        if (c != recorded) what_if = spadework::to_string(c);
+    }
+    REQUIRE(!what_if.empty());
+    for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
+        for (bool seat_view : {false, true}) {
+            INFO(size << (seat_view ? " seat view" : " open hands, what-if " + what_if));
+            Shot shot;
+            std::vector<std::string> args = {
+                game.string(), "--no-library", "--position",   std::to_string(position),
+                "--size",      size,           "--screenshot", shot.path.string()};
+            if (seat_view) {
+                args.insert(args.end(), {"--seat", "S"});
+            } else {
+                args.insert(args.end(), {"--what-if", what_if});
+            }
+            std::string err;
+            CHECK(run_viewer(args, &err) == 0);
+            INFO(err);
+            CHECK(err.find("does not fit") == std::string::npos);
+            CHECK(fs::exists(shot.path));
+        }
+    }
+    // The check can fail: below the smallest table (640x480 leaves the table about 300x360),
+    // the layout says what meets what.
+    Shot small;
+    std::string err;
+    CHECK(run_viewer({game.string(), "--no-library", "--size", "640x480", "--screenshot",
+                      small.path.string()},
+                     &err) == 0);
+    CHECK(err.find("the table does not fit its panel at") != std::string::npos);
 }
 
 namespace {
