@@ -367,6 +367,7 @@ void print_bench(const std::vector<double>& frame_ms, const std::vector<double>&
 struct Session {
     explicit Session(const ViewOptions& o)
         : unattended(!o.screenshot.empty() || o.bench_frames > 0),
+          screenshot(!o.screenshot.empty()),
           settings_file(config_dir() / "viewer.json"),
           saved(unattended ? ViewerSettings{} : load_viewer_settings(settings_file)),
           model(o.library, review_settings(o)),
@@ -407,7 +408,8 @@ struct Session {
             for (const std::string& m : model.messages()) {
                 fmt::print(stderr, "spadework view: {}\n", m);
             }
-            if (!ui.table_problem.empty()) {
+            // With the picture it concerns: a benchmark at a small size is not about the table.
+            if (screenshot && !ui.table_problem.empty()) {
                 fmt::print(stderr, "spadework view: the table does not fit its panel at {}\n",
                            ui.table_problem);
             }
@@ -424,6 +426,7 @@ struct Session {
     }
 
     const bool unattended;
+    const bool screenshot;
     const std::filesystem::path settings_file;
     ViewerSettings saved;
     Model model;
