@@ -83,8 +83,9 @@ class App {
                 }
             }
             bar_h += ImGui::GetStyle().ItemSpacing.y;
+            // Scrollbars only when the table is laid out larger than the panel (a small window).
             ImGui::BeginChild("table_panel", ImVec2(0, ImGui::GetContentRegionAvail().y - bar_h),
-                              false, ImGuiWindowFlags_NoScrollbar);
+                              false, ImGuiWindowFlags_HorizontalScrollbar);
             draw_at(PanelPlace::Table);
             ImGui::EndChild();
             draw_at(PanelPlace::ReplayBar);

@@ -340,6 +340,16 @@ void draw_passes(const Table& t, const Model& model) {
     }
 }
 
+// The felt, its edge inside the panel (half the edge's line width in from the border).
+void draw_felt(ImDrawList* dl, ImVec2 origin, ImVec2 size, const Fonts& fonts) {
+    const float edge = fonts.regular->FontSize * 0.375f;
+    const float inset = edge / 2;
+    const ImVec2 a(origin.x + inset, origin.y + inset);
+    const ImVec2 b(origin.x + size.x - inset, origin.y + size.y - inset);
+    dl->AddRectFilled(a, b, colours::kFelt, edge * 2.5f);
+    dl->AddRect(a, b, colours::kFeltEdge, edge * 2.5f, 0, edge);
+}
+
 }  // namespace
 
 void TablePanel::draw(const PanelContext& ctx) {
@@ -349,13 +359,7 @@ void TablePanel::draw(const PanelContext& ctx) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const ImVec2 end(origin.x + avail.x, origin.y + avail.y);
-    // The felt, its edge inside the panel (half the edge's line width in from the border).
-    const float edge = ui.fonts.regular->FontSize * 0.375f;
-    const float inset = edge / 2;
-    dl->AddRectFilled(ImVec2(origin.x + inset, origin.y + inset),
-                      ImVec2(end.x - inset, end.y - inset), colours::kFelt, edge * 2.5f);
-    dl->AddRect(ImVec2(origin.x + inset, origin.y + inset), ImVec2(end.x - inset, end.y - inset),
-                colours::kFeltEdge, edge * 2.5f, 0, edge);
+    draw_felt(dl, origin, avail, ui.fonts);
 
     const RecordedGame* game = model.game();
     if (!game || !model.recorded_hand()) {
@@ -368,10 +372,16 @@ void TablePanel::draw(const PanelContext& ctx) {
     const HandState& st = model.state();
     TableLayout layout;
     const Table t{dl, ui.fonts, origin, layout, *game, rh, st};
-    layout = lay_out_table(measure(t, avail, model, ui.show_values));
-    ui.table_problem = layout.fits ? std::string()
-                                   : fmt::format("{:.0f}x{:.0f}: {}", avail.x, avail.y,
-                                                 layout_problem(layout, game->rules.hand_size()));
+    const TableInput in = measure(t, avail, model, ui.show_values);
+    layout = lay_out_table(in);
+    ui.table_problem.clear();
+    if (!layout.fits) {
+        // Too small: said for the screenshot checks, and drawn larger in a panel that scrolls.
+        ui.table_problem = fmt::format("{:.0f}x{:.0f}: {}", avail.x, avail.y,
+                                       layout_problem(layout, in.hand_size));
+        layout = lay_out_scrolled(in);
+        draw_felt(dl, origin, ImVec2(layout.panel.width(), layout.panel.height()), ui.fonts);
+    }
 
     HandMarks marks;
     marks.playing = st.phase() == Phase::Play;
@@ -389,7 +399,12 @@ void TablePanel::draw(const PanelContext& ctx) {
     draw_trick(t, model);
     draw_passes(t, model);
     ImGui::SetCursorScreenPos(origin);
-    ImGui::Dummy(avail);
+    // Exactly the table's size, the cursor left where it started: no scrollbar unless the
+    // table was laid out larger than the panel.
+    const ImVec2 size(std::max(avail.x, layout.panel.width()),
+                      std::max(avail.y, layout.panel.height()));
+    ImGui::Dummy(size);
+    ImGui::SetCursorScreenPos(origin);
 }
 
 }  // namespace spadework::viewer

@@ -313,4 +313,17 @@ TableLayout lay_out_table(const TableInput& in) {
     return at_width(in, smallest);
 }
 
+TableLayout lay_out_scrolled(const TableInput& in) {
+    TableLayout t = lay_out_table(in);
+    for (int step = 1; !t.fits && step <= 60; ++step) {
+        TableInput larger = in;
+        const float grow = 1.0f + 0.05f * static_cast<float>(step);
+        larger.width = in.width * grow;
+        larger.height = in.height * grow;
+        TableLayout l = lay_out_table(larger);
+        if (l.fits) return l;
+    }
+    return t;
+}
+
 }  // namespace spadework::viewer

@@ -112,6 +112,10 @@ inline constexpr float kMaxCardInText = 6.0f;
 inline constexpr float kMinCardInText = 2.5f;
 
 TableLayout lay_out_table(const TableInput& in);
+// For a panel below the smallest table: the layout of the smallest larger panel (the same
+// shape, 5% steps, up to four times) that fits, for a panel that scrolls; the panel's own
+// layout when it fits or nothing up to four times does.
+TableLayout lay_out_scrolled(const TableInput& in);
 
 // Every rectangle of the layout with the thing it belongs to ("N hand", "trick", ...): no two
 // of different things may intersect, and every one lies inside the panel. A hand's badges

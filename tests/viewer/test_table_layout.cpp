@@ -123,3 +123,19 @@ TEST_CASE("a panel too small for the smallest table says so and still lays out",
     CHECK(t.card_w == Approx(40));
     CHECK_FALSE(layout_problem(t, 13).empty());
 }
+
+TEST_CASE("a panel below the smallest table gets a larger table that scrolls", "[layout]") {
+    // The table's panel in an 800x600 window.
+    const TableInput in = input({"800x600", 361, 466}, true, true, true, false);
+    REQUIRE_FALSE(lay_out_table(in).fits);
+    const TableLayout t = lay_out_scrolled(in);
+    CHECK(t.fits);
+    CHECK(layout_problem(t, 13).empty());
+    CHECK(t.panel.width() >= in.width);
+    CHECK(t.panel.height() >= in.height);
+    CHECK(t.panel.width() / t.panel.height() == Approx(in.width / in.height));
+    // A panel that fits keeps its own size.
+    const TableInput fits = input(kPanels[0], true, true, true, false);
+    CHECK(lay_out_scrolled(fits).panel.width() == Approx(kPanels[0].w));
+    CHECK(lay_out_scrolled(fits).card_w == lay_out_table(fits).card_w);
+}
