@@ -4,6 +4,7 @@
 // (--bench-until FILE: frames until FILE exists, then that many more).
 // --lesson NAME opens lesson mode; --lesson-answers answers its first questions (for tests).
 #include <fmt/core.h>
+#include <algorithm>
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
@@ -70,10 +71,9 @@ void run_view(const ViewArgs& a) {
             throw Error(fmt::format("--seat: {}", e.what()));
         }
     }
-    if (!a.panel.empty() && a.panel != "analysis" && a.panel != "bidding" && a.panel != "scores" &&
-        a.panel != "notes") {
-        throw Error(
-            fmt::format("--panel {}: expected analysis, bidding, scores or notes", a.panel));
+    const std::vector<std::string> panels = viewer::side_panel_names();
+    if (!a.panel.empty() && std::find(panels.begin(), panels.end(), a.panel) == panels.end()) {
+        throw Error(fmt::format("--panel {}: expected {}", a.panel, viewer::side_panel_choices()));
     }
     o.panel = a.panel;
     if (!a.what_if.empty()) {
@@ -138,7 +138,7 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--position", a->position, "cards played in the hand")
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--seat", a->seat, "show what one seat knew (N, E, S, W)");
-    cmd->add_option("--panel", a->panel, "the side tab: analysis, bidding, scores, notes");
+    cmd->add_option("--panel", a->panel, "the side tab: " + viewer::side_panel_choices());
     cmd->add_option("--what-if", a->what_if, "cards to play off the record, e.g. 2C,KH");
     cmd->add_flag("--analyse", a->analyse, "analyse the game at once");
     cmd->add_option("--samples", a->samples,
