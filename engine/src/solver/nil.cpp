@@ -5,6 +5,30 @@
 
 namespace spadework::solver {
 
+namespace {
+
+// Whether the nil bidder's spades force it to win a trick. Every card is played by the hand's
+// end, and a spade wins its trick unless a higher spade falls in the same trick: each of the
+// nil bidder's spades needs a higher spade of another hand of its own, in a trick of its own.
+// With its spades from the highest down, the i-th needs at least i higher spades among the
+// others'. When that fails the nil is broken whatever the play; the proof rests on the holders
+// of the spades from the one that failed up.
+bool spades_force_a_trick(const State& st, int nil_seat, std::uint64_t& relevant) {
+    std::uint16_t mine = suit_bits(st.hand[nil_seat], kSpades);
+    const std::uint16_t others = st.remaining[kSpades] & static_cast<std::uint16_t>(~mine);
+    for (int i = 1; mine; ++i) {
+        const int r = highest_rank(mine);
+        mine &= static_cast<std::uint16_t>(~(1u << r));
+        if (suit_count(others & at_or_above(r + 1)) < i) {
+            relevant |= suit_set(static_cast<std::uint16_t>(1u << r), kSpades);
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
 bool NilGoal::settled(const State& st, int& value) const {
     if (st.taken[nil_] > 0) {
         value = 0;
@@ -18,6 +42,10 @@ bool NilGoal::settled(const State& st, int& value) const {
 }
 
 bool NilGoal::bounds(const State& st, std::uint64_t& relevant, int& value) const {
+    if (spades_force_a_trick(st, nil_, relevant)) {
+        value = 0;
+        return true;
+    }
     int sealed = nil_sealed(st, nil_, relevant);
     if (sealed == 0) return false;
     value = sealed > 0 ? 1 : 0;
