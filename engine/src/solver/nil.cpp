@@ -27,6 +27,31 @@ bool spades_force_a_trick(const State& st, int nil_seat, std::uint64_t& relevant
     return false;
 }
 
+// Whether the nil bidder, holding no spade and not on lead, can duck every trick whatever the
+// others play. It never leads (it wins no trick), never ruffs (no spade), and discards when
+// void. In each suit it holds, its i-th lowest card must be below the i-th lowest card of the
+// others' (as far as both go); then, when the suit is led with a card x, some card of its own
+// is below x, and playing the highest such card (discarding the highest card of a suit when
+// void) keeps that order for the cards left: what the others play only raises their i-th
+// lowest card. A suit the others hold none of is only ever discarded. The proof rests on the
+// order of every card of each suit it holds.
+bool ducks_every_trick(const State& st, int nil_seat, std::uint64_t& relevant) {
+    const std::uint64_t hand = st.hand[nil_seat];
+    if (suit_bits(hand, kSpades) || st.leader == nil_seat) return false;
+    std::uint64_t marks = 0;
+    for (int s = 1; s < 4; ++s) {
+        std::uint16_t mine = suit_bits(hand, s);
+        std::uint16_t others = st.remaining[s] & static_cast<std::uint16_t>(~mine);
+        if (!mine || !others) continue;
+        marks |= suit_set(static_cast<std::uint16_t>(1u << lowest_rank(st.remaining[s])), s);
+        for (; mine && others; mine &= mine - 1, others &= others - 1) {
+            if (lowest_rank(mine) > lowest_rank(others)) return false;
+        }
+    }
+    relevant |= marks;
+    return true;
+}
+
 }  // namespace
 
 bool NilGoal::settled(const State& st, int& value) const {
@@ -44,6 +69,10 @@ bool NilGoal::settled(const State& st, int& value) const {
 bool NilGoal::bounds(const State& st, std::uint64_t& relevant, int& value) const {
     if (spades_force_a_trick(st, nil_, relevant)) {
         value = 0;
+        return true;
+    }
+    if (ducks_every_trick(st, nil_, relevant)) {
+        value = 1;
         return true;
     }
     int sealed = nil_sealed(st, nil_, relevant);
