@@ -336,6 +336,7 @@ struct Bench {
     double ours_a_total = 0, dds_a_total = 0, ours_b_total = 0, dds_b_total = 0;
     double anytime_total = 0, broken_total = 0, score_total = 0, totals_total = 0;
     std::uint64_t nodes_signature = 0;
+    std::uint64_t dds_opening_nodes = 0;  // DDS's own count: the tricks its search completed
     std::vector<std::string> slow_deals;
 };
 
@@ -399,6 +400,7 @@ void run_opening(Bench& b, DealRun& r) {
     };
     in_turn(r.ours_first, run_ours, run_dds);
     b.nodes_signature += ours.nodes;
+    b.dds_opening_nodes += dds.nodes;
     if (!same_cards(ours, dds)) {
         ++r.disagreements;
         r.notes += "\n  opening differs: ours total " + std::to_string(ours.total_tricks) +
@@ -585,6 +587,10 @@ void print_summaries(Bench& b, Results& results) {
                  *b.ours_score);
     std::printf("nodes signature (ours, openings): %llu\n",
                 static_cast<unsigned long long>(b.nodes_signature));
+    std::printf(
+        "DDS's nodes on the same openings (its own count: tricks completed in its search, ours "
+        "counts every card): %llu\n",
+        static_cast<unsigned long long>(b.dds_opening_nodes));
     std::printf("disagreements: %d\n", results.disagreements);
     print_last_line(results);
 }
