@@ -66,55 +66,6 @@ int sure_spades(std::uint16_t a, std::uint16_t b, std::uint16_t theirs, std::uin
     return count;
 }
 
-// The spade tricks one side surely takes with the length of one of its hands (see
-// long_spade_tricks): sp holds the four hands' spades seen from the side's first hand (it,
-// its left-hand opponent, its partner, its right-hand opponent); first_leads says whether
-// that first hand is on lead.
-int long_spades(const std::uint16_t sp[4], bool first_leads, std::uint64_t& relevant) {
-    const std::uint16_t theirs = sp[1] | sp[3];
-    int best = 0;
-    int best_low = -1;
-    for (int who : {0, 2}) {
-        std::uint16_t mine = sp[who];
-        int n = suit_count(mine);
-        if (n <= best) continue;
-        // The most of these spades the other side can beat, each with its own higher spade:
-        // from the lowest up, each takes the lowest spade of theirs above it.
-        std::uint16_t avail = theirs;
-        int beaten = 0;
-        for (std::uint16_t m = mine; m && avail; m = without_lowest(m)) {
-            std::uint16_t above = avail & at_or_above(lowest_rank(m) + 1);
-            if (!above) break;
-            avail = without_lowest(avail & above) | (avail & ~above);
-            ++beaten;
-        }
-        if (n - beaten > best) {
-            best = n - beaten;
-            best_low = lowest_rank(mine);
-        }
-    }
-    if (best > 0) {
-        if (theirs) mark(relevant, kSpades, best_low);
-        return best;
-    }
-    // A hand not on lead whose top spade only its right-hand opponent beats, and with fewer
-    // such spades than it holds: the side takes a trick (kept, that spade wins the first trick
-    // it can be played to with no higher one before it).
-    const std::uint16_t all = sp[0] | sp[1] | sp[2] | sp[3];
-    for (int who : {0, 2}) {
-        std::uint16_t mine = sp[who];
-        if ((who == 0 && first_leads) || !mine) continue;
-        int top = highest_rank(mine);
-        std::uint16_t above = all & at_or_above(top + 1);
-        if (above & sp[(who + 1) & 3]) continue;
-        if (suit_count(above & sp[(who + 3) & 3]) < suit_count(mine)) {
-            mark(relevant, kSpades, top);
-            return 1;
-        }
-    }
-    return 0;
-}
-
 // A trick start seen from the leader: hand[0] the leader, then its left-hand opponent, its
 // partner and its right-hand opponent, each as four suit masks.
 struct Table {
@@ -180,18 +131,6 @@ int cash(const Table& t, int enough, std::uint64_t& relevant, bool later_spades)
     std::uint64_t trump_relevant = 0;
     int trump_count =
         sure_spades(h[kLeader][kSpades], h[kPartner][kSpades], opp_spades, trump_relevant);
-    if (later_spades) {
-        // Or the length of one hand's spades (they too stay whole while the leader cashes
-        // other suits).
-        const std::uint16_t sp[4] = {h[kLeader][kSpades], h[kLho][kSpades], h[kPartner][kSpades],
-                                     h[kRho][kSpades]};
-        std::uint64_t long_relevant = 0;
-        int length = long_spades(sp, true, long_relevant);
-        if (length > trump_count) {
-            trump_count = length;
-            trump_relevant = long_relevant;
-        }
-    }
     if (trump_count >= enough) {
         relevant = trump_relevant;
         return trump_count;
@@ -384,9 +323,48 @@ int sure_tricks_against(const State& st, std::uint64_t& relevant) {
 
 int long_spade_tricks(const State& st, bool leaders, std::uint64_t& relevant) {
     const int first = leaders ? st.leader : (st.leader + 1) & 3;
-    std::uint16_t sp[4];
-    for (int i = 0; i < 4; ++i) sp[i] = suit_bits(st.hand[(first + i) & 3], kSpades);
-    return long_spades(sp, leaders, relevant);
+    const std::uint16_t theirs =
+        suit_bits(st.hand[(first + 1) & 3], kSpades) | suit_bits(st.hand[(first + 3) & 3], kSpades);
+    int best = 0;
+    int best_low = -1;
+    for (int who : {first, first ^ 2}) {
+        std::uint16_t mine = suit_bits(st.hand[who], kSpades);
+        int n = suit_count(mine);
+        if (n <= best) continue;
+        // The most of these spades the other side can beat, each with its own higher spade:
+        // from the lowest up, each takes the lowest spade of theirs above it.
+        std::uint16_t avail = theirs;
+        int beaten = 0;
+        for (std::uint16_t m = mine; m && avail; m = without_lowest(m)) {
+            std::uint16_t above = avail & at_or_above(lowest_rank(m) + 1);
+            if (!above) break;
+            avail = without_lowest(avail & above) | (avail & ~above);
+            ++beaten;
+        }
+        if (n - beaten > best) {
+            best = n - beaten;
+            best_low = lowest_rank(mine);
+        }
+    }
+    if (best > 0) {
+        if (theirs) mark(relevant, kSpades, best_low);
+        return best;
+    }
+    // A hand not on lead whose top spade only its right-hand opponent beats, and with fewer
+    // such spades than it holds: the side takes a trick (kept, that spade wins the first trick
+    // it can be played to with no higher one before it).
+    for (int who : {first, first ^ 2}) {
+        std::uint16_t mine = suit_bits(st.hand[who], kSpades);
+        if (who == st.leader || !mine) continue;
+        int top = highest_rank(mine);
+        std::uint16_t above = st.remaining[kSpades] & at_or_above(top + 1);
+        if (above & suit_bits(st.hand[(who + 1) & 3], kSpades)) continue;
+        if (suit_count(above & suit_bits(st.hand[(who + 3) & 3], kSpades)) < suit_count(mine)) {
+            mark(relevant, kSpades, top);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 namespace {
