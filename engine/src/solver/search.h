@@ -164,8 +164,9 @@ int Search<Goal>::node() {
                 if (!e->matches(pattern)) continue;
                 if (goal_.table_value(st_, e->lower, e->upper, value)) {
                     relevant = relevant_from_mask(st_, e->mask);
-                    // Entries that answer often move to the front of their bucket.
-                    if (e != span.begin) std::swap(*e, *(e - 1));
+                    // An entry that answers moves to the front of its bucket: the next lookups
+                    // of nearby positions meet it first.
+                    if (e != span.begin) std::swap(*e, *span.begin);
                     return value;
                 }
             }
