@@ -75,10 +75,45 @@ struct Solver::Impl {
         int side_total = ns ? last_ns_total : all - last_ns_total;
         return std::clamp(side_total - side_taken(position), 0, left);
     }
-    void remember(const Position& position, int side_future) {
+    void remember(const Position& position, const State& st, int side_future) {
         int all = position.tricks_played + tricks_left(position);
         int side_total = side_taken(position) + side_future;
         last_ns_total = team_of(position.to_play) == Team::NS ? side_total : all - side_total;
+        last_root = st;
+        have_last_root = true;
+    }
+
+    // The last root whose tricks were found (NS's total is last_ns_total). The next position
+    // of a card-by-card analysis follows it by one card, whose player could do no better than
+    // the root's value: NS's total is at most last_ns_total after a card of NS, at least after
+    // one of EW. So one test settles the value when the card lost nothing.
+    State last_root;
+    bool have_last_root = false;
+
+    // The range of the future tricks of the side to play at st: [0, tricks left], narrowed
+    // when st follows the last root by one card.
+    std::pair<int, int> future_range(const Position& position, const State& st) {
+        int left = st.tricks_left;
+        if (!have_last_root || last_root.tricks_left - (last_root.count == 3) != left) {
+            return {0, left};
+        }
+        State& probe = last_root;
+        const bool ns_played = (probe.to_play() & 1) == 0;
+        bool follows = false;
+        for (std::uint64_t legal = probe.legal_moves(); legal && !follows; legal &= legal - 1) {
+            probe.play(std::countr_zero(legal));
+            follows = same_play(probe, st);
+            probe.undo();
+        }
+        if (!follows) return {0, left};
+        int all = position.tricks_played + left;
+        int taken = side_taken(position);
+        bool side_ns = team_of(position.to_play) == Team::NS;
+        int bound = (side_ns ? last_ns_total : all - last_ns_total) - taken;
+        bound = std::clamp(bound, 0, left);
+        // NS's total bounded above (NS played) is the side's bounded above when the side is NS.
+        if (ns_played == side_ns) return {0, bound};
+        return {bound, left};
     }
 
     explicit Impl(SolverOptions o) : options(o), table(o.table_megabytes << 20) {}
@@ -214,8 +249,9 @@ SolveResult Solver::solve_tricks(const Position& position) {
     if (std::optional<int> ns = impl_->known_ns_total(st)) {
         best = ns_total_of(position, *ns) - taken;
     } else {
-        best =
-            future_tricks(st, impl_->table, context, impl_->guess(position, st.tricks_left), run);
+        auto [low, high] = impl_->future_range(position, st);
+        best = future_tricks(st, impl_->table, context, impl_->guess(position, st.tricks_left), run,
+                             low, high);
     }
     // 2. Each move, and what follows each for the next call.
     std::vector<Move> moves = root_moves(st);
@@ -233,7 +269,7 @@ SolveResult Solver::solve_tricks(const Position& position) {
             impl_->known.push_back({after, ns_total_of(position, taken + values[i])});
         });
     }
-    impl_->remember(position, best);
+    impl_->remember(position, st, best);
     result.nodes = run.nodes;
     impl_->finish(run.nodes);
     return result;
@@ -244,16 +280,20 @@ int Solver::total_tricks(const Position& position) {
     State st = make_state(position);
     int taken = side_taken(position);
     if (st.tricks_left == 0) return taken;
-    if (std::optional<int> ns = impl_->known_ns_total(st)) return ns_total_of(position, *ns);
+    if (std::optional<int> ns = impl_->known_ns_total(st)) {
+        impl_->remember(position, st, ns_total_of(position, *ns) - taken);
+        return ns_total_of(position, *ns);
+    }
     Context c;
     c.objective = Objective::Tricks;
     c.play = st.rules;
     std::uint64_t context = impl_->context_id(c);
     impl_->prepare(st);
     TricksRun run;
-    int best =
-        future_tricks(st, impl_->table, context, impl_->guess(position, st.tricks_left), run);
-    impl_->remember(position, best);
+    auto [low, high] = impl_->future_range(position, st);
+    int best = future_tricks(st, impl_->table, context, impl_->guess(position, st.tricks_left), run,
+                             low, high);
+    impl_->remember(position, st, best);
     impl_->finish(run.nodes);
     return taken + best;
 }
@@ -406,6 +446,7 @@ void Solver::clear() {
     impl_->table.clear();
     impl_->contexts.clear();
     impl_->last_ns_total = -1;
+    impl_->have_last_root = false;
     impl_->last_cards = {};
     impl_->known.clear();
     impl_->stats = SolverStats{};

@@ -110,8 +110,12 @@ void TricksGoal::table_bounds(const State& st, int value, bool yes, int& lower, 
     }
 }
 
-int future_tricks(State& st, TransTable& tt, std::uint64_t context, int guess, TricksRun& run) {
-    return find_value(value_range(0, st.tricks_left), st.tricks_left, guess,
+int future_tricks(State& st, TransTable& tt, std::uint64_t context, int guess, TricksRun& run,
+                  int low, int high) {
+    if (high < 0) high = st.tricks_left;
+    // At the lower bound the question is already answered: ask for one more.
+    guess = std::clamp(guess, low + 1, std::max(low + 1, high));
+    return find_value(value_range(low, high), high, guess,
                       [&](int t) { return test_here(st, tt, TricksGoal(st, t, context), run); });
 }
 

@@ -48,8 +48,10 @@ class TricksGoal {
 using TricksRun = SearchRun;
 
 // The tricks the side to play takes from the root on (the trick in progress included),
-// starting the null-window searches from a guess.
-int future_tricks(State& st, TransTable& tt, std::uint64_t context, int guess, TricksRun& run);
+// starting the null-window searches from a guess; known to lie in [low, high] (by default
+// anywhere from none to every trick left).
+int future_tricks(State& st, TransTable& tt, std::uint64_t context, int guess, TricksRun& run,
+                  int low = 0, int high = -1);
 
 // The same after each root move, knowing the best is `best`.
 std::vector<int> future_tricks_per_move(State& st, TransTable& tt, std::uint64_t context, int best,
