@@ -119,7 +119,9 @@ LeadSuit lead_suit(const View& v, int s) {
 int lead_weight(const View& v, const LeadSuit& f, int card, int low, bool preferred) {
     const int s = suit_of(card);
     const int r = rank_of(card);
-    const int rrank = suit_count(v.st.remaining[s] & below(r));
+    // The card's place from the top among the suit's cards in play (1 for the highest), as
+    // DDS's relative rank: of two cards alike in the rest, the lower one comes first.
+    const int rrank = suit_count(v.st.remaining[s] & at_or_above(r));
     const bool sequence = low != card;
     const bool win = (r == f.top && f.win_top) || f.win_any;
     if (win) {
