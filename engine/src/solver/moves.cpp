@@ -220,6 +220,113 @@ int follow_weight(const View& v, const Follow& f, int card) {
     return (f.partner_sure ? 25 : 0) - r + add;
 }
 
+// The second hand (tricks), after DDS's weights: whether the trick can end on our side,
+// counting the partner, who plays last, and the third hand between us.
+struct Second {
+    int led = 0;
+    int lead_rank = 0;
+    int third = 0;   // the third hand (the leader's partner)
+    int fourth = 0;  // our partner
+    int max3 = 0;    // the highest and lowest card of the suit led, 0 for none
+    int min3 = 0;
+    int max4 = 0;
+    int min4 = 0;
+    bool leader_above4 = false;  // the leader still holds a card of the suit above all of ours
+};
+
+Second second_facts(const View& v) {
+    Second f;
+    f.led = suit_of(v.st.trick[0]);
+    f.lead_rank = rank_of(v.st.trick[0]);
+    f.third = v.lho;
+    f.fourth = v.partner;
+    std::uint16_t t = v.h[f.third][f.led];
+    std::uint16_t p = v.h[f.fourth][f.led];
+    if (t) {
+        f.max3 = highest_rank(t);
+        f.min3 = lowest_rank(t);
+    }
+    if (p) {
+        f.max4 = highest_rank(p);
+        f.min4 = lowest_rank(p);
+    }
+    std::uint16_t leader = v.h[v.rho][f.led];
+    f.leader_above4 = leader && highest_rank(leader) > f.max4;
+    return f;
+}
+
+// The top spade of a hand, 0 for none.
+int top_spade(const View& v, int who) {
+    std::uint16_t sp = v.h[who][kSpades];
+    return sp ? highest_rank(sp) : 0;
+}
+
+int second_follow_weight(const View& v, const Second& f, int card, bool sequence) {
+    const int r = rank_of(card);
+    const int rrank = suit_count(v.st.in_play(f.led) & at_or_above(r));
+    const int lr = f.lead_rank;
+    const bool third_ruffs_free = f.max3 == 0 && v.has_spades(f.third);
+    bool win = false;
+    if (f.led == kSpades) {
+        win = (f.max4 > lr && f.max4 > f.max3) || (r > lr && r > f.max3);
+    } else if (r > lr && r > f.max3) {
+        win = !third_ruffs_free || (f.max4 == 0 && top_spade(v, f.fourth) > top_spade(v, f.third));
+    } else if (f.max4 > lr && f.max4 > f.max3) {
+        win = !third_ruffs_free;
+    } else if (lr > f.max4 && lr > f.max3 && lr > r) {
+        if (f.max4 == 0 && v.has_spades(f.fourth)) {
+            win = !third_ruffs_free || top_spade(v, f.fourth) > top_spade(v, f.third);
+        }
+    } else if (f.max4 == 0 && v.has_spades(f.fourth)) {
+        win = true;
+    }
+    if (win) {
+        if (f.min3 > r) return 40 + rrank;
+        if (f.max4 > lr && f.leader_above4) return 41 + rrank;
+        if (r > lr) {
+            if (r < f.max4) return 78 - r;
+            if (r > f.max3) return 73 - r;
+            return (sequence ? 62 : 49) - r;
+        }
+        return (f.max4 > 0 ? 47 : 40) - r;
+    }
+    if (r < f.min3 || r < f.min4) return -9 + rrank;
+    if (r < lr) return -16 + rrank;
+    return (sequence ? 22 : 10) - r;
+}
+
+// The second hand void in the suit led: a discard, or a ruff.
+int second_void_weight(const View& v, const Second& f, int card) {
+    const int s = suit_of(card);
+    const int r = rank_of(card);
+    const int n = v.len(v.seat, s);
+    // Keep a guarded second-best card.
+    std::uint16_t all = v.st.in_play(s);
+    std::uint16_t rest = all & static_cast<std::uint16_t>(~(1u << highest_rank(all)));
+    const bool guard = n == 2 && rest && ((v.h[v.seat][s] >> highest_rank(rest)) & 1);
+    const int keep = n * 64 / 36 - (guard ? 4 : 0);
+    const int spare = n * 64 / 44;
+    const int lr = f.lead_rank;
+    const bool fourth_over = f.max4 > std::max(f.max3, lr);
+    if (f.led == kSpades) return -r + (fourth_over ? spare : keep);
+    if (s != kSpades) {
+        bool partner_wins;
+        if (f.max3) {
+            partner_wins = fourth_over || (f.max4 == 0 && v.has_spades(f.fourth));
+        } else {
+            partner_wins = (f.max4 == 0 && top_spade(v, f.fourth) > top_spade(v, f.third)) ||
+                           (!v.has_spades(f.third) && f.max4 > lr);
+        }
+        return -r + (partner_wins ? 60 + spare : keep - 2);
+    }
+    if (f.max3 ||
+        (f.max4 == 0 && v.has_spades(f.fourth) && top_spade(v, f.fourth) > top_spade(v, f.third))) {
+        return 24 - r + spare;
+    }
+    if (r > top_spade(v, f.third)) return 24 - r + spare;
+    return 15 - r + keep;
+}
+
 // Nil: the nil bidder ducks with its highest safe card, its partner covers, the opponents
 // duck under it.
 int nil_weight(const View& v, int card, int nil) {
@@ -281,6 +388,14 @@ int generate_moves(const State& st, const Ordering& ordering, int preferred, Mov
                         preferred >= out[i].low;
             out[i].weight =
                 static_cast<std::int16_t>(lead_weight(v, lead, out[i].card, out[i].low, pref));
+        }
+    } else if (st.count == 1) {
+        Second second = second_facts(v);
+        for (int i = 0; i < n; ++i) {
+            int c = out[i].card;
+            int w = suit_of(c) == second.led ? second_follow_weight(v, second, c, out[i].low != c)
+                                             : second_void_weight(v, second, c);
+            out[i].weight = static_cast<std::int16_t>(w);
         }
     } else {
         Follow follow = follow_facts(v);
