@@ -327,6 +327,139 @@ int second_void_weight(const View& v, const Second& f, int card) {
     return 15 - r + keep;
 }
 
+// The third hand (tricks), after DDS's weights: the fourth hand, our left-hand opponent, is
+// the one to beat.
+struct Third {
+    int led = 0;
+    int lead_rank = 0;
+    int win_rank = 0;              // the card winning so far
+    bool win_spade = false;        // it is a ruff (of a side suit)
+    bool partner_winning = false;  // the leader's card
+    std::uint16_t cards4 = 0;      // the fourth hand's cards of the suit led
+    int max4 = 0;                  // their highest and lowest, 0 for none
+    int min4 = 0;
+    int max3 = 0;  // our highest card of the suit led, 0 for none
+};
+
+Third third_facts(const View& v) {
+    const State& st = v.st;
+    Third f;
+    f.led = suit_of(st.trick[0]);
+    f.lead_rank = rank_of(st.trick[0]);
+    int w = st.trick[st.win_pos];
+    f.win_rank = rank_of(w);
+    f.win_spade = suit_of(w) == kSpades && f.led != kSpades;
+    f.partner_winning = st.winner_so_far() == v.partner;
+    f.cards4 = v.h[v.lho][f.led];
+    if (f.cards4) {
+        f.max4 = highest_rank(f.cards4);
+        f.min4 = lowest_rank(f.cards4);
+    }
+    std::uint16_t mine = v.h[v.seat][f.led];
+    f.max3 = mine ? highest_rank(mine) : 0;
+    return f;
+}
+
+// The rank our card must pass to force out the fourth hand's top cards: its highest card
+// below the run of top cards it holds (cards out of play join runs); 0 when it has none.
+int below_top_run(const View& v, const Third& f) {
+    std::uint16_t all = v.st.in_play(f.led);
+    int r = f.max4;
+    while (true) {
+        std::uint16_t lower = all & below(r);
+        if (!lower) return 0;
+        int next = highest_rank(lower);
+        if (!((f.cards4 >> next) & 1)) break;
+        r = next;
+    }
+    std::uint16_t rest = f.cards4 & below(r);
+    return rest ? highest_rank(rest) : 0;
+}
+
+// Weighs the third hand's cards of the suit led (moves[0..n), all of that suit).
+void third_follow_weights(const View& v, const Third& f, Move* moves, int n) {
+    enum Plan { kLow, kWinAbove4, kWinAboveBoth, kBeatSecond, kForce };
+    Plan plan = kLow;
+    const bool too_low = f.max3 < f.min4 || f.max3 < f.win_rank;
+    if (f.led == kSpades) {
+        if (f.partner_winning && f.lead_rank > f.max4) {
+            plan = kLow;
+        } else if (too_low) {
+            plan = kLow;
+        } else if (f.max3 > f.max4) {
+            plan = kWinAboveBoth;
+        } else {
+            plan = kForce;
+        }
+    } else if (f.win_spade) {
+        plan = kLow;
+    } else if (f.partner_winning) {
+        if (f.max4 == 0 || f.lead_rank > f.max4 || too_low) {
+            plan = kLow;
+        } else {
+            plan = f.max3 > f.max4 ? kWinAbove4 : kForce;
+        }
+    } else if (f.max4 == 0) {
+        plan = kBeatSecond;
+    } else if (too_low) {
+        plan = kLow;
+    } else {
+        plan = f.max3 > f.max4 ? kWinAboveBoth : kForce;
+    }
+    for (int i = 0; i < n; ++i) {
+        const int r = rank_of(moves[i].card);
+        int w = -r;
+        if (plan == kWinAbove4 && r > f.max4) w = 58 - r;
+        if (plan == kWinAboveBoth && r > f.max4 && r > f.win_rank) w = 58 - r;
+        if (plan == kBeatSecond && r > f.win_rank) w = 20 - r;
+        if (plan == kForce && f.led != kSpades && r > f.win_rank && r > f.max4) w = 60 - r;
+        moves[i].weight = static_cast<std::int16_t>(w);
+    }
+    if (plan != kForce) return;
+    // The cheapest card that forces out the fourth hand's top cards, or failing that beats
+    // the second hand's.
+    const int second4 = below_top_run(v, f);
+    if (second4 == 0) return;
+    int target = second4 > f.win_rank ? second4 : (!f.partner_winning ? f.win_rank : 99);
+    int pick = -1;
+    for (int i = 0; i < n; ++i) {
+        int r = rank_of(moves[i].card);
+        if (r > target && (pick < 0 || r < rank_of(moves[pick].card))) pick = i;
+    }
+    if (pick >= 0) moves[pick].weight = static_cast<std::int16_t>(moves[pick].weight + 20);
+}
+
+// The third hand void in the suit led: a discard, or a ruff.
+int third_void_weight(const View& v, const Third& f, int card) {
+    const int s = suit_of(card);
+    const int r = rank_of(card);
+    const int n = v.len(v.seat, s);
+    if (f.led == kSpades || s != kSpades) return -r + n * 64 / 40;
+    const int top4_spade = v.h[v.lho][kSpades] ? highest_rank(v.h[v.lho][kSpades]) : 0;
+    if (f.partner_winning && f.lead_rank > f.max4 && (f.max4 != 0 || !v.h[v.lho][kSpades])) {
+        return -r - 50;  // the partner's sure winner: no ruff
+    }
+    const int add = n * 64 / 50;
+    if (f.win_spade && r < f.win_rank) {
+        int rrank = suit_count(v.st.in_play(kSpades) & at_or_above(r));
+        return -32 + rrank + n * 64 / 40;  // an underruff
+    }
+    if (f.partner_winning) {
+        if (f.max4 != 0) {
+            // Spare the partner's second-best card if it has it.
+            std::uint16_t all = v.st.in_play(f.led);
+            std::uint16_t rest = all & static_cast<std::uint16_t>(~(1u << highest_rank(all)));
+            int second = rest ? highest_rank(rest) : -1;
+            bool partner_second = second >= 0 && (((v.h[v.partner][f.led] >> second) & 1) ||
+                                                  v.st.trick[0] == make_card(f.led, second));
+            return (partner_second ? 36 : 48) - r + add;
+        }
+        return (r > top4_spade ? 48 : -12) - r + add;
+    }
+    if (f.max4 != 0) return 72 - r + add;
+    return (r > top4_spade ? 48 : 36) - r + add;
+}
+
 // Nil: the nil bidder ducks with its highest safe card, its partner covers, the opponents
 // duck under it.
 int nil_weight(const View& v, int card, int nil) {
@@ -396,6 +529,15 @@ int generate_moves(const State& st, const Ordering& ordering, int preferred, Mov
             int w = suit_of(c) == second.led ? second_follow_weight(v, second, c, out[i].low != c)
                                              : second_void_weight(v, second, c);
             out[i].weight = static_cast<std::int16_t>(w);
+        }
+    } else if (st.count == 2) {
+        Third third = third_facts(v);
+        if (suit_of(out[0].card) == third.led) {
+            third_follow_weights(v, third, out, n);
+        } else {
+            for (int i = 0; i < n; ++i) {
+                out[i].weight = static_cast<std::int16_t>(third_void_weight(v, third, out[i].card));
+            }
         }
     } else {
         Follow follow = follow_facts(v);
