@@ -132,7 +132,8 @@ void analyze_one(const AnalyzeOptions& o) {
         const bool whole_library_game = loaded.library_id && !only;
         if (whole_library_game && !o.force) {
             formats::Library library = open_library(o.db);
-            if (auto stored = library.load_review(*loaded.library_id, settings.key())) {
+            if (auto stored = analyzer::ReviewStore(library).load_review(*loaded.library_id,
+                                                                         settings.key())) {
                 analyzer::GameReview review = analyzer::review_from_json(stored->json);
                 if (!o.json && !first) fmt::print("\n");
                 print_review(review, loaded, o.json);
@@ -146,7 +147,7 @@ void analyze_one(const AnalyzeOptions& o) {
         bar.finish();
         if (whole_library_game && !o.no_store) {
             formats::Library library = open_library(o.db);
-            library.store_review(
+            analyzer::ReviewStore(library).store_review(
                 analyzer::to_stored_review(*loaded.library_id, review, loaded.game));
         }
         if (!o.json && !first) fmt::print("\n");
@@ -174,19 +175,20 @@ Batch select_batch(const AnalyzeOptions& o, const std::string& key) {
                                      : fmt::format("shard {}/{} of {}", part.index, part.count,
                                                    source.path().string());
     if (o.out.empty()) {
-        std::vector<formats::GameId> todo = source.games_without_review(key);
+        std::vector<formats::GameId> todo = analyzer::ReviewStore(source).games_without_review(key);
         std::erase_if(todo, [&](formats::GameId id) { return !part.contains(id); });
         std::size_t games = part.whole() ? static_cast<std::size_t>(source.count_games()) : 0;
         return Batch{std::move(source), std::move(todo), games, scope};
     }
     const std::filesystem::path out = o.out;
-    formats::MergeResult copied = formats::merge_libraries({source.path()}, out, part);
+    formats::MergeResult copied =
+        formats::merge_libraries({source.path()}, out, part, analyzer::library_stores());
     fmt::print("Copied {} games of {} into {} ({} there already), with {} reviews.\n",
                copied.games_added, scope, out.string(), copied.games_already_there,
-               copied.reviews_added);
+               copied.store("reviews").added);
     formats::Library library(out);
     std::unordered_set<formats::GameId> ours(copied.ids.begin(), copied.ids.end());
-    std::vector<formats::GameId> todo = library.games_without_review(key);
+    std::vector<formats::GameId> todo = analyzer::ReviewStore(library).games_without_review(key);
     std::erase_if(todo, [&](formats::GameId id) { return !ours.contains(id); });
     return Batch{std::move(library), std::move(todo), 0, scope + " in " + out.string()};
 }
@@ -211,8 +213,8 @@ BatchDone run_batch(Batch& batch, const analyzer::ReviewSettings& settings) {
             const formats::GameId id = todo[game.index];
             try {
                 if (game.error) std::rethrow_exception(game.error);
-                batch.library.store_review(
-                    analyzer::to_stored_review(id, *game.review, *game.game));
+                analyzer::ReviewStore(batch.library)
+                    .store_review(analyzer::to_stored_review(id, *game.review, *game.game));
                 ++done.stored;
             } catch (const Error& e) {
                 bar.finish();
@@ -238,7 +240,7 @@ void analyze_all(const AnalyzeOptions& o) {
         }
         return;
     }
-    const int done_before = batch.library.count_reviews(key);
+    const int done_before = analyzer::ReviewStore(batch.library).count_reviews(key);
     auto start = std::chrono::steady_clock::now();
     const auto [stored, failed] = run_batch(batch, settings);
     double seconds =
@@ -258,11 +260,12 @@ void analyze_all(const AnalyzeOptions& o) {
 void print_trend(const AnalyzeOptions& o) {
     analyzer::ReviewSettings settings = settings_of(o);
     formats::Library library = open_library(o.db);
-    std::vector<formats::TrendPoint> trend = library.player_trend(o.trend, settings.key());
+    std::vector<analyzer::TrendPoint> trend =
+        analyzer::ReviewStore(library).player_trend(o.trend, settings.key());
     if (o.json) {
         nlohmann::ordered_json j = nlohmann::ordered_json::array();
-        for (const formats::TrendPoint& p : trend) {
-            const formats::ReviewSeat& t = p.tally;
+        for (const analyzer::TrendPoint& p : trend) {
+            const analyzer::ReviewSeat& t = p.tally;
             j.push_back({{"game", p.game},
                          {"date", p.date},
                          {"seat", std::string(1, seat_char(p.seat))},
@@ -289,8 +292,8 @@ void print_trend(const AnalyzeOptions& o) {
                "bid flags");
     int decisions = 0;
     int kept = 0;
-    for (const formats::TrendPoint& p : trend) {
-        const formats::ReviewSeat& t = p.tally;
+    for (const analyzer::TrendPoint& p : trend) {
+        const analyzer::ReviewSeat& t = p.tally;
         decisions += t.decisions;
         kept += t.kept_best;
         fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>8.1f}% {:>12} {:>8} {:>8} {:>9}\n", p.game,

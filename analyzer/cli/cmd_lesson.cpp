@@ -20,6 +20,7 @@
 #include "common.h"
 #include "spadework/analyzer/lesson.h"
 #include "spadework/analyzer/lesson_pages.h"
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/formats/game_file.h"
 
 namespace spadework::cli {
@@ -57,13 +58,14 @@ void list_lessons(const LessonOptions& o) {
 void print_scores(const LessonOptions& o) {
     std::string learner = learner_of(o.learner);
     formats::Library library = open_library(o.db);
-    std::vector<formats::LessonScore> scores = library.lesson_scores(learner);
+    std::vector<analyzer::LessonScore> scores =
+        analyzer::LessonAnswerStore(library).lesson_scores(learner);
     if (scores.empty()) {
         fmt::print("{} has answered no lesson yet.\n", learner);
         return;
     }
     fmt::print("{}'s lessons (latest answer to each question):\n", learner);
-    for (const formats::LessonScore& s : scores) {
+    for (const analyzer::LessonScore& s : scores) {
         fmt::print("  {:<24} {:>2} of {:>2} good, {:.1f} lost, last {}\n", s.lesson, s.good,
                    s.answered, s.lost, s.last);
     }
@@ -130,7 +132,7 @@ void run_lesson(const LessonOptions& o) {
         good += verdict.learner_ok ? 1 : 0;
         lost += std::max(0.0, verdict.best - value);
         if (library) {
-            formats::LessonAnswerRecord r;
+            analyzer::LessonAnswerRecord r;
             r.learner = learner;
             r.lesson = lesson.name;
             r.question = hand.number;
@@ -138,7 +140,7 @@ void run_lesson(const LessonOptions& o) {
             r.value = value;
             r.best = verdict.best;
             r.good = verdict.learner_ok;
-            library->store_lesson_answer(r);
+            analyzer::LessonAnswerStore(*library).store_lesson_answer(r);
         }
     }
     bool chance = std::any_of(lesson.hands.begin(), lesson.hands.end(),

@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/formats/library.h"
 
 namespace spadework::cli {
@@ -24,13 +25,16 @@ struct MergeOptions {
 
 void run_merge(const MergeOptions& o) {
     std::vector<std::filesystem::path> sources(o.sources.begin(), o.sources.end());
-    formats::MergeResult r = formats::merge_libraries(sources, o.into);
+    formats::MergeResult r =
+        formats::merge_libraries(sources, o.into, {}, analyzer::library_stores());
+    const formats::StoreMerged reviews = r.store("reviews");
+    const formats::StoreMerged answers = r.store("lesson_answers");
     fmt::print(
         "Merged {} {} into {}: {} games added ({} there already), {} reviews added ({} "
         "there already), {} lesson answers added ({} there already).\n",
         sources.size(), sources.size() == 1 ? "library" : "libraries", o.into, r.games_added,
-        r.games_already_there, r.reviews_added, r.reviews_already_there, r.lesson_answers_added,
-        r.lesson_answers_already_there);
+        r.games_already_there, reviews.added, reviews.already_there, answers.added,
+        answers.already_there);
 }
 
 }  // namespace

@@ -244,7 +244,7 @@ void LessonMode::finish_job() {
 bool LessonMode::store(int question, const LessonResult& r) {
     formats::Library* lib = library();
     if (!lib) return false;
-    formats::LessonAnswerRecord rec;
+    analyzer::LessonAnswerRecord rec;
     rec.learner = learner_;
     rec.lesson = lesson_->name;
     rec.question = question + 1;
@@ -253,7 +253,7 @@ bool LessonMode::store(int question, const LessonResult& r) {
     rec.best = r.verdict.best;
     rec.good = r.verdict.learner_ok;
     try {
-        lib->store_lesson_answer(rec);
+        analyzer::LessonAnswerStore(*lib).store_lesson_answer(rec);
     } catch (const std::exception& e) {
         error_ = fmt::format("the answer was not kept: {}", e.what());
         return false;
@@ -283,7 +283,7 @@ void LessonMode::refresh_scores() {
     if (!library_ && !std::filesystem::exists(library_path_, ec)) return;
     if (formats::Library* lib = library()) {
         try {
-            scores_ = lib->lesson_scores(learner_);
+            scores_ = analyzer::LessonAnswerStore(*lib).lesson_scores(learner_);
         } catch (const std::exception& e) {
             error_ = fmt::format("cannot read the scores kept: {}", e.what());
         }

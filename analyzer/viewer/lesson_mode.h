@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "spadework/analyzer/lesson.h"
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/formats/library.h"
 
 namespace spadework::viewer {
@@ -111,7 +112,7 @@ class LessonMode {
     LessonTally tally() const;
     // The learner's scores kept in the library, per lesson (refreshed when an answer is
     // stored or the learner changes); empty without a library.
-    const std::vector<formats::LessonScore>& stored_scores() const { return scores_; }
+    const std::vector<analyzer::LessonScore>& stored_scores() const { return scores_; }
     bool has_library() const { return !library_path_.empty(); }
     // What went wrong last (a bad answer, a judgement or a store that failed); empty if
     // nothing did.
@@ -147,7 +148,7 @@ class LessonMode {
     std::vector<std::string> script_;            // answers still to give
     bool script_to_end_ = false;                 // then on to the score across the lesson
     std::unique_ptr<formats::Library> library_;  // opened on the first store
-    std::vector<formats::LessonScore> scores_;
+    std::vector<analyzer::LessonScore> scores_;
     std::string error_;
 };
 

@@ -128,7 +128,7 @@ void Model::reload_library(bool quiet) {
             // The version first: a commit after it makes the next refresh read again.
             std::int64_t version = bg_->library->data_version();
             std::vector<formats::GameId> unreviewed =
-                bg_->library->games_without_review(settings_.key());
+                analyzer::ReviewStore(*bg_->library).games_without_review(settings_.key());
             std::sort(unreviewed.begin(), unreviewed.end());
             std::vector<GameRow> rows;
             for (const formats::GameSummary& s : bg_->library->list_games(filter_)) {
@@ -468,7 +468,8 @@ void Model::load_stored_review() {
     const GameRow& r = games_[*selected_];
     if (!r.library_id) return;
     try {
-        if (auto stored = bg_->library->load_review(*r.library_id, settings_.key())) {
+        if (auto stored =
+                analyzer::ReviewStore(*bg_->library).load_review(*r.library_id, settings_.key())) {
             review_ = analyzer::review_from_json(stored->json);
         }
     } catch (const Error& e) {
@@ -494,8 +495,9 @@ void Model::request_review() {
         // the library for a long import, this thread waits, not the window.
         if (raw->row.library_id && !db.empty()) {
             try {
-                formats::Library(db).store_review(
-                    analyzer::to_stored_review(*raw->row.library_id, review, raw->game));
+                analyzer::ReviewStore(formats::Library(db))
+                    .store_review(
+                        analyzer::to_stored_review(*raw->row.library_id, review, raw->game));
             } catch (const Error& e) {
                 raw->store_error = e.what();
             }

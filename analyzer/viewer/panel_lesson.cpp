@@ -609,7 +609,7 @@ void LessonPanel::summary(UiState& ui) {
         ImGui::TableSetupColumn("lost", 0, 0.8f);
         ImGui::TableSetupColumn("last", 0, 1.4f);
         ImGui::TableHeadersRow();
-        for (const formats::LessonScore& s : mode_->stored_scores()) {
+        for (const analyzer::LessonScore& s : mode_->stored_scores()) {
             ImGui::TableNextRow();
             if (s.lesson == lesson.name) {
                 ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, kRowLearner);

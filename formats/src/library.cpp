@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <ctime>
 #include <map>
 #include <string_view>
 #include <utility>
@@ -15,10 +14,8 @@
 
 namespace spadework::formats {
 
-using detail::Database;
 using detail::GameRows;
 using detail::HandRow;
-using detail::Statement;
 
 namespace {
 
@@ -237,7 +234,7 @@ void store_game(const Database& db, Inserts& ins, const RecordedGame& game, std:
     ins.game.bind(
         14, any([](const HandRow& h) { return h.bag_penalties[0] > 0 || h.bag_penalties[1] > 0; }));
     ins.game.run();
-    GameId id = sqlite3_last_insert_rowid(db.handle());
+    GameId id = db.last_insert_id();
     ins.record.bind(1, id);
     ins.record.bind_blob(2, record);
     ins.record.run();
@@ -293,7 +290,7 @@ Library::Library(const std::filesystem::path& path) : impl_(std::make_unique<Imp
     }
     impl_->db = std::make_unique<Database>(path);
     const Database& db = *impl_->db;
-    sqlite3_busy_timeout(db.handle(), kBusyTimeoutMs);
+    sqlite3_busy_timeout(detail::handle(db), kBusyTimeoutMs);
     db.exec("PRAGMA foreign_keys = ON");
     detail::SchemaOpened opened = detail::open_schema(db, kSchemaVersion);
     impl_->version = opened.version;
@@ -316,6 +313,14 @@ const std::filesystem::path& Library::migration_backup() const {
     return impl_->backup;
 }
 
+const Database& Library::database() const {
+    return *impl_->db;
+}
+
+std::filesystem::path Library::open_store(const StoreSchema& store) const {
+    return detail::open_store(*impl_->db, store);
+}
+
 std::int64_t Library::data_version() const {
     Statement st(*impl_->db, "PRAGMA data_version");
     return st.step() ? st.int64(0) : 0;
@@ -326,7 +331,7 @@ ImportResult Library::import_games(const std::vector<RecordedGame>& games,
     const Database& db = *impl_->db;
     const std::string where = source.empty() ? impl_->path.string() : source;
     ImportResult result;
-    detail::Transaction tx(db);
+    Transaction tx(db);
     Inserts ins(db);
     for (std::size_t i = 0; i < games.size(); ++i) {
         store_game(db, ins, games[i], i, where, source, result);
@@ -341,7 +346,7 @@ ImportResult Library::import_file(const std::filesystem::path& path) {
     const Database& db = *impl_->db;
     const std::string source = path.string();
     ImportResult result;
-    detail::Transaction tx(db);
+    Transaction tx(db);
     Inserts ins(db);
     std::size_t i = 0;
     for_each_game(
@@ -555,199 +560,6 @@ std::vector<PartnershipStats> Library::partnership_stats(
 
     std::vector<PartnershipStats> out;
     for (auto& [key, ps] : by_pair) out.push_back(std::move(ps));
-    return out;
-}
-
-namespace {
-
-// The current time in UTC, as ISO 8601.
-std::string utc_now() {
-    std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return text;
-}
-
-constexpr const char* kSeatColumns =
-    "seat, name, cards, decisions, kept_best, inaccuracies, mistakes, blunders, points_lost, "
-    "bid_flags";
-
-// The columns of kSeatColumns from `first` on.
-ReviewSeat read_seat(const Statement& st, int first) {
-    ReviewSeat r;
-    r.seat = kAllSeats[st.integer(first)];
-    r.name = st.text(first + 1);
-    r.cards = st.integer(first + 2);
-    r.decisions = st.integer(first + 3);
-    r.kept_best = st.integer(first + 4);
-    r.inaccuracies = st.integer(first + 5);
-    r.mistakes = st.integer(first + 6);
-    r.blunders = st.integer(first + 7);
-    r.points_lost = st.integer(first + 8);
-    r.bid_flags = st.integer(first + 9);
-    return r;
-}
-
-}  // namespace
-
-void Library::store_review(const StoredReview& review) {
-    const Database& db = *impl_->db;
-    detail::Transaction tx(db);
-    {
-        Statement exists(db, "SELECT 1 FROM games WHERE id = ?1");
-        exists.bind(1, review.game);
-        if (!exists.step()) db.fail("no game with id " + std::to_string(review.game));
-    }
-    Statement del(db, "DELETE FROM reviews WHERE game = ?1 AND settings = ?2");
-    del.bind(1, review.game);
-    del.bind(2, review.settings);
-    del.run();
-    Statement ins(db,
-                  "INSERT INTO reviews (game, settings, version, created, review) "
-                  "VALUES (?1, ?2, ?3, ?4, ?5)");
-    ins.bind(1, review.game);
-    ins.bind(2, review.settings);
-    ins.bind(3, review.version);
-    ins.bind(4, review.created.empty() ? utc_now() : review.created);
-    ins.bind(5, review.json);
-    ins.run();
-    Statement seat(db, std::string("INSERT INTO review_seats (game, settings, ") + kSeatColumns +
-                           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
-    for (const ReviewSeat& r : review.seats) {
-        seat.bind(1, review.game);
-        seat.bind(2, review.settings);
-        seat.bind(3, static_cast<int>(index(r.seat)));
-        seat.bind(4, r.name);
-        seat.bind(5, r.cards);
-        seat.bind(6, r.decisions);
-        seat.bind(7, r.kept_best);
-        seat.bind(8, r.inaccuracies);
-        seat.bind(9, r.mistakes);
-        seat.bind(10, r.blunders);
-        seat.bind(11, r.points_lost);
-        seat.bind(12, r.bid_flags);
-        seat.run();
-    }
-    tx.commit();
-}
-
-std::optional<StoredReview> Library::load_review(GameId game, const std::string& settings) const {
-    const Database& db = *impl_->db;
-    Statement st(db,
-                 "SELECT version, created, review FROM reviews WHERE game = ?1 AND settings = ?2");
-    st.bind(1, game);
-    st.bind(2, settings);
-    if (!st.step()) return std::nullopt;
-    StoredReview r;
-    r.game = game;
-    r.settings = settings;
-    r.version = st.text(0);
-    r.created = st.text(1);
-    r.json = st.text(2);
-    Statement seats(db, std::string("SELECT ") + kSeatColumns +
-                            " FROM review_seats WHERE game = ?1 AND settings = ?2 ORDER BY seat");
-    seats.bind(1, game);
-    seats.bind(2, settings);
-    while (seats.step()) {
-        ReviewSeat s = read_seat(seats, 0);
-        r.seats[index(s.seat)] = s;
-    }
-    return r;
-}
-
-std::vector<GameId> Library::games_without_review(const std::string& settings) const {
-    Statement st(*impl_->db,
-                 "SELECT id FROM games WHERE NOT EXISTS (SELECT 1 FROM reviews r WHERE r.game = "
-                 "games.id AND r.settings = ?1) ORDER BY id");
-    st.bind(1, settings);
-    std::vector<GameId> out;
-    while (st.step()) out.push_back(st.int64(0));
-    return out;
-}
-
-int Library::count_reviews(const std::string& settings) const {
-    Statement st(*impl_->db, "SELECT count(*) FROM reviews WHERE settings = ?1");
-    st.bind(1, settings);
-    return st.step() ? st.integer(0) : 0;
-}
-
-std::vector<TrendPoint> Library::player_trend(const std::string& player,
-                                              const std::string& settings) const {
-    Statement st(*impl_->db, std::string("SELECT g.id, g.date, ") + kSeatColumns +
-                                 " FROM review_seats r JOIN games g ON g.id = r.game "
-                                 "WHERE r.name = ?1 AND r.settings = ?2 ORDER BY g.date, g.id");
-    st.bind(1, player);
-    st.bind(2, settings);
-    std::vector<TrendPoint> out;
-    while (st.step()) {
-        TrendPoint p;
-        p.game = st.int64(0);
-        p.date = st.text(1);
-        p.tally = read_seat(st, 2);
-        p.seat = p.tally.seat;
-        out.push_back(std::move(p));
-    }
-    return out;
-}
-
-void Library::store_lesson_answer(const LessonAnswerRecord& answer) {
-    Statement st(*impl_->db,
-                 "INSERT INTO lesson_answers (learner, lesson, question, answer, value, best, "
-                 "good, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    st.bind(1, answer.learner);
-    st.bind(2, answer.lesson);
-    st.bind(3, answer.question);
-    st.bind(4, answer.answer);
-    st.bind(5, answer.value);
-    st.bind(6, answer.best);
-    st.bind(7, answer.good);
-    st.bind(8, answer.created.empty() ? utc_now() : answer.created);
-    st.run();
-}
-
-std::vector<LessonAnswerRecord> Library::lesson_answers(
-    const std::string& learner, const std::optional<std::string>& lesson) const {
-    Statement st(*impl_->db,
-                 "SELECT lesson, question, answer, value, best, good, created FROM lesson_answers "
-                 "WHERE learner = ?1 AND (?2 IS NULL OR lesson = ?2) ORDER BY id");
-    st.bind(1, learner);
-    st.bind(2, lesson);
-    std::vector<LessonAnswerRecord> out;
-    while (st.step()) {
-        LessonAnswerRecord r;
-        r.learner = learner;
-        r.lesson = st.text(0);
-        r.question = st.integer(1);
-        r.answer = st.text(2);
-        r.value = st.real(3);
-        r.best = st.real(4);
-        r.good = st.integer(5) != 0;
-        r.created = st.text(6);
-        out.push_back(std::move(r));
-    }
-    return out;
-}
-
-std::vector<LessonScore> Library::lesson_scores(const std::string& learner) const {
-    // The latest answer to each question: the row with the largest id of its question.
-    Statement st(*impl_->db,
-                 "SELECT lesson, COUNT(*), SUM(good), SUM(best - value), MAX(created) "
-                 "FROM lesson_answers a WHERE learner = ?1 AND id = (SELECT MAX(id) FROM "
-                 "lesson_answers b WHERE b.learner = a.learner AND b.lesson = a.lesson AND "
-                 "b.question = a.question) GROUP BY lesson ORDER BY lesson");
-    st.bind(1, learner);
-    std::vector<LessonScore> out;
-    while (st.step()) {
-        LessonScore s;
-        s.lesson = st.text(0);
-        s.answered = st.integer(1);
-        s.good = st.integer(2);
-        s.lost = st.real(3);
-        s.last = st.text(4);
-        out.push_back(std::move(s));
-    }
     return out;
 }
 

@@ -22,9 +22,6 @@
 
 namespace spadework::formats {
 
-using detail::Database;
-using detail::Statement;
-
 namespace {
 
 namespace fs = std::filesystem;
@@ -35,7 +32,7 @@ constexpr int kBusyTimeoutMs = 5000;
 // What a row that is there already does: fail (it cannot be, the key is new), be skipped
 // (the table's key says it is the same row: a review of a game under a settings key), or be
 // skipped when a row with the same value in every column is there (lesson answers, whose
-// key is a number of their own).
+// key is a number of their own). A store's tables say which (StoreTable::match).
 enum class Conflict { Fail, Ignore, Distinct };
 
 // How the rows of one table are copied.
@@ -53,15 +50,16 @@ constexpr CopySpec kGameRow{"games", "id", "id", Conflict::Fail};
 constexpr CopySpec kGameParts[] = {{"records", "game", nullptr, Conflict::Fail},
                                    {"players", "game", nullptr, Conflict::Fail},
                                    {"hands", "game", nullptr, Conflict::Fail}};
-// A review before its seats: the seats' foreign key names it.
-constexpr CopySpec kReviews{"reviews", "game", nullptr, Conflict::Ignore};
-constexpr CopySpec kReviewSeats{"review_seats", "game", nullptr, Conflict::Ignore};
-constexpr CopySpec kLessonAnswers{"lesson_answers", nullptr, "id", Conflict::Distinct};
+
+CopySpec copy_spec(const StoreTable& table) {
+    return {table.name, table.game_column, table.own_id,
+            table.match == StoreTable::Match::Key ? Conflict::Ignore : Conflict::Distinct};
+}
 
 // A connection of our own to a library a Library has opened (checked, migrated).
 std::unique_ptr<Database> connect(const fs::path& path) {
     auto db = std::make_unique<Database>(path);
-    sqlite3_busy_timeout(db->handle(), kBusyTimeoutMs);
+    sqlite3_busy_timeout(detail::handle(*db), kBusyTimeoutMs);
     db->exec("PRAGMA foreign_keys = ON");
     return db;
 }
@@ -121,7 +119,7 @@ class RowCopier {
                 }
             }
             insert_.run();
-            n.added += sqlite3_changes(dst_.handle());
+            n.added += dst_.changes();
         }
         select_.reset();
         return n;
@@ -208,7 +206,7 @@ class RowCopier {
 class ReadSnapshot {
   public:
     explicit ReadSnapshot(const Database& db) : db_(db) { db_.exec("BEGIN"); }
-    ~ReadSnapshot() { sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr); }
+    ~ReadSnapshot() { sqlite3_exec(detail::handle(db_), "ROLLBACK", nullptr, nullptr, nullptr); }
     ReadSnapshot(const ReadSnapshot&) = delete;
     ReadSnapshot& operator=(const ReadSnapshot&) = delete;
 
@@ -218,7 +216,7 @@ class ReadSnapshot {
 
 // Merges `part` of one source into the target, inside the caller's transaction.
 void merge_source(const Database& dst, const fs::path& path, const LibraryPart& part,
-                  MergeResult& result) {
+                  const std::vector<StoreSchema>& stores, MergeResult& result) {
     std::unique_ptr<Database> src_db = connect(path);
     const Database& src = *src_db;
     ReadSnapshot snapshot(src);
@@ -227,8 +225,25 @@ void merge_source(const Database& dst, const fs::path& path, const LibraryPart& 
     for (const CopySpec& spec : kGameParts) {
         game_parts.push_back(std::make_unique<RowCopier>(src, dst, spec));
     }
-    RowCopier reviews(src, dst, kReviews);
-    RowCopier review_seats(src, dst, kReviewSeats);
+    // The stores' tables of rows that follow a game, and those of the whole library, with
+    // the index in result.stores of the store whose count each one adds to (its first table).
+    std::vector<std::pair<std::unique_ptr<RowCopier>, std::optional<std::size_t>>> per_game;
+    std::vector<std::pair<std::unique_ptr<RowCopier>, std::optional<std::size_t>>> whole;
+    for (std::size_t i = 0; i < stores.size(); ++i) {
+        for (std::size_t t = 0; t < stores[i].tables.size(); ++t) {
+            const StoreTable& table = stores[i].tables[t];
+            if (!table.game_column && !part.whole()) continue;
+            auto copier = std::make_unique<RowCopier>(src, dst, copy_spec(table));
+            std::optional<std::size_t> counted;
+            if (t == 0) counted = i;
+            (table.game_column ? per_game : whole).emplace_back(std::move(copier), counted);
+        }
+    }
+    auto add = [&](const RowCopier::Copied& n, std::optional<std::size_t> counted) {
+        if (!counted) return;
+        result.stores[*counted].added += n.added;
+        result.stores[*counted].already_there += n.read - n.added;
+    };
 
     Statement games(src,
                     "SELECT g.id, g.hash, r.record FROM games g JOIN records r ON r.game = g.id "
@@ -256,27 +271,21 @@ void merge_source(const Database& dst, const fs::path& path, const LibraryPart& 
             ++result.games_already_there;
         } else {
             game_row.copy(from);
-            to = sqlite3_last_insert_rowid(dst.handle());
+            to = dst.last_insert_id();
             for (auto& rows : game_parts) rows->copy(from, *to);
             ++result.games_added;
         }
-        RowCopier::Copied r = reviews.copy(from, *to);
-        review_seats.copy(from, *to);
-        result.reviews_added += r.added;
-        result.reviews_already_there += r.read - r.added;
+        for (auto& [rows, counted] : per_game) add(rows->copy(from, *to), counted);
         result.ids.push_back(*to);
     }
-    if (part.whole()) {
-        RowCopier answers(src, dst, kLessonAnswers);
-        RowCopier::Copied a = answers.copy();
-        result.lesson_answers_added += a.added;
-        result.lesson_answers_already_there += a.read - a.added;
-    }
+    for (auto& [rows, counted] : whole) add(rows->copy(), counted);
 }
 
 // Refuses, before anything is written, a source that is missing, is the target, or is not
-// a library this build reads (Library's own checks, which name the file).
-void check_source(const fs::path& source, const fs::path& into) {
+// a library this build reads (Library's own checks, which name the file). Its stores are
+// opened, so that their tables are there to be read at this build's version.
+void check_source(const fs::path& source, const fs::path& into,
+                  const std::vector<StoreSchema>& stores) {
     std::error_code ec;
     if (!fs::is_regular_file(source, ec)) {
         throw FormatError(
@@ -288,25 +297,37 @@ void check_source(const fs::path& source, const fs::path& into) {
                           "is the library merged into; a library cannot be merged into itself");
     }
     Library check(source);
+    for (const StoreSchema& store : stores) check.open_store(store);
 }
 
 }  // namespace
 
+StoreMerged MergeResult::store(const std::string& name) const {
+    for (const StoreMerged& s : stores) {
+        if (s.store == name) return s;
+    }
+    return {name, 0, 0};
+}
+
 MergeResult merge_libraries(const std::vector<fs::path>& sources, const fs::path& into,
-                            const LibraryPart& part) {
+                            const LibraryPart& part, const std::vector<StoreSchema>& stores) {
     if (part.count < 1 || part.index < 0 || part.index >= part.count) {
         throw Error("part " + std::to_string(part.index) + " of " + std::to_string(part.count) +
                     ": there are parts 0 to count - 1");
     }
     // Step 1. Every source checked before the target is touched.
-    for (const fs::path& source : sources) check_source(source, into);
+    for (const fs::path& source : sources) check_source(source, into, stores);
     // Step 2. The target, created or migrated as any open does, then written in one
     // transaction: every source merged, or nothing.
-    { Library target(into); }
+    {
+        Library target(into);
+        for (const StoreSchema& store : stores) target.open_store(store);
+    }
     std::unique_ptr<Database> dst = connect(into);
     MergeResult result;
-    detail::Transaction tx(*dst);
-    for (const fs::path& source : sources) merge_source(*dst, source, part, result);
+    for (const StoreSchema& store : stores) result.stores.push_back({store.name, 0, 0});
+    Transaction tx(*dst);
+    for (const fs::path& source : sources) merge_source(*dst, source, part, stores, result);
     tx.commit();
     return result;
 }

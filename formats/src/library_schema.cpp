@@ -106,53 +106,17 @@ CREATE INDEX hands_with_set ON hands (game, hand) WHERE set_ns OR set_ew;
 CREATE INDEX hands_with_bag_penalty ON hands (game, hand) WHERE bag_penalties_ns OR bag_penalties_ew;
 )sql";
 
-// Version 3: stored reviews. A review is kept per game and per settings key (the analyzer
-// version and every setting that changes results), as the analyzer's JSON, with a row per
-// seat of the play and bid tallies so a player's trend is read without the JSON.
-constexpr const char* kSchemaV3 = R"sql(
-CREATE TABLE reviews (
-    game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    settings TEXT NOT NULL,
-    version TEXT NOT NULL,
-    created TEXT NOT NULL,
-    review TEXT NOT NULL,
-    PRIMARY KEY (game, settings)
+// Versions 3 and 4 added the reviews and the lesson answers. They are the analyzer's stores
+// now, which create their tables themselves (and adopt those a version 3 or 4 library has):
+// the two steps are kept, empty, so that the version numbers keep their meaning.
+//
+// Version 5: the stores' versions. Each owner of tables in the library keeps the version of
+// its own schema here, apart from the games' (PRAGMA user_version).
+constexpr const char* kSchemaV5 = R"sql(
+CREATE TABLE stores (
+    name TEXT PRIMARY KEY,
+    version INTEGER NOT NULL
 ) WITHOUT ROWID;
-CREATE TABLE review_seats (
-    game INTEGER NOT NULL,
-    settings TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    cards INTEGER NOT NULL,
-    decisions INTEGER NOT NULL,
-    kept_best INTEGER NOT NULL,
-    inaccuracies INTEGER NOT NULL,
-    mistakes INTEGER NOT NULL,
-    blunders INTEGER NOT NULL,
-    points_lost INTEGER NOT NULL,
-    bid_flags INTEGER NOT NULL,
-    PRIMARY KEY (game, settings, seat),
-    FOREIGN KEY (game, settings) REFERENCES reviews (game, settings) ON DELETE CASCADE
-) WITHOUT ROWID;
-CREATE INDEX review_seats_by_name ON review_seats (name, settings, game);
-)sql";
-
-// Version 4: lesson answers. Each answer a learner gave to a lesson question, with what it
-// was worth and the best answer's worth; a learner's score is read from the latest answer
-// to each question.
-constexpr const char* kSchemaV4 = R"sql(
-CREATE TABLE lesson_answers (
-    id INTEGER PRIMARY KEY,
-    learner TEXT NOT NULL,
-    lesson TEXT NOT NULL,
-    question INTEGER NOT NULL,
-    answer TEXT NOT NULL,
-    value REAL NOT NULL,
-    best REAL NOT NULL,
-    good INTEGER NOT NULL,
-    created TEXT NOT NULL
-);
-CREATE INDEX lesson_answers_by_learner ON lesson_answers (learner, lesson, question, id);
 )sql";
 
 constexpr const char* kTables[] = {"games", "records", "players", "hands"};
@@ -250,36 +214,18 @@ void migrate_to_2(const Database& db) {
     db.exec(kSchemaV2Indexes);
 }
 
-void migrate_to_3(const Database& db) {
-    db.exec(kSchemaV3);
-}
+void migrate_to_3(const Database&) {}  // now the review store's first migration
 
-void migrate_to_4(const Database& db) {
-    db.exec(kSchemaV4);
+void migrate_to_4(const Database&) {}  // now the lesson answer store's first migration
+
+void migrate_to_5(const Database& db) {
+    db.exec(kSchemaV5);
 }
 
 using Migration = void (*)(const Database&);
 // kMigrations[v] takes a library from version v to v + 1.
-constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3, migrate_to_4};
-
-bool is_busy(int rc) {
-    return (rc & 0xff) == SQLITE_BUSY;
-}
-
-// Calls `attempt` again while it reports busy and `may_retry` says repeating it is safe, for
-// up to kBusyPatienceMs in all. The busy handler has usually waited already; the pause only
-// keeps a busy returned at once from spinning.
-template <typename Attempt, typename MayRetry>
-int retry_while_busy(Attempt attempt, MayRetry may_retry) {
-    using Clock = std::chrono::steady_clock;
-    const auto deadline = Clock::now() + std::chrono::milliseconds(kBusyPatienceMs);
-    int rc = attempt();
-    while (is_busy(rc) && may_retry() && Clock::now() < deadline) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        rc = attempt();
-    }
-    return rc;
-}
+constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3, migrate_to_4,
+                                     migrate_to_5};
 
 // Flushes a file (or folder) to the disk: SQLite does not sync what VACUUM INTO writes.
 bool sync_path(const std::string& path, bool folder) {
@@ -291,19 +237,20 @@ bool sync_path(const std::string& path, bool folder) {
 }
 
 // Copies the library, as one consistent snapshot with whatever its WAL holds, to a new file
-// beside it before a migration: "library.sqlite.v3.bak", or ".v3.2.bak", ".v3.3.bak"...
-// when that is taken, so an earlier copy is never overwritten. Returns the copy's path;
-// throws, having removed any part written, when it cannot be made.
-std::string write_backup(const Database& db, int version) {
+// beside it before a migration: "library.sqlite.v3.bak" (`tag` "v3"), or ".v3.2.bak",
+// ".v3.3.bak"... when that is taken, so an earlier copy is never overwritten. `from` says what
+// is migrated, for messages ("schema version 3"). Returns the copy's path; throws, having
+// removed any part written, when it cannot be made.
+std::string write_backup(const Database& db, const std::string& tag, const std::string& from) {
     namespace fs = std::filesystem;
-    const std::string stem = db.path() + ".v" + std::to_string(version);
+    const std::string stem = db.path() + "." + tag;
     std::string copy;
     for (int n = 1;; ++n) {
         copy = stem + (n == 1 ? "" : "." + std::to_string(n)) + ".bak";
         std::error_code ec;
         if (fs::symlink_status(copy, ec).type() == fs::file_type::not_found) break;
         if (n >= 1000) {
-            db.fail("cannot migrate the library from schema version " + std::to_string(version) +
+            db.fail("cannot migrate the library from " + from +
                     ": no free name for its backup copy beside it (" + copy +
                     "); the library was left as it was");
         }
@@ -311,9 +258,8 @@ std::string write_backup(const Database& db, int version) {
     auto refuse = [&](const std::string& why) {
         std::error_code ec;
         fs::remove(copy, ec);
-        db.fail("cannot migrate the library from schema version " + std::to_string(version) +
-                ": its backup copy " + copy + " could not be written (" + why +
-                "); the library was left as it was");
+        db.fail("cannot migrate the library from " + from + ": its backup copy " + copy +
+                " could not be written (" + why + "); the library was left as it was");
     };
     Statement vacuum(db, "VACUUM INTO ?1");
     vacuum.bind(1, copy);
@@ -330,167 +276,6 @@ std::string write_backup(const Database& db, int version) {
 }
 
 }  // namespace
-
-Database::Database(const std::filesystem::path& path) : path_(path.string()) {
-    int rc =
-        sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    if (rc != SQLITE_OK) {
-        std::string why = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
-        sqlite3_close_v2(db_);
-        db_ = nullptr;
-        throw FormatError(path_, 0, 0, "cannot open the library: " + why);
-    }
-}
-
-Database::~Database() {
-    sqlite3_close_v2(db_);
-}
-
-void Database::exec(const char* sql) const {
-    const bool commit = std::string_view(sql) == "COMMIT";
-    int rc = retry_while_busy([&] { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr); },
-                              [&] { return commit || sqlite3_get_autocommit(db_) != 0; });
-    if (rc != SQLITE_OK) fail(rc);
-}
-
-void Database::fail(int rc) const {
-    std::string sqlite = sqlite3_errmsg(db_);
-    switch (rc & 0xff) {
-        case SQLITE_NOTADB:
-            fail("not a Spadework library: the file is not a SQLite database");
-        case SQLITE_BUSY:
-        case SQLITE_LOCKED:
-            fail("the library is locked by another program: " + sqlite);
-        case SQLITE_CORRUPT:
-            fail("damaged library: " + sqlite);
-        case SQLITE_READONLY:
-        case SQLITE_CANTOPEN:
-        case SQLITE_PERM:
-            fail("cannot write the library: " + sqlite);
-        case SQLITE_FULL:
-            fail("the disk is full: " + sqlite);
-        default:
-            fail("SQLite: " + sqlite);
-    }
-}
-
-void Database::fail(const std::string& message) const {
-    throw FormatError(path_, 0, 0, message);
-}
-
-Statement::Statement(const Database& db, std::string_view sql) : db_(db) {
-    // Preparing reads the schema, which another program may be holding.
-    int rc = retry_while_busy(
-        [&] {
-            sqlite3_finalize(stmt_);
-            stmt_ = nullptr;
-            return sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &stmt_,
-                                      nullptr);
-        },
-        [] { return true; });
-    if (rc != SQLITE_OK) {
-        sqlite3_finalize(stmt_);
-        stmt_ = nullptr;
-        db.fail(rc);
-    }
-}
-
-Statement::~Statement() {
-    sqlite3_finalize(stmt_);
-}
-
-void Statement::bind(int i, std::int64_t value) {
-    int rc = sqlite3_bind_int64(stmt_, i, value);
-    if (rc != SQLITE_OK) db_.fail(rc);
-}
-
-void Statement::bind(int i, double value) {
-    int rc = sqlite3_bind_double(stmt_, i, value);
-    if (rc != SQLITE_OK) db_.fail(rc);
-}
-
-void Statement::bind(int i, std::string_view text) {
-    int rc = sqlite3_bind_text64(stmt_, i, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-    if (rc != SQLITE_OK) db_.fail(rc);
-}
-
-void Statement::bind_blob(int i, std::string_view bytes) {
-    int rc = sqlite3_bind_blob64(stmt_, i, bytes.data(), bytes.size(), SQLITE_TRANSIENT);
-    if (rc != SQLITE_OK) db_.fail(rc);
-}
-
-void Statement::bind_null(int i) {
-    int rc = sqlite3_bind_null(stmt_, i);
-    if (rc != SQLITE_OK) db_.fail(rc);
-}
-
-bool Statement::step() {
-    bool first = true;
-    int rc = retry_while_busy(
-        [&] {
-            if (!first) sqlite3_reset(stmt_);  // the bindings stay
-            first = false;
-            return sqlite3_step(stmt_);
-        },
-        [&] { return !started_ && sqlite3_get_autocommit(db_.handle()) != 0; });
-    if (rc == SQLITE_ROW) {
-        started_ = true;
-        return true;
-    }
-    if (rc == SQLITE_DONE) return false;
-    sqlite3_reset(stmt_);
-    started_ = false;
-    db_.fail(rc);
-}
-
-void Statement::run() {
-    step();
-    reset();
-}
-
-void Statement::reset() {
-    sqlite3_reset(stmt_);
-    started_ = false;
-}
-
-bool Statement::is_null(int col) const {
-    return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
-}
-
-std::int64_t Statement::int64(int col) const {
-    return sqlite3_column_int64(stmt_, col);
-}
-
-double Statement::real(int col) const {
-    return sqlite3_column_double(stmt_, col);
-}
-
-std::string Statement::text(int col) const {
-    const unsigned char* p = sqlite3_column_text(stmt_, col);
-    int n = sqlite3_column_bytes(stmt_, col);
-    return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n))
-             : std::string();
-}
-
-std::string_view Statement::blob(int col) const {
-    const void* p = sqlite3_column_blob(stmt_, col);
-    int n = sqlite3_column_bytes(stmt_, col);
-    return p ? std::string_view(static_cast<const char*>(p), static_cast<std::size_t>(n))
-             : std::string_view();
-}
-
-Transaction::Transaction(const Database& db) : db_(db) {
-    db_.exec("BEGIN IMMEDIATE");
-}
-
-Transaction::~Transaction() {
-    if (!done_) sqlite3_exec(db_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
-}
-
-void Transaction::commit() {
-    db_.exec("COMMIT");
-    done_ = true;
-}
 
 std::uint64_t fnv1a_64(std::string_view bytes) {
     std::uint64_t h = 14695981039346656037ull;
@@ -563,7 +348,7 @@ SchemaOpened open_schema(const Database& db, int target) {
             version = static_cast<int>(pragma_value(db, "user_version"));
             check_ours(db, version, target);
         } catch (...) {
-            sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+            sqlite3_exec(handle(db), "ROLLBACK", nullptr, nullptr, nullptr);
             throw;
         }
         db.exec("COMMIT");
@@ -575,7 +360,8 @@ SchemaOpened open_schema(const Database& db, int target) {
         }
         // Before anything is written, even the journal mode: a refusal leaves the file as
         // it was.
-        opened.backup = write_backup(db, version);
+        opened.backup = write_backup(db, "v" + std::to_string(version),
+                                     "schema version " + std::to_string(version));
     }
     // Only now that the file is ours: WAL is a property of the file, kept once set.
     // synchronous=NORMAL is safe with WAL (a crash may lose the last commit, never the file).
@@ -594,6 +380,49 @@ SchemaOpened open_schema(const Database& db, int target) {
     tx.commit();
     opened.version = target;
     return opened;
+}
+
+namespace {
+
+// The store's version in the library: 0 when it was never opened there.
+int store_version(const Database& db, const StoreSchema& store) {
+    Statement st(db, "SELECT version FROM stores WHERE name = ?1");
+    st.bind(1, store.name);
+    return st.step() ? st.integer(0) : 0;
+}
+
+void check_store_version(const Database& db, const StoreSchema& store, int version) {
+    if (version > store.version()) {
+        db.fail("the library's " + store.name + " store has version " + std::to_string(version) +
+                ", newer than this Spadework reads (" + std::to_string(store.version()) +
+                "): open it with a newer Spadework");
+    }
+}
+
+}  // namespace
+
+std::string open_store(const Database& db, const StoreSchema& store) {
+    int version = store_version(db, store);
+    check_store_version(db, store, version);
+    if (version == store.version()) return {};
+    // A store that holds rows already is copied first, as the games' migrations do; a new
+    // store has nothing to lose.
+    std::string backup;
+    if (version >= 1) {
+        backup = write_backup(db, store.name + "-v" + std::to_string(version),
+                              "its " + store.name + " store version " + std::to_string(version));
+    }
+    Transaction tx(db);
+    // Another program may have opened the store between our look and our lock.
+    version = store_version(db, store);
+    check_store_version(db, store, version);
+    for (int v = version; v < store.version(); ++v) db.exec(store.migrations[v]);
+    Statement set(db, "INSERT OR REPLACE INTO stores (name, version) VALUES (?1, ?2)");
+    set.bind(1, store.name);
+    set.bind(2, store.version());
+    set.run();
+    tx.commit();
+    return backup;
 }
 
 }  // namespace spadework::formats::detail

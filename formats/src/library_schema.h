@@ -1,6 +1,6 @@
-// The storage layer under Library: a small RAII wrapper over the SQLite C API, the schema
-// versions with their migrations, and the index rows a game is stored with. Private to
-// formats/: SQLite types stay out of the public headers.
+// The storage layer under Library: the SQLite handles behind database.h, the schema
+// versions with their migrations (the games' own and the stores'), and the index rows a
+// game is stored with. Private to formats/: SQLite types stay out of the public headers.
 #pragma once
 
 #include <sqlite3.h>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "spadework/engine/record.h"
+#include "spadework/formats/database.h"
 
 namespace spadework::formats::detail {
 
@@ -23,88 +24,22 @@ namespace spadework::formats::detail {
 // without waiting (another process recovering or checkpointing the WAL).
 inline constexpr int kBusyPatienceMs = 60000;
 
-// An open connection. Every failure becomes a FormatError naming the library's path, with
-// SQLite's own words after ours ("the library is locked by another program: ...").
-class Database {
-  public:
-    explicit Database(const std::filesystem::path& path);
-    ~Database();
-    Database(const Database&) = delete;
-    Database& operator=(const Database&) = delete;
-
-    sqlite3* handle() const { return db_; }
-    const std::string& path() const { return path_; }
-    // Runs one or more statements that return no rows we need; tried again while the
-    // library is busy, when that is safe (outside a transaction, or a COMMIT).
-    void exec(const char* sql) const;
-    [[noreturn]] void fail(int rc) const;
-    [[noreturn]] void fail(const std::string& message) const;
-
-  private:
-    sqlite3* db_ = nullptr;
-    std::string path_;
+// The SQLite handles behind the public classes of database.h.
+struct Connection {
+    sqlite3* db = nullptr;
 };
 
-// A prepared statement, reused across rows with reset(). Parameters and columns are 1-based
-// and 0-based as in SQLite. Text is copied when bound, so temporaries are safe.
-class Statement {
-  public:
-    Statement(const Database& db, std::string_view sql);
-    ~Statement();
-    Statement(const Statement&) = delete;
-    Statement& operator=(const Statement&) = delete;
-
-    void bind(int i, std::int64_t value);
-    void bind(int i, int value) { bind(i, static_cast<std::int64_t>(value)); }
-    void bind(int i, bool value) { bind(i, static_cast<std::int64_t>(value ? 1 : 0)); }
-    void bind(int i, double value);
-    void bind(int i, std::string_view text);
-    void bind(int i, const char* text) { bind(i, std::string_view(text)); }
-    void bind_blob(int i, std::string_view bytes);
-    void bind_null(int i);
-    template <typename T>
-    void bind(int i, const std::optional<T>& value) {
-        if (value) {
-            bind(i, *value);
-        } else {
-            bind_null(i);
-        }
-    }
-
-    // Steps once: true while a row is there. A busy library is waited for (up to
-    // kBusyPatienceMs) before the first row, outside a transaction: nothing is repeated.
-    bool step();
-    // Steps a statement that returns no row, then resets it for the next use.
-    void run();
-    void reset();
-
-    bool is_null(int col) const;
-    std::int64_t int64(int col) const;
-    int integer(int col) const { return static_cast<int>(int64(col)); }
-    double real(int col) const;
-    std::string text(int col) const;
-    std::string_view blob(int col) const;  // valid until the next step or reset
-
-  private:
-    const Database& db_;
-    sqlite3_stmt* stmt_ = nullptr;
-    bool started_ = false;  // a row was returned since the last reset
+struct Prepared {
+    sqlite3_stmt* stmt = nullptr;
 };
 
-// BEGIN IMMEDIATE ... COMMIT: the write lock is taken up front, so a second writer waits
-// (busy_timeout) instead of failing halfway. Rolled back unless committed.
-class Transaction {
-  public:
-    explicit Transaction(const Database& db);
-    ~Transaction();
-    Transaction(const Transaction&) = delete;
-    Transaction& operator=(const Transaction&) = delete;
-    void commit();
+inline sqlite3* handle(const Database& db) {
+    return db.connection().db;
+}
 
-  private:
-    const Database& db_;
-    bool done_ = false;
-};
+// Fails with the words for SQLite's result code `rc` ("the library is locked by another
+// program: ...").
+[[noreturn]] void fail(const Database& db, int rc);
 
 // 64-bit FNV-1a: the content key of a stored game (its encode_game bytes). A hit is
 // confirmed by comparing the stored bytes, so a collision only costs a comparison.
@@ -151,5 +86,12 @@ struct SchemaOpened {
 // first copied beside itself ("library.sqlite.v3.bak", or ".v3.2.bak" when that is taken);
 // when the copy cannot be written, nothing is migrated and the file is left as it was.
 SchemaOpened open_schema(const Database& db, int target);
+
+// Creates or migrates a store's tables to the version its schema describes, in one
+// transaction; a store migrated from a version of 1 or more is first copied beside the
+// library as open_schema does ("library.sqlite.reviews-v1.bak"). Returns that copy's path,
+// empty when none was written. Throws FormatError when the library's store is newer than
+// the schema.
+std::string open_store(const Database& db, const StoreSchema& store);
 
 }  // namespace spadework::formats::detail

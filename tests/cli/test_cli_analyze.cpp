@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
 #include "spadework/formats/game_file.h"
@@ -111,7 +112,7 @@ TEST_CASE("analyze keeps library reviews and reuses them until the settings chan
     CHECK(again == first);
     {
         formats::Library lib(ws.db);
-        CHECK(lib.count_reviews(first["settings"].get<std::string>()) == 1);
+        CHECK(analyzer::ReviewStore(lib).count_reviews(first["settings"].get<std::string>()) == 1);
     }
     // Other settings: computed again, and kept beside the first.
     nlohmann::json other = run_json(ws.with_db({"analyze", "1", "--samples", "3"}));
@@ -145,7 +146,7 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
     pid_t pid =
         spadework::testing::spawn_process(SPADEWORK_EXE, argv_text, "/dev/null", "/dev/null");
     // The key the command stores under: the analyzer's, for these settings.
-    spadework::analyzer::ReviewSettings settings;
+    analyzer::ReviewSettings settings;
     settings.samples = 2;
     const std::string key = settings.key();
     int stored = 0;
@@ -153,15 +154,16 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
     while (stored == 0 && std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         formats::Library lib(ws.db);
-        stored = lib.count_reviews(key);
+        stored = analyzer::ReviewStore(lib).count_reviews(key);
     }
     kill(pid, SIGKILL);
     spadework::testing::wait_process(pid);
     REQUIRE(stored > 0);
     {
         formats::Library lib(ws.db);
-        stored = lib.count_reviews(key);
-        CHECK(static_cast<int>(lib.games_without_review(key).size()) == kGames - stored);
+        stored = analyzer::ReviewStore(lib).count_reviews(key);
+        CHECK(static_cast<int>(analyzer::ReviewStore(lib).games_without_review(key).size()) ==
+              kGames - stored);
     }
 
     // The rerun finishes the rest; one more run has nothing to do.
@@ -170,8 +172,8 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
         CHECK(contains(out, "Analysed " + std::to_string(kGames - stored) + " games"));
     }
     formats::Library lib(ws.db);
-    CHECK(lib.count_reviews(key) == kGames);
-    CHECK(lib.games_without_review(key).empty());
+    CHECK(analyzer::ReviewStore(lib).count_reviews(key) == kGames);
+    CHECK(analyzer::ReviewStore(lib).games_without_review(key).empty());
     out = run_ok(ws.with_db({"analyze", "--all", "--samples", "2"}));
     CHECK(contains(out, "All 6 games"));
 
@@ -179,7 +181,8 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
     nlohmann::json trend = run_json(ws.with_db({"analyze", "--trend", "Ann", "--samples", "2"}));
     REQUIRE(trend.size() == kGames);
     for (const auto& p : trend) {
-        std::optional<formats::StoredReview> r = lib.load_review(p["game"].get<int>(), key);
+        std::optional<analyzer::StoredReview> r =
+            analyzer::ReviewStore(lib).load_review(p["game"].get<int>(), key);
         REQUIRE(r);
         CHECK(p["decisions"] == r->seats[0].decisions);
         CHECK(p["blunders"] == r->seats[0].blunders);
@@ -202,7 +205,7 @@ TEST_CASE("analyze --all: the same reviews on any number of threads, a bad game 
                            nullptr, nullptr) == SQLITE_OK);
         sqlite3_close(db);
     }
-    spadework::analyzer::ReviewSettings settings;
+    analyzer::ReviewSettings settings;
     settings.samples = 1;
     const std::string key = settings.key();
     // A stored review without what depends on the machine or the solver's table: the times and
@@ -231,10 +234,12 @@ TEST_CASE("analyze --all: the same reviews on any number of threads, a bad game 
         CHECK(contains(r.out, "Analysed 3 games"));
         CHECK(contains(r.out, "3 of 4 games now analysed; 1 could not be analysed"));
         formats::Library lib(db);
-        CHECK(lib.games_without_review(key) == std::vector<formats::GameId>{2});
+        CHECK(analyzer::ReviewStore(lib).games_without_review(key) ==
+              std::vector<formats::GameId>{2});
         std::vector<nlohmann::json> reviews;
         for (formats::GameId id : {1, 3, 4}) {
-            std::optional<formats::StoredReview> stored = lib.load_review(id, key);
+            std::optional<analyzer::StoredReview> stored =
+                analyzer::ReviewStore(lib).load_review(id, key);
             REQUIRE(stored);
             reviews.push_back(untimed(nlohmann::json::parse(stored->json)));
         }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "spadework/analyzer/lesson.h"
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/formats/library.h"
 #include "support/run_command.h"
 #include "support/workspace.h"
@@ -97,7 +98,8 @@ TEST_CASE("lesson mode on the terminal asks reveals scores and keeps the answers
     CHECK(out.find("Score: " + std::to_string(good) + " of 2 good") != std::string::npos);
 
     formats::Library library(w.db);
-    std::vector<formats::LessonAnswerRecord> answers = library.lesson_answers("Ann");
+    std::vector<analyzer::LessonAnswerRecord> answers =
+        analyzer::LessonAnswerStore(library).lesson_answers("Ann");
     REQUIRE(answers.size() == 2);
     CHECK(answers[0].lesson == "sure-tricks");
     CHECK(answers[0].question == 1);
@@ -131,7 +133,7 @@ TEST_CASE("lesson refuses bad answers and unknown lessons saying why", "[cli][le
                        " (there are: sure-tricks, another)\n");
     // Nothing was stored for refused answers.
     formats::Library library(w.db);
-    CHECK(library.lesson_answers("Ann").empty());
+    CHECK(analyzer::LessonAnswerStore(library).lesson_answers("Ann").empty());
 }
 
 TEST_CASE("export-lesson writes a printable page with the answers overleaf", "[cli][lesson]") {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
 #include "spadework/formats/game_file.h"
@@ -90,7 +91,8 @@ std::map<std::string, Content> by_content(const std::string& db) {
     for (const formats::GameSummary& g : lib.list_games()) {
         std::string record = formats::encode_game(lib.load_game(g.id));
         REQUIRE(!out.contains(record));  // no game stored twice
-        std::optional<formats::StoredReview> r = lib.load_review(g.id, settings_key());
+        std::optional<analyzer::StoredReview> r =
+            analyzer::ReviewStore(lib).load_review(g.id, settings_key());
         formats::GameSummary summary = g;
         summary.id = 0;  // ids differ from library to library
         out[record] = {r ? untimed(r->json) : nlohmann::json(), summary};
@@ -140,7 +142,7 @@ TEST_CASE("analyze --all --shard with --out then merge gives the unsharded resul
     CHECK(total == static_cast<std::size_t>(kGames));  // they cover every game
     {
         formats::Library lib(source);
-        CHECK(lib.count_reviews(settings_key()) == 0);
+        CHECK(analyzer::ReviewStore(lib).count_reviews(settings_key()) == 0);
     }
 
     // Merged, they are the unsharded run: the same games, rows and reviews.
@@ -164,7 +166,7 @@ TEST_CASE("analyze --all --shard with --out then merge gives the unsharded resul
         formats::Library a(full);
         formats::Library b(merged);
         CHECK(b.count_hands() == a.count_hands());
-        CHECK(b.player_trend("Ann", settings_key()).size() == kGames);
+        CHECK(analyzer::ReviewStore(b).player_trend("Ann", settings_key()).size() == kGames);
     }
 
     // Merging again, or the unsharded library, adds nothing.
@@ -187,7 +189,8 @@ TEST_CASE("analyze --all --shard in place reviews only its part and shards may s
     {
         formats::Library lib(ws.db);
         for (const formats::GameSummary& g : lib.list_games()) {
-            CHECK(lib.load_review(g.id, settings_key()).has_value() == (g.id % 3 == 1));
+            CHECK(analyzer::ReviewStore(lib).load_review(g.id, settings_key()).has_value() ==
+                  (g.id % 3 == 1));
         }
     }
     out = run_ok(args(ws.with_db({"analyze", "--all", "--shard", "1/3"}), kSettings));
@@ -238,8 +241,8 @@ TEST_CASE("analyze --only reviews one part of each hand and stores it apart", "[
 
     // Each is kept under its own key, beside (not instead of) the other.
     formats::Library lib(ws.db);
-    CHECK(lib.count_reviews(bids["settings"].get<std::string>()) == 1);
-    CHECK(lib.count_reviews(play["settings"].get<std::string>()) == 1);
+    CHECK(analyzer::ReviewStore(lib).count_reviews(bids["settings"].get<std::string>()) == 1);
+    CHECK(analyzer::ReviewStore(lib).count_reviews(play["settings"].get<std::string>()) == 1);
     CHECK(bids["settings"] != play["settings"]);
     // The stored review comes back as it was.
     CHECK(run_json(ws.with_db({"analyze", "1", "--samples", "1", "--only", "bids"})) == bids);
@@ -287,7 +290,8 @@ TEST_CASE("merge refuses a bad input library by name and writes nothing", "[cli-
         CHECK(contains(r.err, "spadework: " + bad + ": " + message));
         formats::Library lib(into);
         CHECK(lib.count_games() == 2);
-        CHECK(lib.count_reviews(settings_key()) == 0);  // not even good's review went in
+        CHECK(analyzer::ReviewStore(lib).count_reviews(settings_key()) ==
+              0);  // not even good's review went in
     };
     const std::string text = ws.file("notes.sqlite");
     std::ofstream(text) << "not a library\n";
@@ -323,8 +327,10 @@ TEST_CASE("merge refuses a bad input library by name and writes nothing", "[cli-
     // answers come along; once.
     {
         formats::Library lib(good);
-        lib.store_lesson_answer({"Eve", "sure-tricks", 1, "4", -10, 0, false, ""});
-        lib.store_lesson_answer({"Eve", "sure-tricks", 1, "3", 0, 0, true, ""});
+        analyzer::LessonAnswerStore(lib).store_lesson_answer(
+            {"Eve", "sure-tricks", 1, "4", -10, 0, false, ""});
+        analyzer::LessonAnswerStore(lib).store_lesson_answer(
+            {"Eve", "sure-tricks", 1, "3", 0, 0, true, ""});
     }
     std::string out = run_ok({"merge", good, "--into", into});
     CHECK(contains(out,
@@ -335,16 +341,19 @@ TEST_CASE("merge refuses a bad input library by name and writes nothing", "[cli-
                    "0 reviews added (1 there already), 0 lesson answers added (2 there "
                    "already)"));
     formats::Library lib(into);
-    std::vector<formats::LessonAnswerRecord> answers = lib.lesson_answers("Eve");
+    std::vector<analyzer::LessonAnswerRecord> answers =
+        analyzer::LessonAnswerStore(lib).lesson_answers("Eve");
     REQUIRE(answers.size() == 2);
-    CHECK(answers[0] == formats::Library(good).lesson_answers("Eve")[0]);
+    CHECK(answers[0] ==
+          analyzer::LessonAnswerStore(formats::Library(good)).lesson_answers("Eve")[0]);
     CHECK(answers[1].answer == "3");
     // The review of good's game 1 is now the review of the target's game 2, the same game.
     formats::Library source(good);
     REQUIRE(formats::encode_game(lib.load_game(2)) == formats::encode_game(source.load_game(1)));
-    std::optional<formats::StoredReview> merged = lib.load_review(2, settings_key());
+    std::optional<analyzer::StoredReview> merged =
+        analyzer::ReviewStore(lib).load_review(2, settings_key());
     REQUIRE(merged);
-    CHECK(merged->json == source.load_review(1, settings_key())->json);
-    CHECK(merged->seats == source.load_review(1, settings_key())->seats);
-    CHECK(!lib.load_review(1, settings_key()));
+    CHECK(merged->json == analyzer::ReviewStore(source).load_review(1, settings_key())->json);
+    CHECK(merged->seats == analyzer::ReviewStore(source).load_review(1, settings_key())->seats);
+    CHECK(!analyzer::ReviewStore(lib).load_review(1, settings_key()));
 }

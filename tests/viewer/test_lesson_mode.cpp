@@ -10,6 +10,7 @@
 #include "lesson_mode.h"
 #include "settings.h"
 #include "spadework/analyzer/lesson.h"
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/error.h"
 #include "spadework/formats/library.h"
 #include "support/test_lessons.h"
@@ -127,7 +128,7 @@ TEST_CASE("an answer is judged in the background and kept for the learner", "[le
     // Kept in the library, and the scores read back.
     CHECK(r->stored);
     formats::Library lib(l.ws.db);
-    auto answers = lib.lesson_answers("ann");
+    auto answers = analyzer::LessonAnswerStore(lib).lesson_answers("ann");
     REQUIRE(answers.size() == 1);
     CHECK(answers[0].lesson == "counting");
     CHECK(answers[0].question == 1);
@@ -163,12 +164,12 @@ TEST_CASE("a bad answer gives an error and nothing is judged or kept", "[lesson-
     mode.next();  // nothing answered: stays
     CHECK(mode.question() == 0);
     formats::Library lib(l.ws.db);
-    CHECK(lib.lesson_answers("ann").empty());
+    CHECK(analyzer::LessonAnswerStore(lib).lesson_answers("ann").empty());
     // A good answer afterwards clears the error.
     REQUIRE(mode.answer("nil"));
     CHECK(mode.error().empty());
     mode.wait();
-    CHECK(lib.lesson_answers("ann").size() == 1);
+    CHECK(analyzer::LessonAnswerStore(lib).lesson_answers("ann").size() == 1);
 }
 
 TEST_CASE("the score across a lesson counts good answers and points lost", "[lesson-mode]") {
@@ -217,7 +218,9 @@ TEST_CASE("the score across a lesson counts good answers and points lost", "[les
     mode.wait();
     CHECK(mode.tally().answered == 2);
     CHECK(mode.stored_scores()[0].answered == 2);
-    CHECK(formats::Library(l.ws.db).lesson_answers("ann", "counting").size() == 4);
+    CHECK(analyzer::LessonAnswerStore(formats::Library(l.ws.db))
+              .lesson_answers("ann", "counting")
+              .size() == 4);
 }
 
 TEST_CASE("a pass question takes the cards picked", "[lesson-mode]") {

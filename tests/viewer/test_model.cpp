@@ -8,6 +8,7 @@
 
 #include "model.h"
 #include "settings.h"
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/solver.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
@@ -324,7 +325,7 @@ TEST_CASE("imports and reviews run in the background and land in the library", "
     CHECK(again.review()->hands.size() == 1);
     {
         formats::Library lib(db);
-        CHECK(lib.count_reviews(settings.key()) == 1);
+        CHECK(analyzer::ReviewStore(lib).count_reviews(settings.key()) == 1);
     }
 }
 

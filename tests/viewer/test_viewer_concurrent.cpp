@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "model.h"
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/analyzer/simple_bot.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
@@ -117,13 +118,13 @@ TEST_CASE("the viewer's list follows the games and reviews other programs store"
     CHECK(m.games()[*m.selected_game()].library_id == 2);
 
     // A review stored by another program (analyze --all): the game shows as reviewed.
-    formats::StoredReview r;
+    analyzer::StoredReview r;
     r.game = 3;
     r.settings = m.settings().key();
     r.version = "test";
     r.json = "{}";
     for (int s = 0; s < 4; ++s) r.seats[s].seat = kAllSeats[s];
-    writer.store_review(r);
+    analyzer::ReviewStore(writer).store_review(r);
     CHECK(poll_until(m, 30, [&] {
         for (const GameRow& g : m.games()) {
             if (g.library_id == 3) return g.reviewed;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "model.h"
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/formats/library.h"
 #include "support/run_command.h"
 #include "support/test_lessons.h"
@@ -349,7 +350,7 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
     CHECK(chart_pixels(r) > 1000);
     {
         spadework::formats::Library lib(ws.db);
-        auto kept = lib.lesson_answers("ann", "counting");
+        auto kept = spadework::analyzer::LessonAnswerStore(lib).lesson_answers("ann", "counting");
         REQUIRE(kept.size() == 1);
         CHECK(kept[0].answer == "4");
         CHECK(kept[0].question == 1);
@@ -363,7 +364,9 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
     CHECK(count(s).felt == 0);
     CHECK(chart_pixels(s) == 0);
     CHECK(count(s).colours > 20);
-    CHECK(spadework::formats::Library(ws.db).lesson_answers("ann", "counting").size() == 3);
+    CHECK(spadework::analyzer::LessonAnswerStore(spadework::formats::Library(ws.db))
+              .lesson_answers("ann", "counting")
+              .size() == 3);
 
     // Bad answers and unknown lessons are refused before a window opens.
     const fs::path never = ws.dir / "never.png";

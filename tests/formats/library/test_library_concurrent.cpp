@@ -1,6 +1,7 @@
 // One library, many connections at once, as when the viewer is open while `spadework import`
 // and `spadework analyze --all` write: writers take turns, readers never fail and never see
-// half a transaction, and a writer outwaits a lock held longer than the busy timeout.
+// half a transaction, and a writer outwaits a lock held longer than the busy timeout. The
+// reviews are the analyzer's store, written through the library's connection as any store is.
 #include <sqlite3.h>
 #include <stdlib.h>
 
@@ -14,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/library.h"
 #include "support/test_games.h"
@@ -21,6 +23,8 @@
 
 using namespace spadework;
 using namespace spadework::formats;
+using analyzer::ReviewStore;
+using analyzer::StoredReview;
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
@@ -95,9 +99,10 @@ TEST_CASE("an importer and a reviewer write while a reader reads and nothing fai
     std::thread reviewer([&] {
         failures.guard([&] {
             Library lib(path);
+            ReviewStore reviews(lib);
             for (int round = 0; round < 20; ++round) {
                 for (GameId id = 1; id <= kFirst; ++id) {
-                    lib.store_review(review_of(id, "round " + std::to_string(round % 4)));
+                    reviews.store_review(review_of(id, "round " + std::to_string(round % 4)));
                 }
             }
         });
@@ -130,7 +135,7 @@ TEST_CASE("an importer and a reviewer write while a reader reads and nothing fai
             std::vector<GameSummary> games = reader.list_games();
             CHECK(static_cast<int>(games.size()) >= count);
             CHECK(reader.load_game(games.back().id).table == games.back().table);
-            reader.count_reviews("round 1");
+            ReviewStore(reader).count_reviews("round 1");
             std::int64_t now = reader.data_version();
             if (now != version) ++versions_seen;
             version = now;
@@ -148,7 +153,8 @@ TEST_CASE("an importer and a reviewer write while a reader reads and nothing fai
     CHECK(versions_seen > 0);  // the reader was told of the others' commits
     Library lib(path);
     CHECK(lib.count_games() == kFirst + kBatches * kBatch);
-    for (int r = 0; r < 4; ++r) CHECK(lib.count_reviews("round " + std::to_string(r)) == kFirst);
+    for (int r = 0; r < 4; ++r)
+        CHECK(ReviewStore(lib).count_reviews("round " + std::to_string(r)) == kFirst);
 }
 
 TEST_CASE("a writer outwaits a lock held longer than the busy timeout", "[library][sharing]") {
@@ -172,11 +178,11 @@ TEST_CASE("a writer outwaits a lock held longer than the busy timeout", "[librar
     CHECK(reader.count_games() == 1);
     CHECK(Clock::now() - held < std::chrono::seconds(3));
 
-    CHECK_NOTHROW(lib.store_review(review_of(1, "s")));
+    CHECK_NOTHROW(ReviewStore(lib).store_review(review_of(1, "s")));
     CHECK(Clock::now() - held >= std::chrono::seconds(6));
     CHECK_NOTHROW(lib.import_games({game_number(2)}, "two.pb"));
     release.join();
     sqlite3_close(other);
-    CHECK(reader.count_reviews("s") == 1);
+    CHECK(ReviewStore(reader).count_reviews("s") == 1);
     CHECK(reader.count_games() == 2);
 }

@@ -80,14 +80,15 @@ std::vector<RecordedGame> some_games(int n, std::uint64_t seed) {
     return out;
 }
 
-// A version 3 library: a current one without what version 4 added (the lesson answers).
+// A version 3 library: a current one without what version 5 added (the stores' versions);
+// version 4 added the lesson answers, which are the analyzer's store now, not made here.
 void make_version_3(const fs::path& path, int games) {
     {
         Library lib(path);
         lib.import_games(some_games(games, 100), "old.pb");
     }
     RawDb raw(path);
-    raw.exec("DROP TABLE lesson_answers; PRAGMA user_version = 3");
+    raw.exec("DROP TABLE stores; PRAGMA user_version = 3");
 }
 
 }  // namespace
@@ -102,7 +103,7 @@ TEST_CASE("an older library is copied beside itself before it is migrated", "[li
     other.exec("PRAGMA wal_autocheckpoint = 0");
     REQUIRE(other.one("PRAGMA journal_mode") == "wal");
     { Library(path).import_games(some_games(8, 100), "late.pb"); }
-    other.exec("DROP TABLE lesson_answers; PRAGMA user_version = 3");
+    other.exec("DROP TABLE stores; PRAGMA user_version = 3");
     REQUIRE(fs::file_size(fs::path(path.string() + "-wal")) > 0);
     const std::vector<std::string> records =
         other.column("SELECT record FROM records ORDER BY game");
@@ -121,6 +122,7 @@ TEST_CASE("an older library is copied beside itself before it is migrated", "[li
     CHECK(copy.one("PRAGMA user_version") == "3");
     CHECK(copy.one("PRAGMA application_id") == "1397769303");
     CHECK(copy.column("SELECT name FROM sqlite_schema WHERE name = 'lesson_answers'").empty());
+    CHECK(copy.column("SELECT name FROM sqlite_schema WHERE name = 'stores'").empty());
     CHECK(copy.column("SELECT record FROM records ORDER BY game") == records);
 
     // The copy opens as a library of its own (and is migrated, with a copy of its own).
@@ -159,7 +161,7 @@ TEST_CASE("an earlier backup copy is never overwritten", "[library]") {
     CHECK(RawDb(second).one("SELECT count(*) FROM games") == "3");
 
     // Taken back to version 3 and opened again: a third name.
-    RawDb(path).exec("DROP TABLE lesson_answers; PRAGMA user_version = 3");
+    RawDb(path).exec("DROP TABLE stores; PRAGMA user_version = 3");
     Library lib(path);
     CHECK(lib.migration_backup() == fs::path(path.string() + ".v3.3.bak"));
     CHECK(bytes_of(first) == "the user's own copy");
@@ -251,4 +253,90 @@ TEST_CASE("a newer library is refused and not changed by a byte", "[library]") {
             CHECK(raw.one("PRAGMA user_version") == std::to_string(newer));
         }
     }
+}
+
+namespace {
+
+// A store of the test's own, as an owner outside formats/ describes one: version 1 makes a
+// table of notes per game, version 2 adds a column.
+constexpr const char* kNotesV1 =
+    "CREATE TABLE notes (game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE, "
+    "text TEXT NOT NULL, PRIMARY KEY (game, text)) WITHOUT ROWID";
+constexpr const char* kNotesV2 = "ALTER TABLE notes ADD COLUMN author TEXT NOT NULL DEFAULT ''";
+
+StoreSchema notes_store(int version) {
+    StoreSchema s{"notes", {kNotesV1, kNotesV2}, {StoreTable{"notes", "game"}}};
+    s.migrations.resize(static_cast<std::size_t>(version));
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("a store's tables are made and migrated by its own migrations", "[library][store]") {
+    TempDir dir("spadework-upgrade");
+    fs::path path = dir.file("library.sqlite");
+    {
+        Library lib(path);
+        lib.import_games(some_games(2, 7), "a.pb");
+        CHECK(lib.open_store(notes_store(1)).empty());  // a new store: nothing to copy
+        Statement add(lib.database(), "INSERT INTO notes (game, text) VALUES (?1, ?2)");
+        add.bind(1, std::int64_t{2});
+        add.bind(2, "well played");
+        add.run();
+        CHECK(lib.open_store(notes_store(1)).empty());  // at its version: nothing done
+    }
+    CHECK(RawDb(path).one("SELECT version FROM stores WHERE name = 'notes'") == "1");
+
+    // Version 2: the rows kept, a copy of the library as it was written first.
+    Library lib(path);
+    const fs::path backup = lib.open_store(notes_store(2));
+    CHECK(backup == fs::path(path.string() + ".notes-v1.bak"));
+    CHECK(RawDb(backup).one("SELECT version FROM stores WHERE name = 'notes'") == "1");
+    Statement read(lib.database(), "SELECT game, text, author FROM notes");
+    REQUIRE(read.step());
+    CHECK(read.int64(0) == 2);
+    CHECK(read.text(1) == "well played");
+    CHECK(read.text(2) == "");
+    CHECK_FALSE(read.step());
+    CHECK(RawDb(path).one("SELECT version FROM stores WHERE name = 'notes'") == "2");
+
+    // An older build's schema of the store is refused, the library left as it is.
+    try {
+        lib.open_store(notes_store(1));
+        FAIL("opened");
+    } catch (const FormatError& e) {
+        CHECK(std::string(e.what()) == path.string() +
+                                           ": the library's notes store has version 2, newer "
+                                           "than this Spadework reads (1): open it with a "
+                                           "newer Spadework");
+    }
+    CHECK(RawDb(path).one("SELECT version FROM stores WHERE name = 'notes'") == "2");
+}
+
+TEST_CASE("a merge copies a store's rows with their games", "[library][store]") {
+    TempDir dir("spadework-upgrade");
+    const fs::path a = dir.file("a.sqlite");
+    const fs::path into = dir.file("into.sqlite");
+    std::vector<RecordedGame> games = some_games(3, 40);
+    {
+        Library lib(a);
+        lib.import_games(games, "a.pb");
+        lib.open_store(notes_store(2));
+        lib.database().exec("INSERT INTO notes VALUES (3, 'third', 'Ann'), (1, 'first', 'Bob')");
+    }
+    { Library(into).import_games({games[2]}, "into.pb"); }
+    // Part 0 of 2: games 2 and... of a, even ids only.
+    MergeResult part = merge_libraries({a}, into, {0, 2}, {notes_store(2)});
+    CHECK(part.ids == std::vector<GameId>{2});
+    CHECK(part.store("notes").added == 0);
+    MergeResult m = merge_libraries({a}, into, {}, {notes_store(2)});
+    CHECK(m.ids == std::vector<GameId>{3, 2, 1});
+    CHECK(m.store("notes").added == 2);
+    RawDb raw(into);
+    // a's game 3 is the target's game 1, a's game 1 its game 3.
+    CHECK(raw.column("SELECT text || '/' || author FROM notes WHERE game = 1") ==
+          std::vector<std::string>{"third/Ann"});
+    CHECK(raw.column("SELECT text || '/' || author FROM notes WHERE game = 3") ==
+          std::vector<std::string>{"first/Bob"});
+    CHECK(merge_libraries({a}, into, {}, {notes_store(2)}).store("notes").already_there == 2);
 }

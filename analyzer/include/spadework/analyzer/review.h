@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/card.h"
 #include "spadework/engine/hand.h"
 #include "spadework/engine/record.h"
@@ -416,7 +417,7 @@ std::string format_review(const GameReview& review, const RecordedGame& game);
 std::string review_to_json(const GameReview& review, const RecordedGame& game);
 GameReview review_from_json(std::string_view json_text);
 // What the library keeps of a review of library game `id`: the JSON and each seat's tallies.
-formats::StoredReview to_stored_review(formats::GameId id, const GameReview& review,
-                                       const RecordedGame& game);
+StoredReview to_stored_review(formats::GameId id, const GameReview& review,
+                              const RecordedGame& game);
 
 }  // namespace spadework::analyzer

@@ -1,5 +1,7 @@
 // The game library: an embedded SQLite database of imported games, with the queries the CLI
-// and the viewer use. SQLite stays inside formats/; callers see these types only.
+// and the viewer use. SQLite stays inside formats/; callers see these types only. Other
+// layers keep tables of their own in the library as stores (database.h): formats/ creates,
+// migrates and merges them as their owners describe, and never reads them.
 //
 // Each game is stored once, keyed by a hash of its canonical encoding, as the encoded record
 // plus index rows (players, one row per hand with bids, tricks and score lines) that the
@@ -17,6 +19,7 @@
 
 #include "spadework/engine/card.h"
 #include "spadework/engine/record.h"
+#include "spadework/formats/database.h"
 
 namespace spadework::formats {
 
@@ -124,62 +127,6 @@ struct PartnershipStats {
     int games_won = 0;
 };
 
-// A stored review: the analyzer's JSON for one game under one settings key, and per seat
-// the tallies a player's trend is read from. formats/ stores the JSON as text and never
-// reads it.
-struct ReviewSeat {
-    Seat seat = Seat::North;
-    std::string name;  // the player at that seat in the game
-    int cards = 0;
-    int decisions = 0;  // cards with more than one legal choice
-    int kept_best = 0;  // decisions that kept the best score
-    int inaccuracies = 0;
-    int mistakes = 0;
-    int blunders = 0;
-    int points_lost = 0;
-    int bid_flags = 0;  // flagged bids and passes
-    bool operator==(const ReviewSeat&) const = default;
-};
-
-struct StoredReview {
-    GameId game = 0;
-    std::string settings;  // the key the review was computed with
-    std::string version;   // the analyzer's version
-    std::string created;   // UTC, "2026-11-21T23:40:00Z"; set by store_review
-    std::string json;
-    std::array<ReviewSeat, 4> seats;
-};
-
-// One game in a player's trend: the player's tallies in it, oldest game first.
-struct TrendPoint {
-    GameId game = 0;
-    std::string date;
-    Seat seat = Seat::North;
-    ReviewSeat tally;
-};
-
-// A learner's answer to one lesson question, as lesson mode stores it.
-struct LessonAnswerRecord {
-    std::string learner;
-    std::string lesson;   // the lesson's name
-    int question = 0;     // 1-based, in the lesson
-    std::string answer;   // as given: "4", "nil", "AH KH 2C"
-    double value = 0;     // what it was worth (points, or a chance for a question with a need)
-    double best = 0;      // the best answer's worth
-    bool good = false;    // the recommended answer, or within the lesson's tolerance of the best
-    std::string created;  // UTC; set by store_lesson_answer
-    bool operator==(const LessonAnswerRecord&) const = default;
-};
-
-// A learner's score in one lesson, from the latest answer to each question.
-struct LessonScore {
-    std::string lesson;
-    int answered = 0;  // questions answered at least once
-    int good = 0;      // ... whose latest answer was good
-    double lost = 0;   // the best's worth less the answer's, summed over the latest answers
-    std::string last;  // when the latest answer was given
-};
-
 class Library {
   public:
     // Opens (creating it and its folder when missing) and migrates to the current schema,
@@ -191,7 +138,7 @@ class Library {
     Library(Library&&) noexcept;
     Library& operator=(Library&&) noexcept;
 
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
     int schema_version() const;
     const std::filesystem::path& path() const;
     // The copy of the library as it was, written before this open migrated it from an older
@@ -220,24 +167,14 @@ class Library {
     std::vector<PartnershipStats> partnership_stats(
         const std::optional<std::string>& player = {}) const;
 
-    // Stores a review, replacing one of the same game and settings, in one transaction.
-    // Throws FormatError when there is no such game.
-    void store_review(const StoredReview& review);
-    std::optional<StoredReview> load_review(GameId game, const std::string& settings) const;
-    // The games with no review under these settings, oldest import first.
-    std::vector<GameId> games_without_review(const std::string& settings) const;
-    int count_reviews(const std::string& settings) const;
-    // The reviewed games a player took part in, by date, under these settings.
-    std::vector<TrendPoint> player_trend(const std::string& player,
-                                         const std::string& settings) const;
-
-    // Lesson answers: stored one by one as given (a learner may answer a question again).
-    void store_lesson_answer(const LessonAnswerRecord& answer);
-    // A learner's answers, oldest first; only one lesson's when named.
-    std::vector<LessonAnswerRecord> lesson_answers(
-        const std::string& learner, const std::optional<std::string>& lesson = {}) const;
-    // A learner's score per lesson answered, by lesson name.
-    std::vector<LessonScore> lesson_scores(const std::string& learner) const;
+    // The connection, for the owners of stores (database.h): the analyzer reads and writes
+    // its own tables through it.
+    const Database& database() const;
+    // Creates or migrates the tables of `store` to its schema's version (see StoreSchema);
+    // an owner calls it before it first reads or writes its tables in this library. Returns
+    // the copy written before a migration of rows the store held already, empty when none.
+    // Throws FormatError when the library's store is newer than `store`.
+    std::filesystem::path open_store(const StoreSchema& store) const;
 
   private:
     struct Impl;
@@ -256,30 +193,38 @@ struct LibraryPart {
     bool contains(GameId id) const { return id % count == index; }
 };
 
+// What a merge did with the rows of one store (the first of its tables).
+struct StoreMerged {
+    std::string store;
+    int added = 0;
+    // A row matched one in the target (StoreTable::match): the target's is kept. A review of
+    // the same game under the same settings key, which names the analyzer version, say.
+    int already_there = 0;
+};
+
 struct MergeResult {
     int games_added = 0;
-    int games_already_there = 0;  // the same content was in the target already
-    int reviews_added = 0;
-    // A review of the same game under the same settings key (which names the analyzer
-    // version) was in the target already: the target's is kept.
-    int reviews_already_there = 0;
-    int lesson_answers_added = 0;  // only when whole libraries are merged
-    int lesson_answers_already_there = 0;
+    int games_already_there = 0;      // the same content was in the target already
+    std::vector<StoreMerged> stores;  // one per store merged, in the order given
     // The target's id of each game merged, new or already there, source by source in the
     // sources' id order.
     std::vector<GameId> ids;
+    // The counts of the store named so; zeros when it was not merged.
+    StoreMerged store(const std::string& name) const;
 };
 
 // Merges the games of `part` of each source library into the library `into` (created when
 // missing), with everything the library holds of them: the record, its metadata and
-// source, the index rows and every stored review (re-keyed to the target's game ids); when
-// the whole of each source is merged, the lesson answers too. Games are matched by content
-// (the hash and bytes import uses), reviews by game and settings key, lesson answers by
-// every field, so merging again adds nothing. One transaction for everything: on any
-// error nothing is written. Each source must exist and is opened as a Library (an older
-// one is migrated, with its backup); a source that is not a Spadework library, is newer
-// than this build, or is the target itself throws FormatError naming it.
+// source, the index rows, and the rows of each store in `stores` as its tables say
+// (StoreTable): rows of a game follow it, re-keyed to the target's game ids; rows of the
+// whole library only when the whole of each source is merged. Games are matched by content
+// (the hash and bytes import uses), store rows by key or content, so merging again adds
+// nothing. One transaction for everything: on any error nothing is written. Each source must exist
+// and is opened as a Library (an older one is migrated, with its backup); a source that is not a
+// Spadework library, is newer than this build, or is the target itself throws FormatError naming
+// it.
 MergeResult merge_libraries(const std::vector<std::filesystem::path>& sources,
-                            const std::filesystem::path& into, const LibraryPart& part = {});
+                            const std::filesystem::path& into, const LibraryPart& part = {},
+                            const std::vector<StoreSchema>& stores = {});
 
 }  // namespace spadework::formats
