@@ -183,7 +183,9 @@ void add_export_lesson_command(CLI::App& app) {
         "export-lesson", "A lesson as a printable page: each question, then its answer overleaf");
     cmd->add_option("NAME", opts->name, "the lesson (see spadework lesson --list)")->required();
     cmd->add_option("--html", opts->html, "the page to write")->required();
-    cmd->add_option("--lessons", opts->dir, "the folder of lessons (default: samples/lessons)");
+    cmd->add_option("--lessons", opts->dir,
+                    "the folder of lessons (default: $SPADEWORK_LESSONS, else the lessons "
+                    "installed with Spadework)");
     cmd->add_flag("--analysis", opts->analysis,
                   "add each question's analysis (every answer's worth) to its answer page");
     cmd->add_option("--threads", opts->threads, "worker threads for the analysis (default 1)")
@@ -198,7 +200,9 @@ void add_lesson_command(CLI::App& app) {
     cmd->add_option("NAME", opts->name, "the lesson (see --list)");
     cmd->add_flag("--list", opts->list, "every lesson, one a line, its name first");
     cmd->add_flag("--scores", opts->scores, "the learner's score in every lesson answered");
-    cmd->add_option("--lessons", opts->dir, "the folder of lessons (default: samples/lessons)");
+    cmd->add_option("--lessons", opts->dir,
+                    "the folder of lessons (default: $SPADEWORK_LESSONS, else the lessons "
+                    "installed with Spadework)");
     cmd->add_option("--learner", opts->learner, "whose answers these are (default: $USER)");
     cmd->add_option("--answers", opts->answers,
                     "answer the first questions without asking: \"4,nil,AH KH 2C\"");

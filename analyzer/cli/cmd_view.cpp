@@ -162,7 +162,8 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--lesson", a->lesson,
                     "open this lesson (lesson mode; see `spadework lesson`)");
     cmd->add_option("--lessons", a->lessons,
-                    "the folder of lessons (default: $SPADEWORK_LESSONS, else samples/lessons)");
+                    "the folder of lessons (default: $SPADEWORK_LESSONS, else the lessons "
+                    "installed with Spadework)");
     cmd->add_option("--learner", a->learner,
                     "the learner's name the answers are kept under (default: the last one, $USER)");
     cmd->add_option("--lesson-answers", a->lesson_answers,

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "spadework/analyzer/data_dir.h"
 #include "spadework/engine/hand.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
@@ -138,7 +139,7 @@ bool LessonHand::blind() const {
 
 std::filesystem::path default_lessons_dir() {
     if (const char* env = std::getenv("SPADEWORK_LESSONS"); env && *env) return env;
-    return SPADEWORK_LESSONS_DIR;
+    return data_dir() / "lessons";
 }
 
 namespace {

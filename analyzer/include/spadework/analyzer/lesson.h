@@ -61,8 +61,8 @@ struct Lesson {
     std::vector<LessonHand> hands;
 };
 
-// Where the lessons are: $SPADEWORK_LESSONS when set, else the samples/lessons folder of the
-// source tree this build came from.
+// Where the lessons are: $SPADEWORK_LESSONS when set, else the "lessons" folder of the data
+// Spadework ships (data_dir(): installed, PREFIX/share/spadework/lessons).
 std::filesystem::path default_lessons_dir();
 
 // Reads a lesson file. Throws Error with file:line:col for a malformed file, a missing tag or

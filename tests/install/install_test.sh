@@ -1,0 +1,47 @@
+#!/bin/sh
+# Installs the build into a temporary prefix, moves the prefix elsewhere and runs the moved
+# `spadework lesson --list` from a folder outside the source and build trees: it must list
+# every lesson of samples/lessons, found beside itself (share/spadework), not in the trees.
+# Usage: install_test.sh CMAKE BUILD_DIR SOURCE_DIR
+set -eu
+cmake=$1
+build=$2
+src=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() {
+    echo "install test: $*" >&2
+    exit 1
+}
+
+"$cmake" --install "$build" --prefix "$work/prefix" >"$work/install.log"
+for f in bin/spadework share/spadework/lessons share/spadework/games share/spadework/rules; do
+    [ -e "$work/prefix/$f" ] || fail "not installed: $f"
+done
+# Moved: what the command finds comes from where it is now, not from where it was put.
+mv "$work/prefix" "$work/moved"
+spadework="$work/moved/bin/spadework"
+if grep -q "$src/samples" "$spadework"; then
+    fail "the command names the source tree's samples folder ($src/samples)"
+fi
+
+cd "$work"
+env -u SPADEWORK_LESSONS -u SPADEWORK_DATA "$spadework" lesson --list >"$work/list.txt" ||
+    fail "lesson --list failed"
+count=0
+for file in "$src"/samples/lessons/*.spades; do
+    name=$(basename "$file" .spades | sed 's/^[0-9]*-//')
+    grep -q "^$name " "$work/list.txt" || fail "lesson $name not listed: $(cat "$work/list.txt")"
+    count=$((count + 1))
+done
+[ "$count" -gt 0 ] || fail "no lessons in $src/samples/lessons"
+[ "$(wc -l <"$work/list.txt")" -eq "$count" ] || fail "listed $(wc -l <"$work/list.txt"), expected $count"
+
+# $SPADEWORK_DATA overrides the location: an empty folder has no lessons to list.
+mkdir "$work/empty"
+if SPADEWORK_DATA="$work/empty" "$spadework" lesson --list >"$work/none.txt" 2>&1; then
+    fail "lesson --list with an empty SPADEWORK_DATA succeeded: $(cat "$work/none.txt")"
+fi
+grep -q "$work/empty/lessons" "$work/none.txt" ||
+    fail "the error does not name the folder: $(cat "$work/none.txt")"
+echo "installed spadework lists $count lessons from $work/moved/share/spadework"
