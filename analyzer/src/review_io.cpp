@@ -682,9 +682,9 @@ std::string format_review(const GameReview& review, const RecordedGame& game) {
     return out;
 }
 
-formats::StoredReview to_stored_review(formats::GameId id, const GameReview& review,
-                                       const RecordedGame& game) {
-    formats::StoredReview s;
+StoredReview to_stored_review(formats::GameId id, const GameReview& review,
+                              const RecordedGame& game) {
+    StoredReview s;
     s.game = id;
     s.settings = review.settings_key;
     s.version = review.version;

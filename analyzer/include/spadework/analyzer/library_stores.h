@@ -125,9 +125,3 @@ class LessonAnswerStore {
 };
 
 }  // namespace spadework::analyzer
-
-namespace spadework::formats {
-// The stored review's older name, for review_io.cpp's to_stored_review until it names the
-// analyzer's type (this alias then goes).
-using StoredReview = analyzer::StoredReview;
-}  // namespace spadework::formats
