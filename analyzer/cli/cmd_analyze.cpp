@@ -276,7 +276,8 @@ void print_trend(const AnalyzeOptions& o) {
                          {"mistakes", t.mistakes},
                          {"blunders", t.blunders},
                          {"points_lost", t.points_lost},
-                         {"bid_flags", t.bid_flags}});
+                         {"bid_flags", t.bid_flags},
+                         {"chance_lost", t.chance_lost}});
         }
         fmt::print("{}\n", j.dump(2));
         return;
@@ -287,19 +288,22 @@ void print_trend(const AnalyzeOptions& o) {
         return;
     }
     fmt::print("{}: play accuracy by game ({} analysed games)\n", o.trend, trend.size());
-    fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>9} {:>12} {:>8} {:>8} {:>9}\n", "game", "date",
-               "seat", "decisions", "accuracy", "inaccuracies", "mistakes", "blunders",
-               "bid flags");
+    // Graded by the game, the chance of winning lost (cards, bids and passes) beside the points.
+    const bool by_game = settings.grade == analyzer::Grade::Game;
+    fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>9} {:>12} {:>8} {:>8} {:>9} {:>11}{}\n", "game",
+               "date", "seat", "decisions", "accuracy", "inaccuracies", "mistakes", "blunders",
+               "bid flags", "points lost", by_game ? "  chance lost" : "");
     int decisions = 0;
     int kept = 0;
     for (const analyzer::TrendPoint& p : trend) {
         const analyzer::ReviewSeat& t = p.tally;
         decisions += t.decisions;
         kept += t.kept_best;
-        fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>8.1f}% {:>12} {:>8} {:>8} {:>9}\n", p.game,
-                   p.date, seat_char(p.seat), t.decisions,
+        fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>8.1f}% {:>12} {:>8} {:>8} {:>9} {:>11}{}\n",
+                   p.game, p.date, seat_char(p.seat), t.decisions,
                    t.decisions ? 100.0 * t.kept_best / t.decisions : 100.0, t.inaccuracies,
-                   t.mistakes, t.blunders, t.bid_flags);
+                   t.mistakes, t.blunders, t.bid_flags, t.points_lost,
+                   by_game ? fmt::format("  {:>11.1f}", 100 * t.chance_lost) : "");
     }
     fmt::print("Overall: {:.1f}% of {} decisions kept the best score.\n",
                decisions ? 100.0 * kept / decisions : 100.0, decisions);

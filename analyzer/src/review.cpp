@@ -299,6 +299,7 @@ void PlayStats::add(const CardReview& card) {
     // Graded by the game, the best is the best chance to win it; else the best score.
     if (card.best_chance ? card.cost_chance() < kSameChance : card.cost_points() <= 0) ++kept_best;
     points_lost += std::max(0, card.cost_points());
+    if (card.best_chance) chance_lost += card.cost_chance();
     switch (card.flag) {
         case FlagClass::Inaccuracy:
             ++inaccuracies;
@@ -328,6 +329,7 @@ void PlayStats::add(const PlayStats& o) {
     mistakes += o.mistakes;
     blunders += o.blunders;
     points_lost += o.points_lost;
+    chance_lost += o.chance_lost;
 }
 
 std::vector<Standings> standings_before_hands(const RecordedGame& game) {
@@ -429,7 +431,7 @@ std::unique_ptr<OpenGame> open_game(int index, const GameLoader& load,
     try {
         g->game = load(index);
         check_game(*g->game);
-        if (settings.grade == Grade::Game && settings.parts != ReviewParts::Bids) {
+        if (settings.grade == Grade::Game) {
             g->chances = tables.get(g->game->rules, g->review.grade_note);
             if (g->chances) g->review.grade = Grade::Game;
         }
@@ -606,9 +608,11 @@ void BatchRun::hand_over(OpenGame& g) {
             }
             for (const auto& p : hr.bidding.passes) {
                 if (p.flag != FlagClass::None) ++review.bid_flags[index(p.seat)];
+                review.bid_chance_lost[index(p.seat)] += p.cost_chance();
             }
             for (const auto& b : hr.bidding.bids) {
                 if (b.flag != FlagClass::None) ++review.bid_flags[index(b.seat)];
+                review.bid_chance_lost[index(b.seat)] += b.cost_chance();
             }
         }
         if (g.began) review.seconds = std::chrono::duration<double>(g.ended - *g.began).count();

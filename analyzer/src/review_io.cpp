@@ -50,14 +50,16 @@ Standings standings_from(const ordered_json& j) {
 }
 
 ordered_json stats_json(const PlayStats& p) {
-    return {{"cards", p.cards},
-            {"decisions", p.decisions},
-            {"kept_best", p.kept_best},
-            {"accuracy", round2(p.accuracy() * 100)},
-            {"inaccuracies", p.inaccuracies},
-            {"mistakes", p.mistakes},
-            {"blunders", p.blunders},
-            {"points_lost", p.points_lost}};
+    ordered_json j = {{"cards", p.cards},
+                      {"decisions", p.decisions},
+                      {"kept_best", p.kept_best},
+                      {"accuracy", round2(p.accuracy() * 100)},
+                      {"inaccuracies", p.inaccuracies},
+                      {"mistakes", p.mistakes},
+                      {"blunders", p.blunders},
+                      {"points_lost", p.points_lost}};
+    if (p.chance_lost > 0) j["chance_lost"] = p.chance_lost;
+    return j;
 }
 
 PlayStats stats_from(const ordered_json& j) {
@@ -69,6 +71,7 @@ PlayStats stats_from(const ordered_json& j) {
     p.mistakes = j.at("mistakes").get<int>();
     p.blunders = j.at("blunders").get<int>();
     p.points_lost = j.at("points_lost").get<int>();
+    p.chance_lost = j.value("chance_lost", 0.0);
     return p;
 }
 
@@ -344,6 +347,9 @@ std::string review_to_json(const GameReview& review, const RecordedGame& game) {
         ordered_json p = {{"seat", seat_str(s)}, {"name", game.players[index(s)]}};
         p.update(stats_json(review.seats[index(s)]));
         p["bid_flags"] = review.bid_flags[index(s)];
+        if (review.bid_chance_lost[index(s)] > 0) {
+            p["bid_chance_lost"] = review.bid_chance_lost[index(s)];
+        }
         seats.push_back(std::move(p));
     }
     j["players"] = std::move(seats);
@@ -414,6 +420,7 @@ GameReview review_from_json(std::string_view text) {
             int s = index(parse_seat(p.at("seat").get<std::string>()));
             r.seats[s] = stats_from(p);
             r.bid_flags[s] = p.at("bid_flags").get<int>();
+            r.bid_chance_lost[s] = p.value("bid_chance_lost", 0.0);
         }
         for (const auto& hj : j.at("hands")) {
             HandReview h;
@@ -484,13 +491,19 @@ std::string chance_change(double best, double played, double error) {
 // beside it.
 std::string bid_chance_verdict(const BidDecision& b, const std::string& good) {
     const std::string change = chance_change(*b.best_chance, *b.played_chance, b.chance_error);
-    const std::string points = fmt::format("in this hand {} expected {}, {} expected {}",
-                                           to_string(b.bid), signed_points(b.played_expected),
-                                           to_string(b.best), signed_points(b.best_expected));
+    const bool is_best = b.best == b.bid;
+    const std::string points =
+        is_best ? fmt::format("in this hand expected {}", signed_points(b.played_expected))
+                : fmt::format("in this hand {} expected {}, {} expected {}", to_string(b.bid),
+                              signed_points(b.played_expected), to_string(b.best),
+                              signed_points(b.best_expected));
     if (b.flag == FlagClass::None) {
-        return fmt::format("chance to win the game {:.0f}% (best {} {:.0f}%); {}; good bids: {}{}",
-                           100 * *b.played_chance, to_string(b.best), 100 * *b.best_chance, points,
-                           good, b.settled ? "" : " (not settled at the layout cap)");
+        const std::string best =
+            is_best ? "the best"
+                    : fmt::format("best {} {:.0f}%", to_string(b.best), 100 * *b.best_chance);
+        return fmt::format("chance to win the game {:.0f}% ({}); {}; good bids: {}{}",
+                           100 * *b.played_chance, best, points, good,
+                           b.settled ? "" : " (not settled at the layout cap)");
     }
     if (b.flag == FlagClass::CloseCall) {
         return fmt::format(
@@ -691,11 +704,17 @@ StoredReview to_stored_review(formats::GameId id, const GameReview& review,
     s.json = review_to_json(review, game);
     for (Seat seat : kAllSeats) {
         const PlayStats& p = review.seats[index(seat)];
-        s.seats[index(seat)] = {seat,          game.players[index(seat)],
-                                p.cards,       p.decisions,
-                                p.kept_best,   p.inaccuracies,
-                                p.mistakes,    p.blunders,
-                                p.points_lost, review.bid_flags[index(seat)]};
+        s.seats[index(seat)] = {seat,
+                                game.players[index(seat)],
+                                p.cards,
+                                p.decisions,
+                                p.kept_best,
+                                p.inaccuracies,
+                                p.mistakes,
+                                p.blunders,
+                                p.points_lost,
+                                review.bid_flags[index(seat)],
+                                p.chance_lost + review.bid_chance_lost[index(seat)]};
     }
     return s;
 }

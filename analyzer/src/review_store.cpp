@@ -45,9 +45,15 @@ CREATE TABLE IF NOT EXISTS review_seats (
 CREATE INDEX IF NOT EXISTS review_seats_by_name ON review_seats (name, settings, game);
 )sql";
 
+// Version 2: each seat's chance of winning the game lost, for reviews graded by the game (0
+// for the others, and for the reviews stored before).
+constexpr const char* kReviewsV2 = R"sql(
+ALTER TABLE review_seats ADD COLUMN chance_lost REAL NOT NULL DEFAULT 0;
+)sql";
+
 constexpr const char* kSeatColumns =
     "seat, name, cards, decisions, kept_best, inaccuracies, mistakes, blunders, points_lost, "
-    "bid_flags";
+    "bid_flags, chance_lost";
 
 // The columns of kSeatColumns from `first` on.
 ReviewSeat read_seat(const Statement& st, int first) {
@@ -62,6 +68,7 @@ ReviewSeat read_seat(const Statement& st, int first) {
     r.blunders = st.integer(first + 7);
     r.points_lost = st.integer(first + 8);
     r.bid_flags = st.integer(first + 9);
+    r.chance_lost = st.real(first + 10);
     return r;
 }
 
@@ -73,7 +80,7 @@ const formats::StoreSchema& review_store_schema() {
     // a settings key that the target has already is the same review: the target's is kept.
     static const formats::StoreSchema schema{
         "reviews",
-        {kReviewsV1},
+        {kReviewsV1, kReviewsV2},
         {Table{"reviews", "game", nullptr, Table::Match::Key},
          Table{"review_seats", "game", nullptr, Table::Match::Key}}};
     return schema;
@@ -104,7 +111,7 @@ void ReviewStore::store_review(const StoredReview& review) const {
     ins.bind(5, review.json);
     ins.run();
     Statement seat(db_, std::string("INSERT INTO review_seats (game, settings, ") + kSeatColumns +
-                            ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+                            ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
     for (const ReviewSeat& r : review.seats) {
         seat.bind(1, review.game);
         seat.bind(2, review.settings);
@@ -118,6 +125,7 @@ void ReviewStore::store_review(const StoredReview& review) const {
         seat.bind(10, r.blunders);
         seat.bind(11, r.points_lost);
         seat.bind(12, r.bid_flags);
+        seat.bind(13, r.chance_lost);
         seat.run();
     }
     tx.commit();

@@ -60,6 +60,7 @@ TEST_CASE("reviews are stored per game and settings and give a player's trend", 
             rs.kept_best = kept + seat;
             rs.mistakes = seat;
             rs.bid_flags = 1;
+            rs.chance_lost = 0.125 * seat;  // graded by the game (version 2 of the store)
         }
         return s;
     };
@@ -89,7 +90,10 @@ TEST_CASE("reviews are stored per game and settings and give a player's trend", 
         for (const std::string& name : lib.load_game(id).players) expected += name == player;
     }
     CHECK(trend.size() == expected);
-    for (const TrendPoint& p : trend) CHECK(p.tally.name == player);
+    for (const TrendPoint& p : trend) {
+        CHECK(p.tally.name == player);
+        CHECK(p.tally.chance_lost == 0.125 * index(p.seat));
+    }
     CHECK(reviews.player_trend(player, "other settings").empty());
 
     StoredReview missing = review(r.ids[1], 1, "{}");

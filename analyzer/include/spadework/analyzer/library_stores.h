@@ -37,6 +37,9 @@ struct ReviewSeat {
     int blunders = 0;
     int points_lost = 0;
     int bid_flags = 0;  // flagged bids and passes
+    // Graded by the game: the chance of winning the game lost by its cards, bids and passes,
+    // summed (0..1 each); 0 when graded by points.
+    double chance_lost = 0;
     bool operator==(const ReviewSeat&) const = default;
 };
 

@@ -194,6 +194,8 @@ struct PlayStats {
     int mistakes = 0;
     int blunders = 0;
     int points_lost = 0;
+    // Graded by the game: the chance of winning the game its cards lost, summed (0..1 each).
+    double chance_lost = 0;
     double accuracy() const { return decisions ? double(kept_best) / decisions : 1.0; }
     void add(const CardReview& card);
     void add(const PlayStats& other);
@@ -360,6 +362,8 @@ struct GameReview {
     std::vector<HandReview> hands;
     std::array<PlayStats, 4> seats;  // play over every hand reviewed
     std::array<int, 4> bid_flags{};  // flagged bids and passes per seat
+    // Graded by the game: the chance of winning its bids and passes lost, summed, per seat.
+    std::array<double, 4> bid_chance_lost{};
     double seconds = 0;
 };
 
