@@ -19,6 +19,7 @@
 #include "settings.h"
 #include "shell.h"
 #include "spadework/engine/error.h"
+#include "text_scale.h"
 #include "viewer.h"
 
 namespace spadework::viewer {
@@ -126,6 +127,8 @@ class App {
             ImGui::MenuItem("Card values", nullptr, &ui_.show_values);
             bool prev = model_.show_previous_trick();
             if (ImGui::MenuItem("Last trick", nullptr, &prev)) model_.set_show_previous_trick(prev);
+            ImGui::Separator();
+            text_size_menu();
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Analysis")) {
@@ -148,6 +151,19 @@ class App {
             ImGui::EndMenu();
         }
         ImGui::EndMenuBar();
+    }
+
+    // Text size: automatic (from the window and the monitor), or stepped smaller or larger
+    // from it. The fonts are rebuilt before the next frame (run_viewer's hook).
+    void text_size_menu() {
+        ImGui::TextDisabled("Text size: %.0f%%", ui_.text_scale * 100);
+        if (ImGui::MenuItem("Smaller text", nullptr, false, ui_.text_step > kMinTextStep)) {
+            --ui_.text_step;
+        }
+        if (ImGui::MenuItem("Larger text", nullptr, false, ui_.text_step < kMaxTextStep)) {
+            ++ui_.text_step;
+        }
+        if (ImGui::MenuItem("Automatic text size", nullptr, ui_.text_step == 0)) ui_.text_step = 0;
     }
 
     // Every lesson in the lessons folder; a click starts it (in place of the table).
@@ -226,8 +242,9 @@ class App {
         ImGui::Separator();
         if (auto p = model_.progress()) {
             float f = p->total > 0 ? static_cast<float>(p->done) / static_cast<float>(p->total) : 0;
-            ImGui::SetNextItemWidth(260);
-            ImGui::ProgressBar(f, ImVec2(260, 0), fmt::format("{}/{}", p->done, p->total).c_str());
+            const float bar_w = 16 * ImGui::GetFontSize();
+            ImGui::ProgressBar(f, ImVec2(bar_w, 0),
+                               fmt::format("{}/{}", p->done, p->total).c_str());
             ImGui::SameLine();
             ImGui::TextUnformatted(p->what.c_str());
             ImGui::SameLine();
@@ -382,6 +399,7 @@ struct Session {
         }
         ui.autoplay_seconds = saved.autoplay_seconds;
         ui.show_values = saved.show_values;
+        ui.text_step = saved.text_step;
         ui.tab = side_panel(o.panel.empty() ? saved.tab : o.panel);
         ui.tab_requested = true;
     }
@@ -418,6 +436,7 @@ struct Session {
         }
         saved.autoplay_seconds = ui.autoplay_seconds;
         saved.show_values = ui.show_values;
+        saved.text_step = ui.text_step;
         saved.tab = ui.tab;
         saved.compare_rules = model.compare_rules();
         saved.learner = lessons.learner();
@@ -454,6 +473,16 @@ int run_viewer(const ViewOptions& o) {
 
     FrameLoop::Hooks hooks;
     hooks.before = [&] {
+        // The text's scale follows the window and the user's choice; the atlas is rebuilt
+        // here, between frames, as ImGui requires.
+        const float scale =
+            text_scale(static_cast<float>(window.width()), static_cast<float>(window.height()),
+                       window.content_scale(), session.ui.text_step);
+        if (imgui.set_scale(scale)) {
+            backends.fonts_changed();
+            session.ui.fonts = imgui.fonts();
+        }
+        session.ui.text_scale = imgui.scale();
         for (const auto& p : window.take_dropped()) model.open(p);
         model.poll();
         session.lessons.poll();

@@ -14,6 +14,12 @@
 
 namespace spadework::viewer {
 
+// A length given at the 16 px text the panels were designed with, in the text size drawn now
+// (View > Text size, text_scale.h): literal sizes grow with the fonts.
+inline float em(float px) {
+    return px * ImGui::GetFontSize() / 16.0f;
+}
+
 // Loads DejaVu Sans (fonts-dejavu-core) at three sizes with the suit symbols, arrows and the
 // minus sign. Throws Error when the font file is missing: suits must never show as boxes.
 Fonts load_fonts(float scale = 1.0f);

@@ -155,7 +155,7 @@ void LessonPanel::header(UiState& ui) {
     if (!editing_name_) learner_box_ = mode_->learner();
     std::array<char, 64> buf{};
     std::strncpy(buf.data(), learner_box_.c_str(), buf.size() - 1);
-    ImGui::SetNextItemWidth(180);
+    ImGui::SetNextItemWidth(em(180));
     if (ImGui::InputText("##learner", buf.data(), buf.size())) learner_box_ = buf.data();
     editing_name_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) mode_->set_learner(learner_box_);
@@ -206,10 +206,10 @@ void LessonPanel::learner_hand(UiState& ui) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float avail = ImGui::GetContentRegionAvail().x;
     const float n = static_cast<float>(std::max<std::size_t>(order.size(), 1));
-    const float card_w = std::clamp((avail - 40) / (1 + (n - 1) * 0.6f), 36.0f, 78.0f);
+    const float card_w = std::clamp((avail - em(40)) / (1 + (n - 1) * 0.6f), em(36), em(78));
     const float card_h = card_w * 1.42f;
-    const float lift = h.ask == analyzer::LessonAsk::Pass ? 16.0f : 0.0f;
-    const float felt_h = card_h + lift + 28;
+    const float lift = h.ask == analyzer::LessonAsk::Pass ? em(16) : 0.0f;
+    const float felt_h = card_h + lift + em(28);
     ImVec2 o = ImGui::GetCursorScreenPos();
     dl->AddRectFilled(o, ImVec2(o.x + avail, o.y + felt_h), colours::kFelt, 10);
     dl->AddRect(o, ImVec2(o.x + avail, o.y + felt_h), colours::kFeltEdge, 10, 0, 3.0f);
@@ -302,7 +302,7 @@ void why(const analyzer::LessonHand& h, const LessonResult& result, UiState& ui)
         ImGui::Text("Your side's tricks, double dummy, over %d sampled layouts", d->samples);
         float w = ImGui::GetContentRegionAvail().x;
         tricks_chart(d->tricks, ui.fonts, w,
-                     std::clamp(ImGui::GetContentRegionAvail().y - 4, 90.0f, 150.0f));
+                     std::clamp(ImGui::GetContentRegionAvail().y - 4, em(90), em(150)));
         if (d->nil_kept) {
             ImGui::TextDisabled("A nil by you would be kept in %.0f%% of them.",
                                 *d->nil_kept * 100);
@@ -340,7 +340,8 @@ void LessonPanel::answer_entry(UiState&) {
             } else if (x > 0) {
                 x = 0;
             }
-            if (ImGui::Button(label.c_str(), ImVec2(w, 30))) mode_->answer(to_string(b));
+            if (ImGui::Button(label.c_str(), ImVec2(w, ImGui::GetFrameHeight() * 1.4f)))
+                mode_->answer(to_string(b));
             x += w + ImGui::GetStyle().ItemSpacing.x;
         }
     } else {
@@ -354,7 +355,8 @@ void LessonPanel::answer_entry(UiState&) {
         }
         bool ready = mode_->pass_pick().size() == mode_->pass_needed();
         if (!ready) ImGui::BeginDisabled();
-        if (ImGui::Button("Pass", ImVec2(90, 30))) mode_->answer_pass();
+        if (ImGui::Button("Pass", ImVec2(em(90), ImGui::GetFrameHeight() * 1.4f)))
+            mode_->answer_pass();
         if (!ready) ImGui::EndDisabled();
     }
     if (busy) ImGui::EndDisabled();
@@ -403,7 +405,7 @@ constexpr ImGuiTableFlags kValueTable = ImGuiTableFlags_RowBg | ImGuiTableFlags_
 float table_height(std::size_t rows) {
     const float room = ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() * 3;
     const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2 + 1;
-    return std::max(std::min(room, row_h * static_cast<float>(rows + 1) + 4), 120.0f);
+    return std::max(std::min(room, row_h * static_cast<float>(rows + 1) + 4), em(120));
 }
 
 // The marks of a row: the learner's, the recommended, the best.
@@ -535,7 +537,9 @@ void LessonPanel::reveal(UiState& ui) {
     }
     if (!mode_->error().empty()) ImGui::TextColored(kError, "%s", mode_->error().c_str());
     const bool last = h.number == static_cast<int>(mode_->lesson()->hands.size());
-    if (ImGui::Button(last ? "See your score" : "Next question", ImVec2(160, 30))) mode_->next();
+    if (ImGui::Button(last ? "See your score" : "Next question",
+                      ImVec2(em(160), ImGui::GetFrameHeight() * 1.4f)))
+        mode_->next();
 }
 
 void LessonPanel::summary(UiState& ui) {
@@ -587,7 +591,7 @@ void LessonPanel::summary(UiState& ui) {
     ImGui::Spacing();
     if (ImGui::Button("Start again", ImVec2(140, 30))) mode_->restart();
     ImGui::SameLine();
-    if (ImGui::Button("Back to the table", ImVec2(160, 30))) {
+    if (ImGui::Button("Back to the table", ImVec2(em(160), ImGui::GetFrameHeight() * 1.4f))) {
         mode_->leave();
         return;
     }

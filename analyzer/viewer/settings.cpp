@@ -29,6 +29,7 @@ ViewerSettings load_viewer_settings(const std::filesystem::path& file) {
         s.tab = j.value("tab", s.tab);
         s.recent = j.value("recent", s.recent);
         s.learner = j.value("learner", s.learner);
+        s.text_step = j.value("text_step", s.text_step);
     } catch (const nlohmann::json::exception&) {
         return ViewerSettings{};  // a damaged file: start from the defaults
     }
@@ -42,7 +43,8 @@ void save_viewer_settings(const std::filesystem::path& file, const ViewerSetting
                         {"seat_view", s.seat_view},
                         {"tab", s.tab},
                         {"recent", s.recent},
-                        {"learner", s.learner}};
+                        {"learner", s.learner},
+                        {"text_step", s.text_step}};
     std::error_code ec;
     std::filesystem::create_directories(file.parent_path(), ec);
     std::filesystem::path tmp = file;

@@ -16,6 +16,7 @@ struct ViewerSettings {
     std::string tab;        // a side panel's name; "" or unknown: the first in the registry
     std::vector<std::string> recent;  // paths opened, newest first
     std::string learner;              // lesson mode's learner name; "" until one is typed
+    int text_step = 0;                // View > Text size: 0 automatic, else steps (text_scale.h)
 };
 
 std::filesystem::path config_dir();

@@ -6,7 +6,9 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "draw.h"
 #include "screenshot.h"
@@ -26,7 +28,10 @@ void on_drop(GLFWwindow*, int count, const char** paths) {
     for (int i = 0; i < count; ++i) g_dropped.emplace_back(paths[i]);
 }
 
-void style() {
+// The style at scale 1; set_scale scales a fresh copy, never a scaled one again (rounding
+// would drift).
+void style(float scale = 1) {
+    ImGui::GetStyle() = ImGuiStyle();
     ImGui::StyleColorsDark();
     ImGuiStyle& s = ImGui::GetStyle();
     s.FrameRounding = 4;
@@ -47,6 +52,7 @@ void style() {
     s.Colors[ImGuiCol_SliderGrab] = ImVec4(0.35f, 0.70f, 0.45f, 1.0f);
     s.Colors[ImGuiCol_CheckMark] = ImVec4(0.45f, 0.85f, 0.55f, 1.0f);
     s.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.35f, 0.70f, 0.45f, 1.0f);
+    if (scale != 1) s.ScaleAllSizes(scale);
 }
 
 double ms_since(Clock::time_point t0) {
@@ -83,6 +89,27 @@ bool Window::should_close() const {
     return glfwWindowShouldClose(window_);
 }
 
+int Window::width() const {
+    int w = 0;
+    int h = 0;
+    glfwGetWindowSize(window_, &w, &h);
+    return w;
+}
+
+int Window::height() const {
+    int w = 0;
+    int h = 0;
+    glfwGetWindowSize(window_, &w, &h);
+    return h;
+}
+
+float Window::content_scale() const {
+    float x = 0;
+    float y = 0;
+    glfwGetWindowContentScale(window_, &x, &y);
+    return x > 0 ? std::max(x, y) : 1.0f;
+}
+
 std::vector<std::filesystem::path> Window::take_dropped() {
     std::vector<std::filesystem::path> out;
     out.swap(g_dropped);
@@ -103,6 +130,15 @@ ImGuiSession::ImGuiSession(const std::filesystem::path& ini) : ini_(ini.string()
     }
 }
 
+bool ImGuiSession::set_scale(float scale) {
+    if (std::abs(scale - scale_) < 1e-3f) return false;
+    ImGui::GetIO().Fonts->Clear();
+    fonts_ = load_fonts(scale);
+    style(scale);
+    scale_ = scale;
+    return true;
+}
+
 ImGuiSession::~ImGuiSession() {
     ImGui::DestroyContext();
 }
@@ -110,6 +146,12 @@ ImGuiSession::~ImGuiSession() {
 ImGuiBackends::ImGuiBackends(Window& window) {
     ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
     ImGui_ImplOpenGL3_Init("#version 330");
+}
+
+void ImGuiBackends::fonts_changed() {
+    // Safe before the first frame too: only what exists is deleted, and NewFrame makes the
+    // device objects (the font texture with them) when there are none.
+    ImGui_ImplOpenGL3_DestroyDeviceObjects();
 }
 
 ImGuiBackends::~ImGuiBackends() {

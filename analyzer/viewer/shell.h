@@ -30,6 +30,11 @@ class Window {
 
     GLFWwindow* handle() const { return window_; }
     bool should_close() const;
+    // The window's size in screen coordinates, and the monitor's content scale (1 when the
+    // platform does not say).
+    int width() const;
+    int height() const;
+    float content_scale() const;
     // Paths dropped on the window since the last call.
     std::vector<std::filesystem::path> take_dropped();
 
@@ -47,16 +52,25 @@ class ImGuiSession {
     ImGuiSession& operator=(const ImGuiSession&) = delete;
 
     const Fonts& fonts() const { return fonts_; }
+    float scale() const { return scale_; }
+    // Rebuilds the fonts at `scale` and the style's sizes scaled from the base style, between
+    // frames (never between NewFrame and Render). Returns false when the scale is the one
+    // built already; true when the renderer must upload the new atlas (ImGuiBackends).
+    bool set_scale(float scale);
 
   private:
     std::string ini_;  // ImGui keeps the pointer, so the string lives as long as the context
     Fonts fonts_;
+    float scale_ = 1;
 };
 
 class ImGuiBackends {
   public:
     explicit ImGuiBackends(Window& window);
     ~ImGuiBackends();
+    // After the font atlas was rebuilt: drops the renderer's objects, font texture included;
+    // the next frame makes them again from the new atlas.
+    void fonts_changed();
     ImGuiBackends(const ImGuiBackends&) = delete;
     ImGuiBackends& operator=(const ImGuiBackends&) = delete;
 };

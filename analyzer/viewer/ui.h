@@ -41,6 +41,8 @@ struct UiState {
     float autoplay_seconds = 0.8f;  // per card
     double autoplay_last = 0;
     bool show_values = true;  // card values on the table
+    int text_step = 0;        // View > Text size: 0 automatic (text_scale.h)
+    float text_scale = 1;     // the scale the fonts and style sizes were last built at
     std::string path_box;     // the "open a path" box
     bool request_focus_table = false;
     // Why the table's last layout did not fit its panel (its rectangles meet or leave it);

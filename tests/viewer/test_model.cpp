@@ -12,6 +12,7 @@
 #include "spadework/engine/solver.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
+#include "text_scale.h"
 
 using namespace spadework;
 using namespace spadework::viewer;
@@ -341,6 +342,7 @@ TEST_CASE("the viewer's settings are kept between runs and survive a damaged fil
     s.seat_view = "E";
     s.tab = "scores";
     s.recent = {"/a/b.spades"};
+    s.text_step = -2;
     save_viewer_settings(file, s);
     ViewerSettings back = load_viewer_settings(file);
     CHECK(back.compare_rules == s.compare_rules);
@@ -349,6 +351,8 @@ TEST_CASE("the viewer's settings are kept between runs and survive a damaged fil
     CHECK(back.seat_view == "E");
     CHECK(back.tab == "scores");
     CHECK(back.recent == s.recent);
+    CHECK(back.text_step == -2);
+    CHECK(defaults.text_step == 0);
     std::ofstream(file) << "{ not json";
     CHECK(load_viewer_settings(file).tab == ViewerSettings{}.tab);
     // The config folder follows XDG_CONFIG_HOME.
@@ -361,4 +365,27 @@ TEST_CASE("the viewer's settings are kept between runs and survive a damaged fil
     } else {
         unsetenv("XDG_CONFIG_HOME");
     }
+}
+
+TEST_CASE("the text grows with the window and the monitor, and steps with the user's choice",
+          "[viewer]") {
+    // The panels' design size and the smallest supported window draw 16 px text.
+    CHECK(text_scale(1600, 1000, 1, 0) == 1.0f);
+    CHECK(text_scale(1280, 720, 1, 0) == 1.0f);
+    // 2560x1440: by the height (1.44), rounded to sixteenths: 23 px text.
+    CHECK(text_scale(2560, 1440, 1, 0) == Approx(23.0 / 16));
+    // A wide, low window is scaled by its height, a tall narrow one by its width.
+    CHECK(text_scale(3840, 1000, 1, 0) == 1.0f);
+    CHECK(text_scale(2400, 3000, 1, 0) == 1.5f);
+    // A monitor that asks for double-size text gets it, at any window size.
+    CHECK(text_scale(1280, 720, 2, 0) == 2.0f);
+    CHECK(text_scale(1280, 720, 0, 0) == 1.0f);  // a platform that does not say
+    // A few pixels of resizing keep the scale (no atlas rebuilt each frame).
+    CHECK(text_scale(2561, 1441, 1, 0) == text_scale(2560, 1440, 1, 0));
+    // Each step is an eighth of the automatic size, within the bounds.
+    CHECK(text_scale(1600, 1000, 1, 2) == 1.25f);
+    CHECK(text_scale(1600, 1000, 1, -2) == 0.75f);
+    CHECK(text_scale(1600, 1000, 1, -50) == text_scale(1600, 1000, 1, kMinTextStep));
+    CHECK(text_scale(1600, 1000, 1, 50) == text_scale(1600, 1000, 1, kMaxTextStep));
+    CHECK(text_scale(1600, 1000, 1, kMinTextStep) > 0.5f);
 }

@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -289,6 +290,44 @@ TEST_CASE("the table fits its panel at 1280x720, 1600x1000 and 2560x1440, as the
                      &err) == 0);
     CHECK(err.find("the table does not fit its panel at") != std::string::npos);
     CHECK(fs::exists(small.path));  // drawn larger, in a panel that scrolls
+}
+
+namespace {
+
+// The menu bar's height in pixels: the rows from the top, at the window's right end (past
+// the menus' names), in the colour of the row at the top, where the bar begins.
+int menu_bar_height(const Image& img) {
+    const unsigned char* top = img.at(img.width - 4, 0);
+    int y = 0;
+    while (y < img.height && near(img.at(img.width - 4, y), top[0], top[1], top[2], 2)) ++y;
+    return y;
+}
+
+}  // namespace
+
+TEST_CASE("the text grows with the window: 2560x1440 reads like 1600x1000", "[window]") {
+    const std::string game = (kGames / "classic.spades").string();
+    std::map<std::string, int> bar;
+    for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
+        Shot shot;
+        std::string err;
+        REQUIRE(run_viewer({game, "--no-library", "--hand", "2", "--position", "9", "--size", size,
+                            "--screenshot", shot.path.string()},
+                           &err) == 0);
+        INFO(size << ": " << err);
+        // Larger text must still leave the table room: the layout reports nothing.
+        CHECK(err.find("does not fit") == std::string::npos);
+        bar[size] = menu_bar_height(load_png(shot.path));
+    }
+    INFO("menu bar heights: " << bar["1280x720"] << ", " << bar["1600x1000"] << ", "
+                              << bar["2560x1440"]);
+    // 16 px text and its padding at the design size; 1280x720 keeps it (it fits there).
+    CHECK(bar["1600x1000"] >= 18);
+    CHECK(bar["1600x1000"] <= 28);
+    CHECK(bar["1280x720"] == bar["1600x1000"]);
+    // 2560x1440 is 1.44 times as high: its text (23 px) and bar grow with it.
+    CHECK(bar["2560x1440"] * 100 >= bar["1600x1000"] * 130);
+    CHECK(bar["2560x1440"] * 100 <= bar["1600x1000"] * 160);
 }
 
 namespace {
