@@ -397,11 +397,30 @@ struct Session {
         if (!o.seat && !saved.seat_view.empty() && !unattended) {
             model.set_seat_view(parse_seat(saved.seat_view));
         }
+        model.set_win_chance_options(win_chance_options());
         ui.autoplay_seconds = saved.autoplay_seconds;
         ui.show_values = saved.show_values;
         ui.text_step = saved.text_step;
         ui.tab = side_panel(o.panel.empty() ? saved.tab : o.panel);
         ui.tab_requested = true;
+    }
+
+    // The win-chance table as `analyze --grade game` uses it (the same cache file), unless
+    // SPADEWORK_WINCHANCE_HANDS asks for a table of fewer bot hands: quicker to build, less
+    // exact, cached apart (tests, a slow machine).
+    static analyzer::WinChanceOptions win_chance_options() {
+        analyzer::WinChanceOptions w;
+        if (const char* hands = std::getenv("SPADEWORK_WINCHANCE_HANDS"); hands && *hands) {
+            char* end = nullptr;
+            const long n = std::strtol(hands, &end, 10);
+            if (*end != 0 || n < 100 || n > 10'000'000) {
+                throw Error(fmt::format(
+                    "SPADEWORK_WINCHANCE_HANDS={}: expected a count of hands, 100 to 10000000",
+                    hands));
+            }
+            w.hands = static_cast<int>(n);
+        }
+        return w;
     }
 
     static analyzer::ReviewSettings review_settings(const ViewOptions& o) {

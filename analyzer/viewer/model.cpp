@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -62,6 +63,37 @@ bool same_game(const GameRow& a, const GameRow& b) {
 
 }  // namespace
 
+std::vector<HandChance> win_chance_series(const RecordedGame& game,
+                                          const analyzer::WinChanceTable& table) {
+    const ScoredGame scored = score_game(game, game.rules);
+    const std::vector<Standings> before = analyzer::standings_before_hands(game);
+    std::vector<HandChance> out;
+    bool overtime = false;
+    for (std::size_t h = 0; h < scored.hands.size() && h < before.size(); ++h) {
+        const Seat dealer = game.hands[h].dealer;
+        const Standings& b = before[h];
+        const Standings& a = scored.hands[h].after;
+        HandChance c;
+        c.hand = static_cast<int>(h);
+        c.start = overtime ? table.overtime_chance(b[0].score, b[1].score, dealer)
+                           : table.chance(b[0].score, b[1].score, dealer);
+        c.end = table.chance_after(a[0].score, a[1].score, Team::NS, next(dealer), overtime);
+        out.push_back(c);
+        overtime = overtime || scored.hands[h].tie_to_overtime;
+    }
+    return out;
+}
+
+std::optional<std::pair<int, double>> largest_fall(const std::vector<HandChance>& series,
+                                                   Team side) {
+    std::optional<std::pair<int, double>> worst;
+    for (const HandChance& c : series) {
+        const double fall = side == Team::NS ? c.start - c.end : c.end - c.start;
+        if (fall > 1e-9 && (!worst || fall > worst->second)) worst = {c.hand, fall};
+    }
+    return worst;
+}
+
 // The background work: at most one review, one import and one what-if solve at a time.
 struct Model::Background {
     std::unique_ptr<formats::Library> library;  // the model's own connection, for reads
@@ -85,6 +117,15 @@ struct Model::Background {
         std::future<std::string> result;  // the summary line
     };
     std::unique_ptr<Import> import;
+
+    // One win-chance table loading at a time; the tables loaded, by their cache key.
+    struct Chances {
+        std::string key;
+        std::future<analyzer::WinChanceTable> result;
+    };
+    std::unique_ptr<Chances> chances;
+    std::map<std::string, std::shared_ptr<const analyzer::WinChanceTable>> tables;
+    std::map<std::string, std::string> table_errors;  // keys whose build failed, and why
 
     // Used by one solve at a time, table kept across what-if positions. Declared before the
     // solve so that it is destroyed after it: the solve's future waits for its thread, which
@@ -226,6 +267,7 @@ void Model::select_game(int row) {
     what_if_values_.reset();
     rebuild_state();
     rebuild_comparison();
+    rebuild_win_chance();
     load_stored_review();
 }
 
@@ -463,6 +505,61 @@ void Model::rebuild_comparison() {
     }
 }
 
+void Model::set_win_chance_options(const analyzer::WinChanceOptions& options) {
+    win_chance_options_ = options;
+    rebuild_win_chance();
+}
+
+void Model::request_win_chance() {
+    if (win_chance_wanted_) return;
+    win_chance_wanted_ = true;
+    rebuild_win_chance();
+}
+
+void Model::rebuild_win_chance() {
+    win_chance_ = {};
+    if (!game_) return;
+    try {
+        analyzer::check_winchance_rules(game_->rules);
+    } catch (const Error& e) {
+        win_chance_.status = WinChanceView::Status::Refused;
+        win_chance_.reason = e.what();
+        return;
+    }
+    if (win_chance_options_.hands <= 0) {
+        win_chance_.status = WinChanceView::Status::Refused;
+        win_chance_.reason = "the win-chance table is turned off";
+        return;
+    }
+    const std::string key = analyzer::winchance_key(game_->rules, win_chance_options_);
+    if (auto it = bg_->table_errors.find(key); it != bg_->table_errors.end()) {
+        win_chance_.status = WinChanceView::Status::Refused;
+        win_chance_.reason = it->second;
+        return;
+    }
+    if (auto it = bg_->tables.find(key); it != bg_->tables.end()) {
+        try {
+            win_chance_.hands = win_chance_series(*game_, *it->second);
+            win_chance_.status = WinChanceView::Status::Ready;
+        } catch (const Error& e) {
+            win_chance_.status = WinChanceView::Status::Refused;
+            win_chance_.reason = e.what();
+        }
+        return;
+    }
+    if (!win_chance_wanted_) return;
+    win_chance_.status = WinChanceView::Status::Computing;
+    // One load at a time: another game's table finishes first, then poll() starts this one.
+    if (bg_->chances) return;
+    auto job = std::make_unique<Background::Chances>();
+    job->key = key;
+    job->result =
+        std::async(std::launch::async, [rules = game_->rules, options = win_chance_options_] {
+            return analyzer::load_winchance(rules, options).table;
+        });
+    bg_->chances = std::move(job);
+}
+
 void Model::load_stored_review() {
     if (!selected_ || !bg_->library) return;
     const GameRow& r = games_[*selected_];
@@ -615,6 +712,20 @@ bool Model::poll() {
         }
         changed = true;
     }
+    if (bg_->chances && ready(bg_->chances->result)) {
+        auto job = std::move(bg_->chances);
+        try {
+            bg_->tables[job->key] =
+                std::make_shared<const analyzer::WinChanceTable>(job->result.get());
+        } catch (const Error& e) {
+            bg_->table_errors[job->key] = e.what();
+        } catch (const std::exception& e) {
+            // A cache folder that cannot be written (filesystem_error), or memory: said, not fatal.
+            bg_->table_errors[job->key] = e.what();
+        }
+        rebuild_win_chance();
+        changed = true;
+    }
     if (bg_->import && ready(bg_->import->result)) {
         auto job = std::move(bg_->import);
         try {
@@ -649,6 +760,11 @@ void Model::wait_idle() {
     if (bg_->solve) bg_->solve->result.wait();
     if (bg_->review) bg_->review->result.wait();
     if (bg_->import) bg_->import->result.wait();
+    // The table of another game may be loading first; then this game's starts at the poll.
+    while (bg_->chances) {
+        bg_->chances->result.wait();
+        poll();
+    }
     poll();
 }
 

@@ -17,6 +17,7 @@
 
 #include "spadework/analyzer/comparison.h"
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/winchance.h"
 #include "spadework/engine/hand.h"
 #include "spadework/engine/record.h"
 #include "spadework/formats/library.h"
@@ -55,6 +56,30 @@ struct TaskProgress {
     int total = 0;
 };
 
+// North-South's chance to win the game at the start of a hand and after it, from the rule
+// set's win-chance table (the Scores tab's graph, like a chess board's evaluation graph).
+struct HandChance {
+    int hand = 0;      // 0-based
+    double start = 0;  // the hand's dealer to deal, at the scores it began from
+    double end = 0;    // the next dealer to deal, at the scores it ended with (1 or 0 at the end)
+};
+
+// The chance at each hand the game's own rules scored, from the table of those rules (hands
+// after a tie sent to overtime read in the overtime set's table).
+std::vector<HandChance> win_chance_series(const RecordedGame& game,
+                                          const analyzer::WinChanceTable& table);
+// The hand where `side`'s chance fell most, and by how much (0..1); none when it never fell.
+std::optional<std::pair<int, double>> largest_fall(const std::vector<HandChance>& series,
+                                                   Team side);
+
+// The win chance over the selected game as the Scores tab shows it.
+struct WinChanceView {
+    enum class Status { None, Computing, Ready, Refused };
+    Status status = Status::None;
+    std::string reason;  // Refused: why the rule set has no table
+    std::vector<HandChance> hands;
+};
+
 class Model {
   public:
     // `library`: the library to list and store reviews in; empty for none (files only).
@@ -87,6 +112,13 @@ class Model {
     void set_compare_rules(const std::vector<std::string>& rules);
     // Analyses the selected game in the background (a stored review is used at once).
     void request_review();
+    // Loads (or builds, the first time: up to half a minute) the win-chance table of the
+    // selected game's rules in the background; the Scores tab asks when it is shown.
+    void request_win_chance();
+    // The options of the table (tests: fewer hands, a cache of their own); hands = 0 turns
+    // the table off (a test drawing the Scores tab of a classic game, whose table takes half
+    // a minute to build).
+    void set_win_chance_options(const analyzer::WinChanceOptions& options);
     // Imports a file or folder into the library in the background.
     void import(const std::filesystem::path& path);
     // Collects finished background work; true when anything changed.
@@ -138,6 +170,7 @@ class Model {
     const analyzer::CardReview* card_review() const;
     const analyzer::Comparison* comparison() const;
     const std::vector<std::string>& compare_rules() const { return compare_rules_; }
+    const WinChanceView& win_chance() const { return win_chance_; }
     std::optional<TaskProgress> progress() const;
     // Messages for the user (errors of files opened, imports done), newest last.
     const std::vector<std::string>& messages() const { return messages_; }
@@ -152,6 +185,9 @@ class Model {
     void rebuild_state();
     void rebuild_comparison();
     void load_stored_review();
+    // The win chance of the selected game from a table already loaded, else Computing (when
+    // asked for) or None; Refused at once for rules the table cannot describe.
+    void rebuild_win_chance();
     void start_what_if_solve();
     void message(std::string text);
 
@@ -173,6 +209,9 @@ class Model {
     bool show_previous_trick_ = false;
     std::vector<std::string> compare_rules_{"classic", "paperless"};
     std::optional<analyzer::Comparison> comparison_;
+    analyzer::WinChanceOptions win_chance_options_;
+    bool win_chance_wanted_ = false;  // the Scores tab asked for the table
+    WinChanceView win_chance_;
     std::optional<analyzer::GameReview> review_;
     std::optional<CardValues> what_if_values_;
     std::vector<std::string> messages_;

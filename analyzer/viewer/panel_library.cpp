@@ -156,7 +156,16 @@ void LibraryPanel::draw_games(Model& model, float below) {
                                       name(2).c_str(), name(1).c_str(), name(3).c_str());
                 }
                 ImGui::TableSetColumnIndex(2);
-                ImGui::Text("%d / %d", g.score[0], g.score[1]);
+                // Each side's score in its colour (the Scores tab's), so the list reads alike.
+                ImGui::BeginGroup();
+                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth), "%d",
+                                   g.score[0]);
+                ImGui::SameLine(0, 0);
+                ImGui::TextUnformatted(" / ");
+                ImGui::SameLine(0, 0);
+                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kEastWest), "%d",
+                                   g.score[1]);
+                ImGui::EndGroup();
                 if (ImGui::IsItemHovered()) {
                     ImGui::SetTooltip("NS %d, EW %d", g.score[0], g.score[1]);
                 }

@@ -11,41 +11,123 @@ namespace spadework::viewer {
 
 namespace {
 
-// Colours of the rule sets in the chart: NS in the full colour, EW lighter and dashed.
-constexpr ImU32 kRunColours[] = {IM_COL32(90, 200, 120, 255), IM_COL32(90, 160, 240, 255),
-                                 IM_COL32(240, 170, 60, 255), IM_COL32(220, 100, 200, 255)};
+// Rule sets are told apart by the line's pattern (the played rules solid, then dashed, then
+// dotted); the sides by their colour, the same as everywhere else.
+enum class Stroke { Solid, Dashed, Dotted };
 
-ImU32 run_colour(std::size_t i) {
-    return kRunColours[i % std::size(kRunColours)];
+Stroke stroke_of(std::size_t run) {
+    return run == 0 ? Stroke::Solid : run % 2 == 1 ? Stroke::Dashed : Stroke::Dotted;
 }
 
-// A dashed line for EW: short segments along the path.
-void dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float thickness) {
+void stroke_line(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour, float thickness, Stroke st) {
+    if (st == Stroke::Solid) {
+        dl->AddLine(a, b, colour, thickness);
+        return;
+    }
     float dx = b.x - a.x;
     float dy = b.y - a.y;
     float len = std::sqrt(dx * dx + dy * dy);
-    const float dash = 6;
-    for (float t = 0; t < len; t += 2 * dash) {
+    if (len <= 0) return;
+    const float dash = st == Stroke::Dashed ? em(6) : em(2);
+    const float gap = st == Stroke::Dashed ? em(5) : em(4);
+    for (float t = 0; t < len; t += dash + gap) {
         float t2 = std::min(len, t + dash);
         dl->AddLine(ImVec2(a.x + dx * t / len, a.y + dy * t / len),
                     ImVec2(a.x + dx * t2 / len, a.y + dy * t2 / len), colour, thickness);
     }
 }
 
-void chart(const analyzer::Comparison& cmp, const Fonts& fonts) {
+// A round step for an axis from lo to hi with about `ticks` marks: 1, 2 or 5 times a power of
+// ten.
+double nice_step(double span, int ticks) {
+    const double raw = std::max(span, 1e-9) / std::max(1, ticks);
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0}) {
+        if (m * p >= raw) return m * p;
+    }
+    return 10 * p;
+}
+
+// A plot's frame: the area inside the axes, and the hands along x (0 before the first hand,
+// n after the n-th), shared by the score chart and the win chance so that they line up.
+struct Frame {
+    ImVec2 o;  // the plot area's top left
+    float w = 0;
+    float h = 0;
+    std::size_t hands = 1;
+    float x(double hand) const {
+        return o.x + w * static_cast<float>(hand / static_cast<double>(hands));
+    }
+    ImVec2 end() const { return ImVec2(o.x + w, o.y + h); }
+};
+
+// Draws the background and the hand axis under a plot area of `height`, with `left` reserved
+// for the value labels, and returns the frame; the caller draws the value axis.
+Frame begin_plot(const Fonts& fonts, float left, float height, std::size_t hands) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 origin = ImGui::GetCursorScreenPos();
-    float w = ImGui::GetContentRegionAvail().x;
-    float h = std::clamp(ImGui::GetContentRegionAvail().y - 8, 120.0f, 220.0f);
-    ImVec2 end(origin.x + w, origin.y + h);
-    dl->AddRectFilled(origin, end, IM_COL32(24, 28, 30, 255), 4);
-    // Scores as a share of each rule set's target, so that 500-point classic and 6-point
-    // Paperless share one chart; each run starts at 0 before hand 1.
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float axis_h = fonts.small->FontSize + em(4);
+    Frame f;
+    f.o = ImVec2(origin.x + left, origin.y + em(6));
+    f.w = w - left - em(10);
+    f.h = height - axis_h - em(6);
+    f.hands = std::max<std::size_t>(1, hands);
+    dl->AddRectFilled(origin, ImVec2(origin.x + w, origin.y + height), IM_COL32(24, 28, 30, 255),
+                      em(4));
+    // The hand axis: a tick and its number at every step of hands.
+    const ImU32 axis = IM_COL32(150, 150, 150, 255);
+    dl->AddLine(ImVec2(f.o.x, f.end().y), f.end(), axis, 1);
+    const int step = static_cast<int>(std::max(1.0, nice_step(static_cast<double>(f.hands), 8)));
+    for (std::size_t k = 0; k <= f.hands; k += static_cast<std::size_t>(step)) {
+        const float x = f.x(static_cast<double>(k));
+        dl->AddLine(ImVec2(x, f.end().y), ImVec2(x, f.end().y + em(3)), axis, 1);
+        const std::string t = std::to_string(k);
+        const ImVec2 ts = fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, t.c_str());
+        dl->AddText(fonts.small, fonts.small->FontSize, ImVec2(x - ts.x / 2, f.end().y + em(3)),
+                    IM_COL32(200, 200, 200, 255), t.c_str());
+    }
+    ImGui::Dummy(ImVec2(w, height));
+    return f;
+}
+
+// A value label right-aligned left of the plot area, with its grid line.
+void value_tick(const Frame& f, const Fonts& fonts, float y, const std::string& text, ImU32 grid) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddLine(ImVec2(f.o.x, y), ImVec2(f.o.x + f.w, y), grid, 1);
+    const ImVec2 ts = fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, text.c_str());
+    dl->AddText(fonts.small, fonts.small->FontSize, ImVec2(f.o.x - ts.x - em(4), y - ts.y / 2),
+                IM_COL32(200, 200, 200, 255), text.c_str());
+}
+
+// A legend entry: a short line in the colour and stroke, then the text; on the same line as
+// the entry before (`first`: none) when it fits there.
+void legend_item(const char* text, ImU32 colour, Stroke st, bool first) {
+    const float len = em(26);
+    const float w = len + em(4) + ImGui::CalcTextSize(text).x;
+    if (!first) {
+        ImGui::SameLine(0, em(14));
+        if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    const float y = p.y + ImGui::GetTextLineHeight() / 2;
+    stroke_line(dl, ImVec2(p.x, y), ImVec2(p.x + len, y), colour, em(2.5f), st);
+    ImGui::Dummy(ImVec2(len + em(4), ImGui::GetTextLineHeight()));
+    ImGui::SameLine(0, 0);
+    ImGui::TextUnformatted(text);
+}
+
+// The running scores of both sides under every rule set compared. Scores are drawn as a
+// share of each rule set's target, so that a 500-point game and a 6-point one share the chart;
+// the value axis is labelled in the played rule set's points.
+void chart(const analyzer::Comparison& cmp, const RecordedGame& game, const Fonts& fonts,
+           float height) {
     auto share = [](const analyzer::RuleSetRun& run, int score) {
-        return static_cast<float>(score) / static_cast<float>(std::max(1, run.scored.rules.target));
+        return static_cast<double>(score) / std::max(1, run.scored.rules.target);
     };
-    float lo = 0;
-    float hi = 1;
+    double lo = 0;
+    double hi = 1;
     std::size_t hands = 1;
     for (const auto& run : cmp.runs) {
         hands = std::max(hands, run.scored.hands.size());
@@ -56,45 +138,145 @@ void chart(const analyzer::Comparison& cmp, const Fonts& fonts) {
             }
         }
     }
-    const float left = 44;
-    const float pad = 10;
-    auto at = [&](std::size_t hand, float score) {
-        float x = origin.x + left +
-                  (w - left - pad) * static_cast<float>(hand) / static_cast<float>(hands);
-        float y = end.y - pad - (h - 2 * pad) * (score - lo) / (hi - lo);
-        return ImVec2(x, y);
+    const int target = std::max(1, cmp.runs.front().scored.rules.target);
+    const float left =
+        fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, "-0000").x + em(8);
+    Frame f = begin_plot(fonts, left, height, hands);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    auto y_of = [&](double v) {
+        return f.o.y + f.h - f.h * static_cast<float>((v - lo) / (hi - lo));
     };
-    // The zero line, the target line and the axis labels.
-    dl->AddLine(at(0, 0), at(hands, 0), IM_COL32(120, 120, 120, 255), 1);
-    dl->AddLine(at(0, 1), at(hands, 1), IM_COL32(200, 180, 90, 160), 1);
-    dl->AddText(fonts.small, fonts.small->FontSize, ImVec2(origin.x + 4, at(0, 1).y - 7),
-                IM_COL32(220, 200, 120, 255), "target");
-    dl->AddText(fonts.small, fonts.small->FontSize, ImVec2(origin.x + 4, at(0, 0).y - 7),
-                IM_COL32(200, 200, 200, 255), "0");
+    // The value axis in the played rules' points, the target line marked.
+    const double step = nice_step((hi - lo) * target, 4);
+    for (double v = std::ceil(lo * target / step) * step; v <= hi * target + 1e-9; v += step) {
+        // Rounded first: a tick at zero computed as -0.0 must not read "-0".
+        const long points = std::lround(v);
+        value_tick(f, fonts, y_of(v / target), std::to_string(points),
+                   points == 0 ? IM_COL32(120, 120, 120, 255) : IM_COL32(60, 64, 68, 255));
+    }
+    dl->AddLine(ImVec2(f.o.x, y_of(1)), ImVec2(f.o.x + f.w, y_of(1)), colours::kGold, 1);
+    // The target's label above its line, or under it when the line is the plot's top.
+    const float label_y = y_of(1) - fonts.small->FontSize - em(1) < f.o.y
+                              ? y_of(1) + em(1)
+                              : y_of(1) - fonts.small->FontSize - em(1);
+    dl->AddText(fonts.small, fonts.small->FontSize, ImVec2(f.o.x + em(4), label_y), colours::kGold,
+                fmt::format("target {}", target).c_str());
     for (std::size_t r = 0; r < cmp.runs.size(); ++r) {
         const auto& hands_r = cmp.runs[r].scored.hands;
         for (int team = 0; team < 2; ++team) {
-            ImVec2 prev = at(0, 0);
+            const ImU32 c = colours::team_colour(team);
+            ImVec2 prev(f.x(0), y_of(0));
             for (std::size_t i = 0; i < hands_r.size(); ++i) {
-                ImVec2 p = at(i + 1, share(cmp.runs[r], hands_r[i].after[team].score));
-                if (team == 0) {
-                    dl->AddLine(prev, p, run_colour(r), 2.5f);
-                } else {
-                    dashed(dl, prev, p, run_colour(r), 2.0f);
-                }
-                dl->AddCircleFilled(p, 3, run_colour(r));
-                prev = hands_r[i].tie_to_overtime ? at(i + 1, 0) : p;
+                ImVec2 p(f.x(static_cast<double>(i + 1)),
+                         y_of(share(cmp.runs[r], hands_r[i].after[team].score)));
+                stroke_line(dl, prev, p, c, r == 0 ? em(2.5f) : em(1.8f), stroke_of(r));
+                if (r == 0) dl->AddCircleFilled(p, em(3), c);
+                prev = hands_r[i].tie_to_overtime ? ImVec2(p.x, y_of(0)) : p;
             }
         }
     }
-    ImGui::Dummy(ImVec2(w, h));
+    // The legend: the sides by colour (with their players), the rule sets by stroke.
+    const std::string ns = fmt::format("N-S ({}, {})", game.players[0], game.players[2]);
+    const std::string ew = fmt::format("E-W ({}, {})", game.players[1], game.players[3]);
+    legend_item(ns.c_str(), colours::kNorthSouth, Stroke::Solid, true);
+    legend_item(ew.c_str(), colours::kEastWest, Stroke::Solid, false);
     for (std::size_t r = 0; r < cmp.runs.size(); ++r) {
-        if (r) ImGui::SameLine();
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(run_colour(r)));
-        ImGui::Text("%s", cmp.runs[r].label.c_str());
-        ImGui::PopStyleColor();
+        legend_item(cmp.runs[r].label.c_str(), IM_COL32(200, 200, 200, 255), stroke_of(r), r == 0);
     }
-    text_note("NS solid, EW dashed; scores as a share of each target");
+    if (cmp.runs.size() > 1) text_note("other rule sets drawn as a share of their own target");
+}
+
+// North-South's chance to win the game over the game, like a chess analysis board's
+// evaluation graph: above the middle line North-South are ahead, below East-West. The hands
+// where each side's chance fell most are marked; a click on the graph selects that hand.
+void chance_graph(Model& model, const WinChanceView& wc, const Fonts& fonts, float height) {
+    ImGui::TextUnformatted("Chance to win the game");
+    if (wc.status == WinChanceView::Status::Refused) {
+        text_note("No win-chance table for these rules: " + wc.reason);
+        return;
+    }
+    if (wc.status != WinChanceView::Status::Ready) {
+        text_note(
+            "computing the win-chance table\u2026 (the first time for a rule set: up to "
+            "half a minute)");
+        return;
+    }
+    if (wc.hands.empty()) {
+        text_note("no hand scored yet");
+        return;
+    }
+    const float left =
+        fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, "100%").x + em(8);
+    Frame f = begin_plot(fonts, left, height, wc.hands.size());
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    auto y_of = [&](double p) { return f.o.y + f.h - f.h * static_cast<float>(p); };
+    for (double p : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+        value_tick(f, fonts, y_of(p), fmt::format("{:.0f}%", p * 100),
+                   p == 0.5 ? IM_COL32(130, 130, 130, 255) : IM_COL32(60, 64, 68, 255));
+    }
+    // The selected hand, shaded.
+    const int sel = model.hand();
+    if (sel < static_cast<int>(f.hands)) {
+        dl->AddRectFilled(ImVec2(f.x(sel), f.o.y), ImVec2(f.x(sel + 1), f.o.y + f.h),
+                          IM_COL32(255, 255, 255, 28));
+    }
+    // Each hand from its start to its end, filled towards the middle in the side ahead's
+    // colour (translucent), the line itself on top.
+    const float mid = y_of(0.5);
+    for (const HandChance& c : wc.hands) {
+        const float x0 = f.x(c.hand);
+        const float x1 = f.x(c.hand + 1);
+        const ImVec2 a(x0, y_of(c.start));
+        const ImVec2 b(x1, y_of(c.end));
+        for (int team = 0; team < 2; ++team) {
+            // Clipped to the side's half: above the middle for N-S, below for E-W.
+            const float ya = team == 0 ? std::min(a.y, mid) : std::max(a.y, mid);
+            const float yb = team == 0 ? std::min(b.y, mid) : std::max(b.y, mid);
+            const ImU32 fill = (colours::team_colour(team) & 0x00FFFFFFu) | (90u << 24);
+            dl->AddQuadFilled(ImVec2(x0, mid), ImVec2(x0, ya), ImVec2(x1, yb), ImVec2(x1, mid),
+                              fill);
+        }
+        dl->AddLine(a, b, IM_COL32(235, 235, 235, 255), em(2));
+    }
+    // The largest fall of each side: a marker at the hand's end in the side's colour.
+    for (Team side : {Team::NS, Team::EW}) {
+        if (auto fall = largest_fall(wc.hands, side)) {
+            const HandChance& c = wc.hands[static_cast<std::size_t>(fall->first)];
+            const ImVec2 p(f.x(c.hand + 1), y_of(c.end));
+            dl->AddCircleFilled(p, em(5), colours::team_colour(index(side)));
+            dl->AddCircle(p, em(5), IM_COL32(20, 20, 20, 255), 0, em(1.5f));
+        }
+    }
+    // Hover: the hand's figures; click: select it.
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (ImGui::IsWindowHovered() && mouse.x >= f.o.x && mouse.x < f.o.x + f.w && mouse.y >= f.o.y &&
+        mouse.y <= f.o.y + f.h) {
+        const int h =
+            std::clamp(static_cast<int>((mouse.x - f.o.x) / f.w * static_cast<float>(f.hands)), 0,
+                       static_cast<int>(wc.hands.size()) - 1);
+        const HandChance& c = wc.hands[static_cast<std::size_t>(h)];
+        ImGui::SetTooltip("hand %d: North-South %.0f%% \u2192 %.0f%%\nclick to open the hand",
+                          h + 1, c.start * 100, c.end * 100);
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) model.select_hand(h);
+    }
+    // The same marks as buttons, with what happened.
+    for (Team side : {Team::NS, Team::EW}) {
+        auto fall = largest_fall(wc.hands, side);
+        if (!fall) continue;
+        const HandChance& c = wc.hands[static_cast<std::size_t>(fall->first)];
+        const double from = side == Team::NS ? c.start : 1 - c.start;
+        const double to = side == Team::NS ? c.end : 1 - c.end;
+        ImGui::PushID(static_cast<int>(index(side)));
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              ImGui::ColorConvertU32ToFloat4(colours::team_colour(index(side))));
+        const std::string label = fmt::format("hand {}", c.hand + 1);
+        if (ImGui::SmallButton(label.c_str())) model.select_hand(c.hand);
+        ImGui::PopStyleColor();
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s's largest fall: %.0f%% to %.0f%%", side == Team::NS ? "N-S" : "E-W",
+                           from * 100, to * 100);
+        ImGui::PopID();
+    }
 }
 
 // A side's running score after a hand under one rule set: "33 (+22) 3b!", the hand's points
@@ -112,13 +294,11 @@ std::string score_cell(const ScoredGame& s, int h, Team t) {
 // The score sheet: a row per hand with NS above EW, a column per rule set. One column per
 // rule set (not one per side) keeps the sheet inside the side panel at 1280x720 with two
 // rule sets; more scroll sideways.
-void draw_sheet(const Model& model, const analyzer::Comparison& cmp) {
+void draw_sheet(const Model& model, const analyzer::Comparison& cmp, float sheet_h) {
     const std::size_t runs = cmp.runs.size();
     ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
                          ImGuiTableFlags_SizingFixedFit;
-    float sheet_h = std::max(ImGui::GetTextLineHeight() * 8,
-                             ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeight() * 18);
     if (!ImGui::BeginTable("sheet", static_cast<int>(2 + runs), tf, ImVec2(0, sheet_h))) return;
     ImGui::TableSetupScrollFreeze(2, 1);
     ImGui::TableSetupColumn("hand");
@@ -133,7 +313,8 @@ void draw_sheet(const Model& model, const analyzer::Comparison& cmp) {
             ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(40, 90, 60, 160));
         }
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextDisabled("NS\nEW");
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth), "NS");
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kEastWest), "EW");
         for (std::size_t r = 0; r < runs; ++r) {
             const ScoredGame& s = cmp.runs[r].scored;
             ImGui::TableSetColumnIndex(static_cast<int>(2 + r));
@@ -141,9 +322,10 @@ void draw_sheet(const Model& model, const analyzer::Comparison& cmp) {
                 ImGui::TextDisabled(s.result ? "over" : "-");
                 continue;
             }
-            const std::string cells =
-                score_cell(s, h, Team::NS) + "\n" + score_cell(s, h, Team::EW);
-            ImGui::TextUnformatted(cells.c_str());
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth), "%s",
+                               score_cell(s, h, Team::NS).c_str());
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kEastWest), "%s",
+                               score_cell(s, h, Team::EW).c_str());
         }
     }
     // Where each rule set ended the game.
@@ -198,9 +380,23 @@ void ScoresPanel::draw(const PanelContext& ctx) {
         model.set_compare_rules(rules);
     }
 
-    draw_sheet(model, *cmp);
+    model.request_win_chance();
+    // The sheet as tall as its rows, leaving the charts their smallest; what is left is shared
+    // by the charts. Below the smallest sizes the tab scrolls.
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float row = 2 * ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+    const float rows_h = row * static_cast<float>(cmp->hands_recorded + 1) + line + em(6);
+    const float text_lines = 8 * line;  // the notes, the legend, the graph's title and marks
+    const float min_charts = em(110) + em(90);
+    const float avail = ImGui::GetContentRegionAvail().y;
+    const float sheet_h =
+        std::clamp(avail - text_lines - min_charts, std::min(rows_h, 6 * line), rows_h);
+    draw_sheet(model, *cmp, sheet_h);
     text_note("score (hand's points), b: bags, !: bag penalty");
-    chart(*cmp, ui.fonts);
+    const float left = std::max(0.0f, ImGui::GetContentRegionAvail().y - text_lines + line);
+    chart(*cmp, *model.game(), ui.fonts, std::clamp(left * 0.55f, em(110), em(220)));
+    ImGui::Separator();
+    chance_graph(model, model.win_chance(), ui.fonts, std::clamp(left * 0.45f, em(90), em(180)));
 }
 
 }  // namespace spadework::viewer

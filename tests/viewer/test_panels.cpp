@@ -30,6 +30,11 @@ struct Fixture {
     LessonMode lessons{fs::temp_directory_path() / "spadework-no-lessons", {}, 1};
     PanelContext ctx{model, ui, lessons};
     Fixture() {
+        // No win-chance table: classic's takes half a minute to build (the window tests draw
+        // the Scores tab's graph from a small one).
+        analyzer::WinChanceOptions no_table;
+        no_table.hands = 0;
+        model.set_win_chance_options(no_table);
         REQUIRE(model.open(kGames / "classic.spades"));
         model.select_game(0);
     }

@@ -116,6 +116,35 @@ struct Shot {
     ~Shot() { fs::remove(path); }
 };
 
+// The classic sample under other rules (its [Rules] tag rewritten), in `dir`.
+fs::path sample_under(const fs::path& dir, const std::string& rules) {
+    std::ifstream in(kGames / "classic.spades");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    const std::string tag = "[Rules \"classic\"]";
+    const auto at = text.find(tag);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, tag.size(), "[Rules \"" + rules + "\"]");
+    fs::path file = dir / "small.spades";
+    std::ofstream(file) << text;
+    return file;
+}
+
+// The Scores tab's win-chance tables, small and in a cache of the test's own: a 200 target
+// and 3,000 bot hands build in seconds where classic's full table takes half a minute.
+struct SmallWinChance {
+    spadework::testing::Workspace ws{"spadework-window-chance"};
+    fs::path game;
+    SmallWinChance() {
+        setenv("XDG_CACHE_HOME", (ws.dir / "cache").c_str(), 1);
+        setenv("SPADEWORK_WINCHANCE_HANDS", "3000", 1);
+        game = sample_under(ws.dir, "classic target=200");
+    }
+    ~SmallWinChance() {
+        unsetenv("XDG_CACHE_HOME");
+        unsetenv("SPADEWORK_WINCHANCE_HANDS");
+    }
+};
+
 }  // namespace
 
 TEST_CASE("the table mid-hand shows the felt and red and black suits", "[window]") {
@@ -158,9 +187,12 @@ TEST_CASE("every panel renders at several positions and sizes", "[window]") {
         k.args.insert(k.args.end(), {"--panel", panels[i]});
         cases.push_back(k);
     }
+    SmallWinChance chances;
     for (const Case& k : cases) {
         Shot shot;
         std::vector<std::string> args = k.args;
+        // The Scores tab builds the game's win-chance table: a small one.
+        if (k.args.back() == "scores") args[0] = chances.game.string();
         args.insert(args.end(),
                     {"--no-library", "--size", std::to_string(k.w) + "x" + std::to_string(k.h),
                      "--screenshot", shot.path.string()});
@@ -417,4 +449,60 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
                      &err) == 1);
     CHECK(err.find("there are: counting") != std::string::npos);
     CHECK_FALSE(fs::exists(never));
+}
+
+namespace {
+
+// Pixels of the win-chance graph's fill: each side's colour at a third over the plot's
+// background (the selected hand's shading excepted).
+std::size_t chance_fill_pixels(const Image& img) {
+    std::size_t n = 0;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = img.width / 2; x < img.width; ++x) {
+            n += near(img.at(x, y), 47, 75, 104, 4) || near(img.at(x, y), 100, 71, 41, 4);
+        }
+    }
+    return n;
+}
+
+// Pixels of one colour, exactly (text and lines in a side's colour).
+std::size_t colour_pixels(const Image& img, int r, int g, int b) {
+    std::size_t n = 0;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = img.width / 2; x < img.width; ++x) n += near(img.at(x, y), r, g, b, 0);
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("the Scores tab draws the win chance over the game, or says why it cannot",
+          "[window][winchance]") {
+    SmallWinChance chances;
+    for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
+        Shot shot;
+        std::string err;
+        INFO(size);
+        REQUIRE(
+            run_viewer({chances.game.string(), "--no-library", "--hand", "2", "--position", "10",
+                        "--panel", "scores", "--size", size, "--screenshot", shot.path.string()},
+                       &err) == 0);
+        INFO(err);
+        CHECK(err.empty());
+        const Image img = load_png(shot.path);
+        // The graph, filled towards the middle in the colour of the side ahead.
+        CHECK(chance_fill_pixels(img) > 1500);
+        // Each side in its one colour: the sheet's rows, the score chart's lines, the legend.
+        CHECK(colour_pixels(img, 90, 160, 240) > 300);
+        CHECK(colour_pixels(img, 240, 150, 60) > 300);
+    }
+    // Rules the table cannot describe (a hand limit): the reason instead of a graph.
+    const fs::path refused = sample_under(chances.ws.dir, "classic hand_limit=10");
+    Shot shot;
+    std::string err;
+    REQUIRE(run_viewer({refused.string(), "--no-library", "--panel", "scores", "--screenshot",
+                        shot.path.string()},
+                       &err) == 0);
+    // (A few pixels of those colours are anti-aliased edges of the score chart's lines.)
+    CHECK(chance_fill_pixels(load_png(shot.path)) < 400);
 }
