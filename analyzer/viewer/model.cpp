@@ -505,6 +505,46 @@ void Model::rebuild_comparison() {
     }
 }
 
+std::optional<HandResult> Model::hand_result() const {
+    if (!game_ || !comparison_ || in_what_if() || comparison_->runs.empty()) return std::nullopt;
+    if (position_ < recorded_cards() || state().phase() != Phase::Done) return std::nullopt;
+    const ScoredGame& played = comparison_->runs.front().scored;
+    if (hand_ >= static_cast<int>(played.hands.size())) return std::nullopt;
+    HandResult r;
+    const HandScore& hs = played.hands[static_cast<std::size_t>(hand_)].score;
+    for (int t = 0; t < 2; ++t) {
+        const TeamHandScore& ts = hs.teams[static_cast<std::size_t>(t)];
+        HandResult::Side& side = r.sides[static_cast<std::size_t>(t)];
+        side.bid = ts.bid;
+        side.tricks = ts.tricks;
+        side.bags = ts.bags_added;
+        side.bag_penalties = ts.bag_penalties;
+        for (const ScoreItem& item : ts.items) {
+            using K = ScoreItem::Kind;
+            if (item.kind == K::NilMade || item.kind == K::NilFailed ||
+                item.kind == K::BlindNilMade || item.kind == K::BlindNilFailed) {
+                side.nils.push_back(item.text);
+            }
+        }
+    }
+    for (const analyzer::RuleSetRun& run : comparison_->runs) {
+        HandResult::Run out;
+        out.label = run.label;
+        if (hand_ < static_cast<int>(run.scored.hands.size())) {
+            const HandRecord& hr = run.scored.hands[static_cast<std::size_t>(hand_)];
+            out.scored = true;
+            for (int t = 0; t < 2; ++t) {
+                out.delta[static_cast<std::size_t>(t)] =
+                    hr.score.teams[static_cast<std::size_t>(t)].delta;
+                out.after[static_cast<std::size_t>(t)] =
+                    hr.after[static_cast<std::size_t>(t)].score;
+            }
+        }
+        r.runs.push_back(std::move(out));
+    }
+    return r;
+}
+
 void Model::set_win_chance_options(const analyzer::WinChanceOptions& options) {
     win_chance_options_ = options;
     rebuild_win_chance();

@@ -72,6 +72,26 @@ std::vector<HandChance> win_chance_series(const RecordedGame& game,
 std::optional<std::pair<int, double>> largest_fall(const std::vector<HandChance>& series,
                                                    Team side);
 
+// How the hand shown ended, once its last card is on the table: each side's contract and
+// tricks, and the points under every rule set compared (the played one first).
+struct HandResult {
+    struct Side {
+        int bid = 0;     // the contract (the members' trick bids)
+        int tricks = 0;  // the tricks that count toward it
+        int bags = 0;    // bags added by the hand
+        int bag_penalties = 0;
+        std::vector<std::string> nils;  // "N nil made", one per nil or blind nil
+    };
+    struct Run {
+        std::string label;           // the rule set's
+        bool scored = false;         // false: the game was over under these rules before this hand
+        std::array<int, 2> delta{};  // each side's points for the hand
+        std::array<int, 2> after{};  // and its score after it
+    };
+    std::array<Side, 2> sides;  // by team, under the played rules
+    std::vector<Run> runs;
+};
+
 // The win chance over the selected game as the Scores tab shows it.
 struct WinChanceView {
     enum class Status { None, Computing, Ready, Refused };
@@ -171,6 +191,8 @@ class Model {
     const analyzer::Comparison* comparison() const;
     const std::vector<std::string>& compare_rules() const { return compare_rules_; }
     const WinChanceView& win_chance() const { return win_chance_; }
+    // The hand's result at its last card on the recorded line; none before it or in what-if.
+    std::optional<HandResult> hand_result() const;
     std::optional<TaskProgress> progress() const;
     // Messages for the user (errors of files opened, imports done), newest last.
     const std::vector<std::string>& messages() const { return messages_; }

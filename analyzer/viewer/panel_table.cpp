@@ -352,6 +352,69 @@ void draw_felt(ImDrawList* dl, ImVec2 origin, ImVec2 size, const Fonts& fonts) {
 
 }  // namespace
 
+// Lines of text in a dark box centred in `r`, each in its colour: in the regular font when
+// they fit, else the small one; clipped to `r` whatever happens (it is the layout's).
+void result_box(const Table& t, const Rect& r,
+                const std::vector<std::pair<std::string, ImU32>>& lines) {
+    if (lines.empty() || r.empty()) return;
+    auto size_in = [&](ImFont* font) {
+        float w = 0;
+        for (const auto& [text, colour] : lines) w = std::max(w, text_size(font, text).x);
+        return ImVec2(w, font->FontSize * static_cast<float>(lines.size()));
+    };
+    const float pad = t.f.small->FontSize * 0.5f;
+    ImFont* font = t.f.regular;
+    ImVec2 size = size_in(font);
+    if (size.x + 2 * pad > r.width() || size.y + 2 * pad > r.height()) {
+        font = t.f.small;
+        size = size_in(font);
+    }
+    const ImVec2 box(std::min(size.x + 2 * pad, r.width()), std::min(size.y + 2 * pad, r.height()));
+    const ImVec2 c = t.p(r.centre());
+    const ImVec2 a(c.x - box.x / 2, c.y - box.y / 2);
+    const ImVec2 b(c.x + box.x / 2, c.y + box.y / 2);
+    t.dl->PushClipRect(t.p0(r), t.p1(r), true);
+    t.dl->AddRectFilled(a, b, IM_COL32(12, 40, 24, 230), pad);
+    t.dl->AddRect(a, b, colours::kFeltEdge, pad, 0, 1.5f);
+    float y = a.y + pad;
+    for (const auto& [text, colour] : lines) {
+        const float w = text_size(font, text).x;
+        t.dl->AddText(font, font->FontSize, ImVec2(c.x - w / 2, y), colour, text.c_str());
+        y += font->FontSize;
+    }
+    t.dl->PopClipRect();
+}
+
+// At the hand's last card, how it ended: the contracts made or set, bags and nils where North's
+// hand was, the points under every rule set compared where South's was (both hands are empty).
+void draw_result(const Table& t, const Model& model) {
+    const std::optional<HandResult> r = model.hand_result();
+    if (!r) return;
+    std::vector<std::pair<std::string, ImU32>> contracts;
+    for (int team = 0; team < 2; ++team) {
+        const HandResult::Side& s = r->sides[static_cast<std::size_t>(team)];
+        std::string line =
+            fmt::format("{}: bid {}, took {}", team == 0 ? "NS" : "EW", s.bid, s.tricks);
+        if (s.bid > 0)
+            line += s.tricks >= s.bid ? ": made" : fmt::format(": set by {}", s.bid - s.tricks);
+        if (s.bags > 0) line += fmt::format(", {} bag{}", s.bags, s.bags == 1 ? "" : "s");
+        if (s.bag_penalties > 0) line += ", bag penalty";
+        contracts.emplace_back(line, colours::team_colour(team));
+        for (const std::string& nil : s.nils)
+            contracts.emplace_back(nil, colours::team_colour(team));
+    }
+    std::vector<std::pair<std::string, ImU32>> points;
+    for (const HandResult::Run& run : r->runs) {
+        points.emplace_back(
+            run.scored ? fmt::format("{}: NS {:+d} ({}), EW {:+d} ({})", run.label, run.delta[0],
+                                     run.after[0], run.delta[1], run.after[1])
+                       : fmt::format("{}: game already over", run.label),
+            colours::kTextOnFelt);
+    }
+    result_box(t, t.at.hands[index(Seat::North)], contracts);
+    result_box(t, t.at.hands[index(Seat::South)], points);
+}
+
 void TablePanel::draw(const PanelContext& ctx) {
     Model& model = ctx.model;
     UiState& ui = ctx.ui;
@@ -398,6 +461,7 @@ void TablePanel::draw(const PanelContext& ctx) {
     }
     draw_trick(t, model);
     draw_passes(t, model);
+    draw_result(t, model);
     ImGui::SetCursorScreenPos(origin);
     // Exactly the table's size, the cursor left where it started: no scrollbar unless the
     // table was laid out larger than the panel.

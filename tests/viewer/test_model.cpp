@@ -491,3 +491,44 @@ TEST_CASE("rules the win-chance table cannot describe say why instead of a graph
     CHECK(off.win_chance().reason.find("turned off") != std::string::npos);
 }
 
+TEST_CASE("the hand's result shows at its last card, under every rule set compared", "[viewer]") {
+    Model m;
+    REQUIRE(m.open(kGames / "classic.spades"));
+    m.select_game(0);
+    m.set_compare_rules({"classic", "paperless"});
+    m.select_hand(1);
+    m.move_to(m.recorded_cards() - 1);
+    CHECK_FALSE(m.hand_result());  // a card still to play
+    m.to_end();
+    const std::optional<HandResult> r = m.hand_result();
+    REQUIRE(r);
+    // The played rules' score of the hand, side by side with Paperless's.
+    const ScoredGame classic = score_game(*m.game(), m.game()->rules);
+    const HandScore& hs = classic.hands[1].score;
+    REQUIRE(r->runs.size() == 2);
+    for (int t = 0; t < 2; ++t) {
+        const Team team = t == 0 ? Team::NS : Team::EW;
+        CHECK(r->sides[t].bid == hs[team].bid);
+        CHECK(r->sides[t].tricks == hs[team].tricks);
+        CHECK(r->sides[t].bags == hs[team].bags_added);
+        CHECK(r->runs[0].delta[t] == hs[team].delta);
+        CHECK(r->runs[0].after[t] == classic.hands[1].after[t].score);
+    }
+    CHECK(r->sides[0].tricks + r->sides[1].tricks == 13);
+    CHECK(r->runs[0].scored);
+    CHECK(r->runs[1].label == "paperless");
+    CHECK(r->runs[1].scored);
+    const ScoredGame paperless = score_game(*m.game(), formats::load_rules("paperless"));
+    CHECK(r->runs[1].delta[0] == paperless.hands[1].score[Team::NS].delta);
+    // Hand 5: South bid nil; the nil's fate is part of the result.
+    m.select_hand(4);
+    m.to_end();
+    const std::optional<HandResult> nil = m.hand_result();
+    REQUIRE(nil);
+    REQUIRE(nil->sides[0].nils.size() == 1);
+    CHECK(nil->sides[0].nils[0].find("nil") != std::string::npos);
+    CHECK(nil->sides[1].nils.empty());
+    // Back one card: no result.
+    m.step(-1);
+    CHECK_FALSE(m.hand_result());
+}

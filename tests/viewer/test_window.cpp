@@ -506,3 +506,42 @@ TEST_CASE("the Scores tab draws the win chance over the game, or says why it can
     // (A few pixels of those colours are anti-aliased edges of the score chart's lines.)
     CHECK(chance_fill_pixels(load_png(shot.path)) < 400);
 }
+
+namespace {
+
+// Pixels near one colour (text is anti-aliased), in the table's column (a quarter to seven tenths across).
+std::size_t table_colour_pixels(const Image& img, int r, int g, int b) {
+    std::size_t n = 0;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = img.width / 4; x < img.width * 7 / 10; ++x) {
+            n += near(img.at(x, y), r, g, b, 30);
+        }
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("the hand's result shows on the table at its last card", "[window]") {
+    const std::string game = (kGames / "classic.spades").string();
+    for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
+        INFO(size);
+        Shot end;
+        Shot before;
+        std::string err;
+        REQUIRE(run_viewer({game, "--no-library", "--hand", "5", "--position", "52", "--size", size,
+                            "--screenshot", end.path.string()},
+                           &err) == 0);
+        INFO(err);
+        CHECK(err.find("does not fit") == std::string::npos);
+        REQUIRE(run_viewer({game, "--no-library", "--hand", "5", "--position", "51", "--size", size,
+                            "--screenshot", before.path.string()}) == 0);
+        const Image e = load_png(end.path);
+        const Image b = load_png(before.path);
+        // The contracts in each side's colour where North's hand was: none a card earlier.
+        CHECK(table_colour_pixels(e, 90, 160, 240) > 30);
+        CHECK(table_colour_pixels(e, 240, 150, 60) > 30);
+        CHECK(table_colour_pixels(b, 90, 160, 240) == 0);
+        CHECK(table_colour_pixels(b, 240, 150, 60) == 0);
+    }
+}
