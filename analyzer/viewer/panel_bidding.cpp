@@ -1,6 +1,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "draw.h"
 #include "panel_bidding.h"
@@ -9,26 +10,149 @@ namespace spadework::viewer {
 
 namespace {
 
-// The partnership's tricks over a bid's sampled layouts, and the nil's fate on them.
-void draw_layouts(const analyzer::BidDecision& d) {
-    std::vector<float> hist(d.tricks.begin(), d.tricks.end());
-    double mean = 0;
-    for (std::size_t t = 0; t < d.tricks.size(); ++t) {
-        mean += d.tricks[t] * static_cast<double>(t);
+// The tricks a bid of the bidder asks of the partnership, as far as the bidder knew: its own
+// count plus the partner's when the partner bid before (a nil adds none). The histogram's
+// marks stand at these counts.
+int contract_of(const RecordedHand& rh, const analyzer::BidDecision& d, Bid bid) {
+    int need = bid.kind() == Bid::Kind::Tricks ? bid.count() : 0;
+    for (int i = 0; i < d.index && i < static_cast<int>(rh.bids.size()); ++i) {
+        const Seat s = next(rh.dealer, i + 1);
+        if (s == partner(d.seat) &&
+            rh.bids[static_cast<std::size_t>(i)].kind() == Bid::Kind::Tricks) {
+            need += rh.bids[static_cast<std::size_t>(i)].count();
+        }
     }
-    std::string overlay = fmt::format("partnership tricks 0..{}, mean {:.1f}",
-                                      hist.empty() ? 0 : hist.size() - 1, mean);
-    // The width given outright: a negative width (the rest of the line) collapses to a sliver
-    // inside a tree node under ImGui 1.86.
-    float width = std::max(120.0f, ImGui::GetContentRegionAvail().x);
-    ImGui::PlotHistogram("##tricks", hist.data(), static_cast<int>(hist.size()), 0, overlay.c_str(),
-                         0.0f, 1.0f, ImVec2(width, 56));
+    return need;
+}
+
+// A vertical mark at a trick count, with its label above the plot: centred on the mark, or
+// beside it (`side` -1: ending at it, +1: starting at it) when two marks stand close.
+void mark(ImDrawList* dl, float x, float top, float bottom, ImU32 colour, const char* label,
+          const Fonts& fonts, float label_y, int side) {
+    dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), colour, em(2));
+    const ImVec2 ts = fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, label);
+    const float lx = side < 0 ? x - ts.x - em(2) : side > 0 ? x + em(2) : x - ts.x / 2;
+    dl->AddText(fonts.small, fonts.small->FontSize, ImVec2(lx, label_y), colour, label);
+}
+
+// The partnership's double-dummy tricks over the bid's sampled layouts: a bar per count, the
+// share on the value axis, the counts along the other; the played bid's and the best bid's
+// contracts marked.
+void draw_layouts(const RecordedHand& rh, const analyzer::BidDecision& d, const Fonts& fonts) {
+    if (d.tricks.empty()) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float w = std::max(em(160), ImGui::GetContentRegionAvail().x);
+    const float small = fonts.small->FontSize;
+    const float height = em(96) + 3 * small;
+    const float left = fonts.small->CalcTextSizeA(small, FLT_MAX, 0, "100%").x + em(8);
+    // Plot area: a line of marks' labels above, the counts and the axis title below.
+    const ImVec2 o(origin.x + left, origin.y + small + em(4));
+    const float pw = w - left - em(8);
+    const float ph = height - 3 * small - em(10);
+    dl->AddRectFilled(origin, ImVec2(origin.x + w, origin.y + height), IM_COL32(24, 28, 30, 255),
+                      em(4));
+    const int n = static_cast<int>(d.tricks.size());
+    const double top = std::max(0.05, *std::max_element(d.tricks.begin(), d.tricks.end()));
+    // The value axis: 0 and the tallest bar's share, rounded up to 10%.
+    const double axis_top = std::ceil(top * 10 - 1e-9) / 10;
+    const ImU32 grid = IM_COL32(60, 64, 68, 255);
+    for (double v : {0.0, axis_top / 2, axis_top}) {
+        const float y = o.y + ph - ph * static_cast<float>(v / axis_top);
+        dl->AddLine(ImVec2(o.x, y), ImVec2(o.x + pw, y), grid, 1);
+        const std::string t = fmt::format("{:.0f}%", v * 100);
+        const ImVec2 ts = fonts.small->CalcTextSizeA(small, FLT_MAX, 0, t.c_str());
+        dl->AddText(fonts.small, small, ImVec2(o.x - ts.x - em(4), y - ts.y / 2),
+                    IM_COL32(200, 200, 200, 255), t.c_str());
+    }
+    const float slot = pw / static_cast<float>(n);
+    const int label_step = slot < small * 1.6f ? 2 : 1;
+    for (int t = 0; t < n; ++t) {
+        const float x0 = o.x + slot * static_cast<float>(t);
+        const float bar = ph * static_cast<float>(d.tricks[static_cast<std::size_t>(t)] / axis_top);
+        if (d.tricks[static_cast<std::size_t>(t)] > 0) {
+            dl->AddRectFilled(ImVec2(x0 + slot * 0.15f, o.y + ph - std::max(bar, 1.0f)),
+                              ImVec2(x0 + slot * 0.85f, o.y + ph), IM_COL32(90, 180, 115, 255),
+                              em(2));
+        }
+        if (t % label_step == 0) {
+            const std::string c = std::to_string(t);
+            const ImVec2 ts = fonts.small->CalcTextSizeA(small, FLT_MAX, 0, c.c_str());
+            dl->AddText(fonts.small, small, ImVec2(x0 + (slot - ts.x) / 2, o.y + ph + em(2)),
+                        IM_COL32(200, 200, 200, 255), c.c_str());
+        }
+    }
+    dl->AddLine(ImVec2(o.x, o.y + ph), ImVec2(o.x + pw, o.y + ph), IM_COL32(150, 150, 150, 255), 1);
+    // The contracts: the played bid in the flag colour when it is not the best, the best in
+    // green; one mark when they ask the same tricks.
+    const int played = contract_of(rh, d, d.bid);
+    const int best = contract_of(rh, d, d.best);
+    // At the middle of the contract's bar: the bars from there rightwards make it.
+    auto x_of = [&](int tricks) {
+        return o.x + slot * (static_cast<float>(std::clamp(tricks, 0, n - 1)) + 0.5f);
+    };
+    const float label_y = origin.y + em(2);
+    if (played == best) {
+        mark(dl, x_of(best), o.y, o.y + ph, colours::kBest,
+             fmt::format("bid {} (best)", bid_text(d.bid)).c_str(), fonts, label_y, 0);
+    } else {
+        // Labels turned away from each other: the lower contract's to the left.
+        const bool close = std::abs(x_of(played) - x_of(best)) < em(80);
+        const int best_side = close ? (best < played ? -1 : 1) : 0;
+        mark(dl, x_of(best), o.y, o.y + ph, colours::kBest,
+             fmt::format("best {}", bid_text(d.best)).c_str(), fonts, label_y, best_side);
+        mark(dl, x_of(played), o.y, o.y + ph, colours::kFlag,
+             fmt::format("bid {}", bid_text(d.bid)).c_str(), fonts, label_y, -best_side);
+    }
+    double mean = 0;
+    for (std::size_t t = 0; t < d.tricks.size(); ++t) mean += d.tricks[t] * static_cast<double>(t);
+    const std::string title = fmt::format("partnership's tricks (double dummy), mean {:.1f}", mean);
+    dl->AddText(fonts.small, small, ImVec2(o.x, o.y + ph + small + em(4)),
+                IM_COL32(170, 170, 170, 255), title.c_str());
+    ImGui::Dummy(ImVec2(w, height));
     if (d.nil_kept) ImGui::Text("a nil kept in %.0f%% of layouts", *d.nil_kept * 100);
     if (d.unsettled_nils > 0) {
         text_note(fmt::format(
             "on {} layout{} a nil was not settled within the search's budget (counted broken)",
             d.unsettled_nils, d.unsettled_nils == 1 ? "" : "s"));
     }
+}
+
+// Every candidate bid: its expected points with their ±, the share of layouts it makes, and,
+// graded by the game, its chance of winning the game with its ±.
+void draw_options(const analyzer::BidDecision& d) {
+    const bool by_game = d.best_chance.has_value();
+    if (!ImGui::BeginTable("options", by_game ? 4 : 3,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        return;
+    }
+    ImGui::TableSetupColumn("bid");
+    ImGui::TableSetupColumn("expected");
+    ImGui::TableSetupColumn("made");
+    if (by_game) ImGui::TableSetupColumn("win chance");
+    ImGui::TableHeadersRow();
+    for (const auto& o : d.options) {
+        ImGui::TableNextRow();
+        const bool is_best = o.bid == d.best;
+        const bool is_played = o.bid == d.bid;
+        if (is_best) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(40, 110, 60, 120));
+        ImGui::TableSetColumnIndex(0);
+        ImGui::Text("%s%s%s", bid_text(o.bid).c_str(), is_best ? " (best)" : "",
+                    is_played ? " (bid)" : "");
+        ImGui::TableSetColumnIndex(1);
+        ImGui::Text("%+.1f ± %.1f", o.expected, o.error);
+        ImGui::TableSetColumnIndex(2);
+        ImGui::Text("%.0f%%", o.made * 100);
+        if (by_game) {
+            ImGui::TableSetColumnIndex(3);
+            if (o.chance) {
+                ImGui::Text("%.1f%% ± %.1f", *o.chance * 100, o.chance_error * 100);
+            } else {
+                ImGui::TextDisabled("-");
+            }
+        }
+    }
+    ImGui::EndTable();
 }
 
 // The bid's value and the best's, each with its ±, and how sure the review is.
@@ -47,6 +171,18 @@ void draw_verdict(const analyzer::BidDecision& d) {
         ImGui::TextWrapped("expected %+.1f ± %.1f; best %s %+.1f ± %.1f (%.1f ± %.1f better)",
                            played->expected, played->error, bid_text(d.best).c_str(),
                            best->expected, best->error, d.shortfall(), d.shortfall_error);
+    }
+    if (d.best_chance && d.played_chance) {
+        if (d.bid == d.best) {
+            ImGui::TextWrapped("chance to win the game %.0f%%: the best bid by it",
+                               *d.played_chance * 100);
+        } else {
+            ImGui::TextWrapped(
+                "chance to win the game %.0f%%; with %s %.0f%% (%.1f ± %.1f points "
+                "of chance lost)",
+                *d.played_chance * 100, bid_text(d.best).c_str(), *d.best_chance * 100,
+                d.cost_chance() * 100, d.chance_error * 100);
+        }
     }
     std::string good;
     for (Bid g : d.good) good += (good.empty() ? "" : ", ") + bid_text(g);
@@ -149,28 +285,9 @@ void BiddingPanel::draw(const PanelContext& ctx) {
         ImGui::PopStyleColor();
         if (open) {
             draw_verdict(*d);
-            draw_layouts(*d);
+            draw_layouts(*rh, *d, ctx.ui.fonts);
             if (ImGui::TreeNode("every bid")) {
-                if (ImGui::BeginTable("options", 3,
-                                      ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-                    ImGui::TableSetupColumn("bid");
-                    ImGui::TableSetupColumn("expected");
-                    ImGui::TableSetupColumn("made");
-                    ImGui::TableHeadersRow();
-                    for (const auto& o : d->options) {
-                        ImGui::TableNextRow();
-                        ImGui::TableSetColumnIndex(0);
-                        bool is_best = o.bid == d->best;
-                        bool is_played = o.bid == d->bid;
-                        ImGui::Text("%s%s%s", bid_text(o.bid).c_str(), is_best ? " (best)" : "",
-                                    is_played ? " (bid)" : "");
-                        ImGui::TableSetColumnIndex(1);
-                        ImGui::Text("%+.1f ± %.1f", o.expected, o.error);
-                        ImGui::TableSetColumnIndex(2);
-                        ImGui::Text("%.0f%%", o.made * 100);
-                    }
-                    ImGui::EndTable();
-                }
+                draw_options(*d);
                 ImGui::TreePop();
             }
             ImGui::TreePop();

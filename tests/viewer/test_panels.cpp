@@ -10,8 +10,11 @@
 
 #include <imgui_internal.h>  // the window's extent of items, to check for clipping
 
+#include <unistd.h>
+
 #include "draw.h"
 #include "panel.h"
+#include "spadework/formats/library.h"
 #include "viewer.h"
 
 using namespace spadework;
@@ -216,4 +219,71 @@ TEST_CASE("the replay bar fits the table's width and says how high it is", "[pan
             CHECK(used > 0);
         }
     }
+}
+
+namespace {
+
+// Vertices of the last frame drawn in `colour` (the panels draw their charts' shapes opaque).
+int vertices_of(ImU32 colour) {
+    int n = 0;
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int l = 0; l < data->CmdListsCount; ++l) {
+        for (const ImDrawVert& v : data->CmdLists[l]->VtxBuffer) n += v.col == colour;
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best and bid marked",
+          "[panels]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("spadework-panels-bidding-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path db = dir / "library.sqlite";
+    // The bids of hand 2 of the classic sample, reviewed on a few layouts and stored as
+    // `analyze --only bids --samples 6 --hand 2` stores them.
+    analyzer::ReviewSettings settings;
+    settings.samples = 6;
+    settings.parts = analyzer::ReviewParts::Bids;
+    {
+        formats::Library lib(db);
+        lib.import_file(kGames / "classic.spades");
+        const formats::GameId id = lib.list_games().front().id;
+        const RecordedGame game = lib.load_game(id);
+        lib.store_review(
+            analyzer::to_stored_review(id, analyzer::review_game(game, settings, 1), game));
+    }
+    {
+        Model model(db, settings);
+        analyzer::WinChanceOptions no_table;
+        no_table.hands = 0;
+        model.set_win_chance_options(no_table);
+        UiState ui;
+        LessonMode lessons{dir / "no-lessons", {}, 1};
+        PanelContext ctx{model, ui, lessons};
+        model.select_game(0);
+        model.select_hand(1);
+        const analyzer::HandReview* review = model.hand_review();
+        REQUIRE(review != nullptr);
+        // Every bid reviewed, each with its layouts' tricks: not empty, shares adding to one.
+        REQUIRE(review->bidding.bids.size() == 4);
+        for (const analyzer::BidDecision& d : review->bidding.bids) {
+            REQUIRE(d.tricks.size() == 14);
+            double sum = 0;
+            for (double share : d.tricks) sum += share;
+            CHECK(sum == Approx(1.0).margin(1e-3));  // stored to four decimals
+            CHECK_FALSE(d.options.empty());
+        }
+        Headless imgui(1600, 1000, ui);
+        auto panels = make_panels();
+        Panel* bidding = find_side_panel(panels, "bidding");
+        REQUIRE(bidding != nullptr);
+        frame_vertices([&] { bidding->draw(ctx); });
+        // The bars (each a filled rectangle of its own colour) and the best bid's mark.
+        CHECK(vertices_of(IM_COL32(90, 180, 115, 255)) >= 4 * 4);
+        CHECK(vertices_of(colours::kBest) > 0);
+    }
+    fs::remove_all(dir);
 }
