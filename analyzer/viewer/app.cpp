@@ -52,6 +52,7 @@ class App {
         ImGui::Begin("Spadework", nullptr, flags);
         ImGui::PopStyleVar();
         menu();
+        error_bar();
         const float status_h = ImGui::GetFrameHeightWithSpacing() + 4;
         if (lessons_.active()) {
             // A lesson takes the place of the library, the table and the side panels.
@@ -238,6 +239,28 @@ class App {
         ImGui::EndTabBar();
     }
 
+    // What went wrong (a file that does not parse, a game that does not replay), each with
+    // where, above everything until dismissed: the status bar shows one line, and a user who
+    // started the viewer from a desktop never sees the terminal.
+    void error_bar() {
+        const auto& errors = model_.errors();
+        if (errors.empty()) return;
+        const ImVec4 red(1.0f, 0.45f, 0.4f, 1.0f);
+        // The newest few; older ones stay in the count.
+        const std::size_t shown = std::min<std::size_t>(errors.size(), 3);
+        ImGui::PushStyleColor(ImGuiCol_Text, red);
+        for (std::size_t i = errors.size() - shown; i < errors.size(); ++i) {
+            ImGui::TextWrapped("%s", errors[i].c_str());
+        }
+        ImGui::PopStyleColor();
+        if (errors.size() > shown) {
+            ImGui::TextDisabled("and %zu more", errors.size() - shown);
+            ImGui::SameLine();
+        }
+        if (ImGui::SmallButton("Dismiss")) model_.dismiss_errors();
+        ImGui::Separator();
+    }
+
     void status_bar() {
         ImGui::Separator();
         if (auto p = model_.progress()) {
@@ -277,7 +300,7 @@ std::string side_panel(const std::string& name) {
 }
 
 // The model as the options say: files opened, the game, hand and position selected.
-void prepare(Model& model, const ViewOptions& o) {
+void prepare(Model& model, const ViewOptions& o, bool unattended) {
     for (const auto& path : o.open) model.open(path);
     auto find_row = [&]() -> std::optional<int> {
         for (std::size_t i = 0; i < model.games().size(); ++i) {
@@ -293,7 +316,13 @@ void prepare(Model& model, const ViewOptions& o) {
     std::optional<int> row;
     if (o.game_id || o.game_file) {
         row = find_row();
-        if (!row) throw Error("the game asked for is not among those opened");
+        // A file that could not be read: its error (file:line:col) says why. With someone at
+        // the window it is shown there, with no game selected; unattended it ends the run.
+        if (!row && o.game_file && !model.errors().empty()) {
+            if (unattended) throw Error(model.errors().back());
+        } else if (!row) {
+            throw Error("the game asked for is not among those opened");
+        }
     } else if (!model.games().empty()) {
         row = 0;
     }
@@ -392,7 +421,7 @@ struct Session {
           lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
                   o.library) {
         model.set_compare_rules(saved.compare_rules);
-        prepare(model, o);
+        prepare(model, o, unattended);
         start_lessons(lessons, o, saved);
         if (!o.seat && !saved.seat_view.empty() && !unattended) {
             model.set_seat_view(parse_seat(saved.seat_view));

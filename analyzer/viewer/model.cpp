@@ -146,7 +146,7 @@ Model::Model(const std::filesystem::path& library, analyzer::ReviewSettings sett
         try {
             bg_->library = std::make_unique<formats::Library>(library_path_);
         } catch (const Error& e) {
-            message(e.what());
+            error(e.what());
         }
     }
     reload_library();
@@ -159,6 +159,15 @@ Model::~Model() {
 
 void Model::message(std::string text) {
     messages_.push_back(std::move(text));
+}
+
+void Model::error(std::string text) {
+    errors_.push_back(text);
+    message(std::move(text));
+}
+
+void Model::dismiss_errors() {
+    errors_.clear();
 }
 
 void Model::reload_library(bool quiet) {
@@ -181,7 +190,7 @@ void Model::reload_library(bool quiet) {
             bg_->data_version = version;
         } catch (const Error& e) {
             // The list stays as it was; a refresh tries again at its next turn.
-            if (!quiet) message(e.what());
+            if (!quiet) error(e.what());
         }
     } else {
         library_games_.clear();
@@ -201,12 +210,12 @@ bool Model::open(const std::filesystem::path& path) {
     try {
         files = formats::game_files(path);
     } catch (const Error& e) {
-        message(e.what());
+        error(e.what());
         return false;
     }
     if (files.empty()) {
-        message(fmt::format("{}: no game files there (.spades, .pb, .textproto, .json)",
-                            path.string()));
+        error(fmt::format("{}: no game files there (.spades, .pb, .textproto, .json)",
+                          path.string()));
         return false;
     }
     int added = 0;
@@ -215,7 +224,7 @@ bool Model::open(const std::filesystem::path& path) {
         try {
             games = formats::read_game_file(file);
         } catch (const Error& e) {
-            message(e.what());
+            error(e.what());
             continue;
         }
         for (std::size_t i = 0; i < games.size(); ++i) {
@@ -255,7 +264,7 @@ void Model::select_game(int row) {
         }
         before_ = analyzer::standings_before_hands(game);
     } catch (const Error& e) {
-        message(e.what());
+        error(e.what());
         return;
     }
     selected_ = row;
@@ -495,13 +504,13 @@ void Model::rebuild_comparison() {
             sets.push_back(formats::load_rules(name));
             labels.push_back(name);
         } catch (const Error& e) {
-            message(e.what());
+            error(e.what());
         }
     }
     try {
         comparison_ = analyzer::compare_scoring(*game_, sets, labels);
     } catch (const Error& e) {
-        message(e.what());
+        error(e.what());
     }
 }
 
@@ -610,7 +619,7 @@ void Model::load_stored_review() {
             review_ = analyzer::review_from_json(stored->json);
         }
     } catch (const Error& e) {
-        message(e.what());
+        error(e.what());
     }
 }
 
@@ -734,7 +743,7 @@ bool Model::poll() {
                 what_if_values_ = std::move(v);
             }
         } catch (const Error& e) {
-            message(e.what());
+            error(e.what());
         }
         changed = true;
     }
@@ -742,13 +751,13 @@ bool Model::poll() {
         auto job = std::move(bg_->review);
         try {
             analyzer::GameReview review = job->result.get();
-            if (!job->store_error.empty()) message(job->store_error);
+            if (!job->store_error.empty()) error(job->store_error);
             if (selected_ && same_game(games_[*selected_], job->row)) review_ = std::move(review);
             for (GameRow& r : games_) {
                 if (same_game(r, job->row)) r.reviewed = true;
             }
         } catch (const Error& e) {
-            message(e.what());
+            error(e.what());
         }
         changed = true;
     }
@@ -771,7 +780,7 @@ bool Model::poll() {
         try {
             message(job->result.get());
         } catch (const Error& e) {
-            message(e.what());
+            error(e.what());
         }
         reload_library();
         changed = true;

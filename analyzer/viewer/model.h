@@ -196,6 +196,11 @@ class Model {
     std::optional<TaskProgress> progress() const;
     // Messages for the user (errors of files opened, imports done), newest last.
     const std::vector<std::string>& messages() const { return messages_; }
+    // The errors among them (a file that does not parse, a game that does not replay, a
+    // review that could not be made or stored), each saying where (file:line:col, the hand
+    // and card) as the reader or the replay told it; shown in the window until dismissed.
+    const std::vector<std::string>& errors() const { return errors_; }
+    void dismiss_errors();
     const std::filesystem::path& library_path() const { return library_path_; }
     const analyzer::ReviewSettings& settings() const { return settings_; }
 
@@ -212,6 +217,7 @@ class Model {
     void rebuild_win_chance();
     void start_what_if_solve();
     void message(std::string text);
+    void error(std::string text);  // a message that is an error
 
     std::filesystem::path library_path_;
     analyzer::ReviewSettings settings_;
@@ -237,6 +243,7 @@ class Model {
     std::optional<analyzer::GameReview> review_;
     std::optional<CardValues> what_if_values_;
     std::vector<std::string> messages_;
+    std::vector<std::string> errors_;
     std::unique_ptr<Background> bg_;
 };
 

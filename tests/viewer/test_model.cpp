@@ -285,6 +285,23 @@ TEST_CASE("files and the library are listed and a bad file says where", "[viewer
     CHECK(m.games().size() == before);
     REQUIRE_FALSE(m.messages().empty());
     CHECK(m.messages().back().rfind(bad.string() + ":", 0) == 0);
+    // It is an error, kept for the window with its place (file:line:col) until dismissed.
+    REQUIRE(m.errors().size() == 1);
+    CHECK(m.errors()[0].rfind(bad.string() + ":3:1: ", 0) == 0);
+    m.dismiss_errors();
+    CHECK(m.errors().empty());
+    CHECK_FALSE(m.messages().empty());
+    // A game that does not replay: the error says which hand and card.
+    std::vector<RecordedGame> games = formats::read_game_file(kGames / "classic.spades");
+    std::swap(games[0].hands[1].cards[0], games[0].hands[1].cards[5]);
+    fs::path illegal = dir.path / "illegal.pb";
+    formats::write_game_file(illegal, games);
+    if (m.open(illegal)) {
+        m.select_game(static_cast<int>(m.games().size()) - 1);
+    }
+    REQUIRE(m.errors().size() == 1);
+    INFO(m.errors()[0]);
+    CHECK(m.errors()[0].find("hand 2") != std::string::npos);
 }
 
 TEST_CASE("imports and reviews run in the background and land in the library", "[viewer]") {

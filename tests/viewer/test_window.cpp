@@ -509,7 +509,8 @@ TEST_CASE("the Scores tab draws the win chance over the game, or says why it can
 
 namespace {
 
-// Pixels near one colour (text is anti-aliased), in the table's column (a quarter to seven tenths across).
+// Pixels near one colour (text is anti-aliased), in the table's column (a quarter to seven tenths
+// across).
 std::size_t table_colour_pixels(const Image& img, int r, int g, int b) {
     std::size_t n = 0;
     for (int y = 0; y < img.height; ++y) {
@@ -544,4 +545,46 @@ TEST_CASE("the hand's result shows on the table at its last card", "[window]") {
         CHECK(table_colour_pixels(b, 90, 160, 240) == 0);
         CHECK(table_colour_pixels(b, 240, 150, 60) == 0);
     }
+}
+
+TEST_CASE("a file that does not parse is shown in the window with file:line:col", "[window]") {
+    spadework::testing::Workspace ws("spadework-window-errors");
+    // The classic sample with a card that is not one, at line 17, column 15.
+    std::ifstream in(kGames / "classic.spades");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    const std::string card = "1 E: AD 4D 2D 3D";
+    REQUIRE(text.find(card) != std::string::npos);
+    text.replace(text.find(card), card.size(), "1 E: AD 4D 2D 3X");
+    const fs::path folder = ws.dir / "games";
+    fs::create_directories(folder);
+    std::ofstream(folder / "bad.spades") << text;
+    fs::copy_file(kGames / "classic.spades", folder / "classic.spades");
+    auto red_text = [](const Image& img) {
+        std::size_t n = 0;
+        for (int y = 0; y < img.height / 8; ++y) {
+            for (int x = 0; x < img.width; ++x) n += near(img.at(x, y), 255, 115, 102, 20);
+        }
+        return n;
+    };
+    // The folder: the good game opens, the bad file's error stands above the panels.
+    Shot shot;
+    std::string err;
+    REQUIRE(run_viewer({folder.string(), "--no-library", "--size", "1280x720", "--screenshot",
+                        shot.path.string()},
+                       &err) == 0);
+    CHECK(err.find("bad.spades:17:15: expected a card, got '3X'") != std::string::npos);
+    CHECK(red_text(load_png(shot.path)) > 200);
+    // The good file alone: no error shown.
+    Shot good;
+    REQUIRE(run_viewer({(folder / "classic.spades").string(), "--no-library", "--size", "1280x720",
+                        "--screenshot", good.path.string()}) == 0);
+    CHECK(red_text(load_png(good.path)) == 0);
+    // The bad file asked for by itself, unattended: the run fails with the place, not with
+    // "the game asked for is not among those opened".
+    const fs::path never = ws.dir / "never.png";
+    CHECK(run_viewer(
+              {(folder / "bad.spades").string(), "--no-library", "--screenshot", never.string()},
+              &err) == 1);
+    CHECK(err.find("bad.spades:17:15: expected a card") != std::string::npos);
+    CHECK_FALSE(fs::exists(never));
 }
