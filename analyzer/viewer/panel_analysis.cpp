@@ -4,6 +4,7 @@
 
 #include "draw.h"
 #include "panel_analysis.h"
+#include "wording.h"
 
 namespace spadework::viewer {
 
@@ -103,12 +104,10 @@ void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
         ImGui::PopStyleColor();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("jump to this card");
         ImGui::SameLine();
-        if (c.best_chance) {
-            ImGui::TextDisabled("-%.0f%% win, -%d pts, -%d tr", 100 * c.cost_chance(),
-                                c.cost_points(), c.cost_tricks());
-        } else {
-            ImGui::TextDisabled("-%d pts, -%d tr", c.cost_points(), c.cost_tricks());
-        }
+        ImGui::TextDisabled(
+            "%s", loss_text(c.cost_points(), c.cost_tricks(),
+                            c.best_chance ? std::optional<double>(c.cost_chance()) : std::nullopt)
+                      .c_str());
         if (c.better) {
             ImGui::SameLine();
             ImGui::TextDisabled("better");

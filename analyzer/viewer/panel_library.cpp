@@ -4,6 +4,7 @@
 
 #include "draw.h"
 #include "panel_library.h"
+#include "wording.h"
 
 namespace spadework::viewer {
 
@@ -117,7 +118,7 @@ constexpr ImGuiTableFlags kListFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_S
 // The games, leaving `below` pixels under the list.
 void LibraryPanel::draw_games(Model& model, float below) {
     const auto& games = model.games();
-    ImGui::Text("%zu games", games.size());
+    ImGui::TextUnformatted(count_of(static_cast<long>(games.size()), "game").c_str());
     if (ImGui::BeginTable("games", 4, kListFlags,
                           ImVec2(0, ImGui::GetContentRegionAvail().y - below))) {
         ImGui::TableSetupScrollFreeze(0, 1);

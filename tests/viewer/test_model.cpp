@@ -13,6 +13,7 @@
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
 #include "text_scale.h"
+#include "wording.h"
 
 using namespace spadework;
 using namespace spadework::viewer;
@@ -548,4 +549,17 @@ TEST_CASE("the hand's result shows at its last card, under every rule set compar
     // Back one card: no result.
     m.step(-1);
     CHECK_FALSE(m.hand_result());
+}
+
+TEST_CASE("counts and losses read right: 1 game, no -0 parts", "[viewer]") {
+    CHECK(count_of(1, "game") == "1 game");
+    CHECK(count_of(0, "game") == "0 games");
+    CHECK(count_of(5, "game") == "5 games");
+    CHECK(count_of(2, "match", "matches") == "2 matches");
+    CHECK(loss_text(2, 0) == "-2 pts");
+    CHECK(loss_text(61, 1) == "-61 pts, -1 tr");
+    CHECK(loss_text(0, 1) == "-1 tr");
+    CHECK(loss_text(0, 0) == "no loss");
+    CHECK(loss_text(10, 0, 0.123) == "-12% win, -10 pts");
+    CHECK(loss_text(10, 0, 0.004) == "-10 pts");  // rounds to 0%: left out
 }

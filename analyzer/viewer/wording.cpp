@@ -1,0 +1,30 @@
+#include "wording.h"
+
+#include <fmt/core.h>
+
+#include <cmath>
+#include <vector>
+
+namespace spadework::viewer {
+
+std::string count_of(long n, std::string_view one, std::string_view many) {
+    if (n == 1) return fmt::format("1 {}", one);
+    if (many.empty()) return fmt::format("{} {}s", n, one);
+    return fmt::format("{} {}", n, many);
+}
+
+std::string loss_text(int points, int tricks, std::optional<double> chance) {
+    std::vector<std::string> parts;
+    // Rounded as shown: a chance that rounds to 0% is not written "-0%".
+    if (chance && std::lround(*chance * 100) != 0) {
+        parts.push_back(fmt::format("-{}% win", std::lround(*chance * 100)));
+    }
+    if (points != 0) parts.push_back(fmt::format("-{} pts", points));
+    if (tricks != 0) parts.push_back(fmt::format("-{} tr", tricks));
+    if (parts.empty()) return "no loss";
+    std::string out = parts[0];
+    for (std::size_t i = 1; i < parts.size(); ++i) out += ", " + parts[i];
+    return out;
+}
+
+}  // namespace spadework::viewer

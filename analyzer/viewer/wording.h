@@ -1,0 +1,20 @@
+// The viewer's words for counts and losses, one place for all its panels: "1 game" and
+// "2 games", never "1 games"; a loss written without "-0" parts ("-2 pts", not "-2 pts,
+// -0 tr"). No ImGui here: tests call it directly.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace spadework::viewer {
+
+// "1 game", "3 games", "0 games"; `many` defaults to `one` + "s".
+std::string count_of(long n, std::string_view one, std::string_view many = {});
+
+// What a card cost, as the Analysis tab lists it: the chance of winning lost (0..1) when the
+// review was graded by the game, then the points, then the tricks; a part that is zero is left
+// out, and nothing lost at all reads "no loss".
+std::string loss_text(int points, int tricks, std::optional<double> chance = std::nullopt);
+
+}  // namespace spadework::viewer
