@@ -147,7 +147,9 @@ void chart(const analyzer::Comparison& cmp, const RecordedGame& game, const Font
         return f.o.y + f.h - f.h * static_cast<float>((v - lo) / (hi - lo));
     };
     // The value axis in the played rules' points, the target line marked.
-    const double step = nice_step((hi - lo) * target, 4);
+    // As many values as fit two and a half lines apart (two to five).
+    const int ticks = std::clamp(static_cast<int>(f.h / (2.5f * fonts.small->FontSize)), 2, 5);
+    const double step = nice_step((hi - lo) * target, ticks);
     for (double v = std::ceil(lo * target / step) * step; v <= hi * target + 1e-9; v += step) {
         // Rounded first: a tick at zero computed as -0.0 must not read "-0".
         const long points = std::lround(v);
@@ -184,6 +186,15 @@ void chart(const analyzer::Comparison& cmp, const RecordedGame& game, const Font
         legend_item(cmp.runs[r].label.c_str(), IM_COL32(200, 200, 200, 255), stroke_of(r), r == 0);
     }
     if (cmp.runs.size() > 1) text_note("other rule sets drawn as a share of their own target");
+}
+
+// A side's largest fall when it is worth a mark: a point of chance or more (a fall of a tenth
+// of a point would read "80% to 80%").
+std::optional<std::pair<int, double>> marked_fall(const std::vector<HandChance>& series,
+                                                  Team side) {
+    auto fall = largest_fall(series, side);
+    if (fall && fall->second < 0.01) return std::nullopt;
+    return fall;
 }
 
 // North-South's chance to win the game over the game, like a chess analysis board's
@@ -240,7 +251,7 @@ void chance_graph(Model& model, const WinChanceView& wc, const Fonts& fonts, flo
     }
     // The largest fall of each side: a marker at the hand's end in the side's colour.
     for (Team side : {Team::NS, Team::EW}) {
-        if (auto fall = largest_fall(wc.hands, side)) {
+        if (auto fall = marked_fall(wc.hands, side)) {
             const HandChance& c = wc.hands[static_cast<std::size_t>(fall->first)];
             const ImVec2 p(f.x(c.hand + 1), y_of(c.end));
             dl->AddCircleFilled(p, em(5), colours::team_colour(index(side)));
@@ -261,7 +272,7 @@ void chance_graph(Model& model, const WinChanceView& wc, const Fonts& fonts, flo
     }
     // The same marks as buttons, with what happened.
     for (Team side : {Team::NS, Team::EW}) {
-        auto fall = largest_fall(wc.hands, side);
+        auto fall = marked_fall(wc.hands, side);
         if (!fall) continue;
         const HandChance& c = wc.hands[static_cast<std::size_t>(fall->first)];
         const double from = side == Team::NS ? c.start : 1 - c.start;
