@@ -134,7 +134,7 @@ class App {
         }
         if (ImGui::BeginMenu("Analysis")) {
             if (ImGui::MenuItem("Analyse this game", nullptr, false,
-                                model_.game() && !model_.review())) {
+                                model_.game() && !model_.review_is_own())) {
                 model_.request_review();
             }
             ImGui::EndMenu();

@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <tuple>
 
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
@@ -270,6 +271,7 @@ void Model::select_game(int row) {
     selected_ = row;
     game_ = std::move(game);
     review_.reset();
+    review_computed_ = false;
     hand_ = 0;
     position_ = 0;
     what_if_.clear();
@@ -609,22 +611,100 @@ void Model::rebuild_win_chance() {
     bg_->chances = std::move(job);
 }
 
-void Model::load_stored_review() {
+std::string describe_review_settings(const analyzer::ReviewSettings& s) {
+    const char* parts = s.parts == analyzer::ReviewParts::Both   ? "bids and play"
+                        : s.parts == analyzer::ReviewParts::Bids ? "bids only"
+                                                                 : "play only";
+    return fmt::format("{} layouts, {}, graded by {}", s.samples, parts,
+                       s.grade == analyzer::Grade::Game ? "the game" : "points");
+}
+
+namespace {
+
+// The settings a stored review may have been made with: the viewer's own, and the variants
+// `analyze` offers (--only bids|play, --grade game, common --samples counts). The library can
+// fetch a review by its settings key but cannot list a game's keys, so each is looked up;
+// a review made with a settings file of other thresholds or another seed is not found.
+std::vector<analyzer::ReviewSettings> review_variants(const analyzer::ReviewSettings& own) {
+    std::vector<int> samples = {own.samples, 2, 4, 6, 8, 16, 24, 32, 48, 64, 100, 128, 256};
+    std::vector<analyzer::ReviewSettings> out;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        if (std::find(samples.begin(), samples.begin() + static_cast<std::ptrdiff_t>(i),
+                      samples[i]) != samples.begin() + static_cast<std::ptrdiff_t>(i)) {
+            continue;
+        }
+        for (auto parts : {analyzer::ReviewParts::Both, analyzer::ReviewParts::Bids,
+                           analyzer::ReviewParts::Play}) {
+            for (auto grade : {analyzer::Grade::Points, analyzer::Grade::Game}) {
+                analyzer::ReviewSettings v = own;
+                v.samples = samples[i];
+                v.parts = parts;
+                v.grade = grade;
+                out.push_back(v);
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+void Model::find_stored_reviews() {
+    stored_reviews_.clear();
+    stored_review_shown_ = -1;
     if (!selected_ || !bg_->library) return;
     const GameRow& r = games_[*selected_];
     if (!r.library_id) return;
+    const std::string own_key = settings_.key();
     try {
-        if (auto stored =
-                analyzer::ReviewStore(*bg_->library).load_review(*r.library_id, settings_.key())) {
-            review_ = analyzer::review_from_json(stored->json);
+        const analyzer::ReviewStore store(*bg_->library);
+        for (const analyzer::ReviewSettings& v : review_variants(settings_)) {
+            if (auto stored = store.load_review(*r.library_id, v.key())) {
+                stored_reviews_.push_back(StoredReviewChoice{
+                    v, describe_review_settings(v), v.key() == own_key, std::move(stored->json)});
+            }
         }
     } catch (const Error& e) {
         error(e.what());
     }
 }
 
+void Model::load_stored_review() {
+    find_stored_reviews();
+    if (stored_reviews_.empty()) return;
+    // The best: a review of both parts, then the most layouts, then the viewer's own.
+    auto rank = [](const StoredReviewChoice& c) {
+        return std::make_tuple(c.settings.parts == analyzer::ReviewParts::Both, c.settings.samples,
+                               c.own);
+    };
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < stored_reviews_.size(); ++i) {
+        if (rank(stored_reviews_[i]) > rank(stored_reviews_[best])) best = i;
+    }
+    show_stored_review(static_cast<int>(best));
+}
+
+void Model::show_stored_review(int index) {
+    if (index < 0 || index >= static_cast<int>(stored_reviews_.size())) return;
+    try {
+        review_ = analyzer::review_from_json(stored_reviews_[static_cast<std::size_t>(index)].json);
+        stored_review_shown_ = index;
+        review_computed_ = false;
+    } catch (const Error& e) {
+        error(e.what());
+    }
+}
+
+bool Model::review_is_own() const {
+    if (!review_) return false;
+    if (review_computed_) return true;
+    return stored_review_shown_ >= 0 &&
+           stored_reviews_[static_cast<std::size_t>(stored_review_shown_)].own;
+}
+
 void Model::request_review() {
-    if (!game_ || !selected_ || review_ || bg_->review) return;
+    // A stored review of other settings does not stand in the way of the viewer's own.
+    if (!game_ || !selected_ || review_is_own() || bg_->review) return;
     auto job = std::make_unique<Background::Review>();
     job->row = games_[*selected_];
     job->game = *game_;
@@ -752,7 +832,14 @@ bool Model::poll() {
         try {
             analyzer::GameReview review = job->result.get();
             if (!job->store_error.empty()) error(job->store_error);
-            if (selected_ && same_game(games_[*selected_], job->row)) review_ = std::move(review);
+            if (selected_ && same_game(games_[*selected_], job->row)) {
+                review_ = std::move(review);
+                find_stored_reviews();  // the new one among them, when stored
+                for (std::size_t i = 0; i < stored_reviews_.size(); ++i) {
+                    if (stored_reviews_[i].own) stored_review_shown_ = static_cast<int>(i);
+                }
+                review_computed_ = true;
+            }
             for (GameRow& r : games_) {
                 if (same_game(r, job->row)) r.reviewed = true;
             }

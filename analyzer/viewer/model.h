@@ -92,6 +92,18 @@ struct HandResult {
     std::vector<Run> runs;
 };
 
+// A review of the selected game stored in the library, under the settings it was made with
+// (not necessarily the viewer's: `analyze --samples 16`, `--only bids`, `--grade game`).
+struct StoredReviewChoice {
+    analyzer::ReviewSettings settings;
+    std::string label;  // "16 layouts, bids only, graded by points"
+    bool own = false;   // made with the viewer's own settings
+    std::string json;
+};
+
+// "64 layouts, bids and play, graded by points": what a review's settings mean to a player.
+std::string describe_review_settings(const analyzer::ReviewSettings& settings);
+
 // The win chance over the selected game as the Scores tab shows it.
 struct WinChanceView {
     enum class Status { None, Computing, Ready, Refused };
@@ -183,6 +195,14 @@ class Model {
     // The value of every legal card of the player to play, when known.
     std::optional<CardValues> values() const;
     bool values_pending() const;  // a what-if solve is running
+    // The reviews of the selected game stored in the library, and the one shown (-1: none of
+    // them, a review just computed for a file). The one shown at first is the best: of bids
+    // and play, then the most layouts, then the viewer's own settings.
+    const std::vector<StoredReviewChoice>& stored_reviews() const { return stored_reviews_; }
+    int stored_review_shown() const { return stored_review_shown_; }
+    void show_stored_review(int index);
+    // Whether the review shown was made with the viewer's own settings.
+    bool review_is_own() const;
     // The review of the game, once stored or computed.
     const analyzer::GameReview* review() const { return review_ ? &*review_ : nullptr; }
     const analyzer::HandReview* hand_review() const;
@@ -212,6 +232,7 @@ class Model {
     void rebuild_state();
     void rebuild_comparison();
     void load_stored_review();
+    void find_stored_reviews();
     // The win chance of the selected game from a table already loaded, else Computing (when
     // asked for) or None; Refused at once for rules the table cannot describe.
     void rebuild_win_chance();
@@ -241,6 +262,9 @@ class Model {
     bool win_chance_wanted_ = false;  // the Scores tab asked for the table
     WinChanceView win_chance_;
     std::optional<analyzer::GameReview> review_;
+    std::vector<StoredReviewChoice> stored_reviews_;
+    int stored_review_shown_ = -1;
+    bool review_computed_ = false;  // review_ was computed here with the viewer's settings
     std::optional<CardValues> what_if_values_;
     std::vector<std::string> messages_;
     std::vector<std::string> errors_;

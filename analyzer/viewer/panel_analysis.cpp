@@ -149,11 +149,44 @@ void draw_accuracy(const RecordedGame& game, const analyzer::GameReview& review)
     }
 }
 
+// Which stored review is shown, with the settings it was made with, and the others to pick
+// from; a review of settings other than the viewer's offers the viewer's own.
+void draw_review_choice(Model& model) {
+    const auto& stored = model.stored_reviews();
+    if (stored.empty() || !model.review()) return;
+    const int shown = model.stored_review_shown();
+    const std::string preview =
+        shown >= 0 ? stored[static_cast<std::size_t>(shown)].label : "computed now";
+    ImGui::TextUnformatted("Review:");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##review", preview.c_str())) {
+        for (std::size_t i = 0; i < stored.size(); ++i) {
+            const std::string label =
+                stored[i].label + (stored[i].own ? " (the viewer's settings)" : "");
+            if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == shown)) {
+                model.show_stored_review(static_cast<int>(i));
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (!model.review_is_own()) {
+        text_note(fmt::format("stored with other settings than the viewer's ({})",
+                              describe_review_settings(model.settings())));
+        if (auto p = model.progress()) {
+            float f = p->total ? static_cast<float>(p->done) / static_cast<float>(p->total) : 0;
+            ImGui::ProgressBar(f, ImVec2(-1, 0), p->what.c_str());
+        } else if (ImGui::SmallButton("Analyse with the viewer's settings")) {
+            model.request_review();
+        }
+    }
+}
+
 }  // namespace
 
 std::vector<Command> AnalysisPanel::commands() const {
     return {{"analyse this game", ImGuiKey_COUNT, "", [](const PanelContext& ctx) {
-                 if (ctx.model.game() && !ctx.model.review()) ctx.model.request_review();
+                 if (ctx.model.game() && !ctx.model.review_is_own()) ctx.model.request_review();
              }}};
 }
 
@@ -188,6 +221,7 @@ void AnalysisPanel::draw(const PanelContext& ctx) {
     ImGui::Separator();
 
     // Step 2. The review, or a way to get one.
+    draw_review_choice(model);
     const analyzer::GameReview* review = model.review();
     if (!review) {
         if (auto p = model.progress()) {

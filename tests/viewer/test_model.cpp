@@ -563,3 +563,46 @@ TEST_CASE("counts and losses read right: 1 game, no -0 parts", "[viewer]") {
     CHECK(loss_text(10, 0, 0.123) == "-12% win, -10 pts");
     CHECK(loss_text(10, 0, 0.004) == "-10 pts");  // rounds to 0%: left out
 }
+
+TEST_CASE("reviews stored under other settings are shown, the best first, and can be picked",
+          "[viewer]") {
+    TempDir dir;
+    const fs::path db = dir.path / "library.sqlite";
+    // Hand 2's bids reviewed twice, as `analyze --only bids --samples 6` and `--samples 4`
+    // store them: neither under the viewer's own settings (64 layouts, bids and play).
+    formats::GameId id = 0;
+    for (int samples : {4, 6}) {
+        formats::Library lib(db);
+        if (samples == 4) lib.import_file(kGames / "classic.spades");
+        id = lib.list_games().front().id;
+        const RecordedGame game = lib.load_game(id);
+        analyzer::ReviewSettings s;
+        s.samples = samples;
+        s.parts = analyzer::ReviewParts::Bids;
+        lib.store_review(analyzer::to_stored_review(id, analyzer::review_game(game, s, 1), game));
+    }
+    Model m(db);
+    m.select_game(0);
+    REQUIRE(m.stored_reviews().size() == 2);
+    REQUIRE(m.review());
+    // The best shown: the most layouts; said with its settings, not the viewer's own.
+    const int shown = m.stored_review_shown();
+    REQUIRE(shown >= 0);
+    CHECK(m.stored_reviews()[shown].settings.samples == 6);
+    CHECK(m.stored_reviews()[shown].label == "6 layouts, bids only, graded by points");
+    CHECK_FALSE(m.stored_reviews()[shown].own);
+    CHECK_FALSE(m.review_is_own());
+    m.select_hand(1);
+    REQUIRE(m.hand_review());
+    CHECK(m.hand_review()->bidding.bids.front().samples <= 6);
+    // The other one picked: its layouts now.
+    const int other = 1 - shown;
+    m.show_stored_review(other);
+    CHECK(m.stored_review_shown() == other);
+    REQUIRE(m.hand_review());
+    CHECK(m.hand_review()->bidding.bids.front().samples <= 4);
+    CHECK(m.review()->parts == analyzer::ReviewParts::Bids);
+    // The settings in words.
+    CHECK(describe_review_settings(analyzer::ReviewSettings{}) ==
+          "64 layouts, bids and play, graded by points");
+}
