@@ -579,7 +579,8 @@ TEST_CASE("reviews stored under other settings are shown, the best first, and ca
         analyzer::ReviewSettings s;
         s.samples = samples;
         s.parts = analyzer::ReviewParts::Bids;
-        lib.store_review(analyzer::to_stored_review(id, analyzer::review_game(game, s, 1), game));
+        analyzer::ReviewStore(lib).store_review(
+            analyzer::to_stored_review(id, analyzer::review_game(game, s, 1), game));
     }
     Model m(db);
     m.select_game(0);
