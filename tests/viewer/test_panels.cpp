@@ -14,6 +14,7 @@
 
 #include "draw.h"
 #include "panel.h"
+#include "spadework/analyzer/library_stores.h"
 #include "spadework/formats/library.h"
 #include "viewer.h"
 
@@ -252,7 +253,7 @@ TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best
         lib.import_file(kGames / "classic.spades");
         const formats::GameId id = lib.list_games().front().id;
         const RecordedGame game = lib.load_game(id);
-        lib.store_review(
+        analyzer::ReviewStore(lib).store_review(
             analyzer::to_stored_review(id, analyzer::review_game(game, settings, 1), game));
     }
     {
