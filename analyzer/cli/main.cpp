@@ -59,7 +59,11 @@ void add_broken_invariant_command(CLI::App& app) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app("Spadework: review Spades games.", "spadework");
+    // SPADEWORK_VERSION is CMake's project version, so the number is written in one place.
+    CLI::App app(fmt::format("Spadework {}: review Spades games.", SPADEWORK_VERSION),
+                 "spadework");
+    app.set_version_flag("--version", fmt::format("spadework {}", SPADEWORK_VERSION),
+                         "Print the version and exit");
     app.require_subcommand(0, 1);
     spadework::cli::add_rules_command(app);
     spadework::cli::add_tally_command(app);
