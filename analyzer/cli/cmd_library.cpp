@@ -90,7 +90,22 @@ std::string winner_text(const formats::GameSummary& g) {
     return g.winner ? std::string(team_name(*g.winner)) : "-";
 }
 
+// list --rules NAME that matched nothing: when NAME is no preset either, it was mistyped, and
+// "no games match" would hide that.
+void check_rules_filter(const std::string& name) {
+    std::string names;
+    for (const PresetInfo& info : presets()) {
+        if (info.name == name) return;
+        names += (names.empty() ? "" : ", ") + std::string(info.name);
+    }
+    throw UsageError(fmt::format(
+        "--rules: no game in the library was played under '{}', and it is no preset ({})", name,
+        names));
+}
+
 void run_list(ListOptions opts) {
+    if (!opts.from.empty()) date_option("--from", opts.from);
+    if (!opts.to.empty()) date_option("--to", opts.to);
     auto set = [](std::optional<std::string>& field, const std::string& value) {
         if (!value.empty()) field = value;
     };
@@ -101,6 +116,7 @@ void run_list(ListOptions opts) {
     set(opts.filter.event, opts.event);
     formats::Library library = open_library(opts.db);
     std::vector<formats::GameSummary> games = library.list_games(opts.filter);
+    if (games.empty() && opts.filter.rules) check_rules_filter(*opts.filter.rules);
 
     if (opts.json) {
         ordered_json list = ordered_json::array();

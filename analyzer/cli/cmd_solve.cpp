@@ -43,12 +43,7 @@ std::string seat_str(Seat s) {
 // of --played played in order, each checked. The deal is the cards at the start of play, so
 // any pass or blind nil exchange has happened already and is not replayed.
 HandState build_state(const SolveOptions& opts, const RuleSet& rules) {
-    Seat leader;
-    try {
-        leader = parse_seat(opts.leader);
-    } catch (const ParseError& e) {
-        throw Error(fmt::format("--leader: {}", e.what()));
-    }
+    Seat leader = seat_option("--leader", opts.leader);
     Deal deal;
     try {
         deal = parse_pbn(opts.deal);
@@ -104,13 +99,7 @@ Objective parse_objective(const std::string& text) {
 
 // The nil bidder the nil objective is about: --nil-seat, or the only nil bidder.
 Seat nil_seat_of(const SolveOptions& opts, const HandState& state) {
-    if (!opts.nil_seat.empty()) {
-        try {
-            return parse_seat(opts.nil_seat);
-        } catch (const ParseError& e) {
-            throw Error(fmt::format("--nil-seat: {}", e.what()));
-        }
-    }
+    if (!opts.nil_seat.empty()) return seat_option("--nil-seat", opts.nil_seat);
     std::vector<Seat> nils;
     for (Seat s : kAllSeats) {
         if (state.bid_of(s) && state.bid_of(s)->is_nil()) nils.push_back(s);

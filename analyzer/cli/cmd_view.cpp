@@ -64,13 +64,7 @@ void run_view(const ViewArgs& a) {
     }
     for (const std::string& m : a.more) o.open.emplace_back(m);
     if (a.position >= 0) o.position = a.position;
-    if (!a.seat.empty()) {
-        try {
-            o.seat = parse_seat(a.seat);
-        } catch (const ParseError& e) {
-            throw Error(fmt::format("--seat: {}", e.what()));
-        }
-    }
+    if (!a.seat.empty()) o.seat = seat_option("--seat", a.seat);
     const std::vector<std::string> panels = viewer::side_panel_names();
     if (!a.panel.empty() && std::find(panels.begin(), panels.end(), a.panel) == panels.end()) {
         throw Error(fmt::format("--panel {}: expected {}", a.panel, viewer::side_panel_choices()));

@@ -57,11 +57,7 @@ std::pair<int, int> read_at(const std::vector<std::string>& values) {
 }
 
 Seat read_dealer(const std::string& text) {
-    try {
-        return parse_seat(text);
-    } catch (const ParseError&) {
-        throw Error(fmt::format("--dealer: '{}' is not a seat: expected N, E, S or W", text));
-    }
+    return seat_option("--dealer", text);
 }
 
 analyzer::WinChanceOptions read_options(const WinChanceCliOptions& opts) {

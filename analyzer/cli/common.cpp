@@ -1,11 +1,13 @@
 #include "common.h"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <filesystem>
 
+#include "spadework/engine/error.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 
@@ -218,10 +220,81 @@ Standings read_standings(const std::vector<std::string>& score,
 }
 
 RuleSet load_rules_with(std::string_view name_or_path, const std::vector<std::string>& overrides) {
-    RuleSet rules = formats::load_rules(name_or_path);
-    for (const std::string& o : overrides) apply_override(rules, o);
-    check_rules(rules);
+    RuleSet rules;
+    try {
+        rules = formats::load_rules(name_or_path);
+    } catch (const RuleError& e) {
+        // A file that exists and does not read is bad input; a name that is no preset and no
+        // file is a malformed command line.
+        if (exists(name_or_path)) throw;
+        throw UsageError(e.what());
+    }
+    for (const std::string& o : overrides) {
+        try {
+            apply_override(rules, o);
+        } catch (const Error& e) {
+            throw UsageError(fmt::format("--rule {}: {}", o, e.what()));
+        }
+    }
+    try {
+        check_rules(rules);
+    } catch (const RuleError& e) {
+        if (overrides.empty()) throw;
+        // The file or preset checked alone, so an override made it wrong.
+        throw UsageError(fmt::format("--rule {}: {}", fmt::join(overrides, " --rule "), e.what()));
+    }
     return rules;
+}
+
+Seat seat_option(std::string_view option, std::string_view text) {
+    try {
+        return parse_seat(text);
+    } catch (const ParseError&) {
+        throw UsageError(
+            fmt::format("{}: '{}' is not a seat: expected N, E, S or W", option, text));
+    }
+}
+
+namespace {
+
+bool leap_year(int y) {
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+int days_in_month(int y, int m) {
+    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && leap_year(y) ? 29 : kDays[m - 1];
+}
+
+}  // namespace
+
+std::optional<Date> parse_date(std::string_view text) {
+    // YYYY?MM?DD with one separator, '-' or '.', used twice.
+    if (text.size() != 10 || (text[4] != '-' && text[4] != '.') || text[7] != text[4]) {
+        return std::nullopt;
+    }
+    auto part = [&](std::size_t at, std::size_t n) -> std::optional<int> {
+        std::string_view digits = text.substr(at, n);
+        if (!all_digits(digits)) return std::nullopt;
+        return to_int(digits);
+    };
+    auto y = part(0, 4);
+    auto m = part(5, 2);
+    auto d = part(8, 2);
+    if (!y || !m || !d || *m < 1 || *m > 12 || *d < 1 || *d > days_in_month(*y, *m)) {
+        return std::nullopt;
+    }
+    return Date{*y, *m, *d};
+}
+
+Date date_option(std::string_view option, std::string_view text) {
+    auto date = parse_date(text);
+    if (!date) {
+        throw UsageError(fmt::format(
+            "{}: '{}' is not a date: expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21", option,
+            text));
+    }
+    return *date;
 }
 
 void add_db_option(CLI::App* cmd, std::string& db) {

@@ -30,8 +30,26 @@ std::array<Bid, 4> read_bids(const std::vector<std::string>& values);
 Standings read_standings(const std::vector<std::string>& score,
                          const std::vector<std::string>& bags, const RuleSet& rules);
 
-// A preset name or a RuleSet .textproto file, with key=value overrides applied, checked.
+// A preset name or a RuleSet .textproto file, with key=value overrides applied, checked. A
+// name that is neither a preset nor a file, and an override that does not apply, are usage
+// errors (exit 2); a rule set file that does not read is bad input (exit 1).
 RuleSet load_rules_with(std::string_view name_or_path, const std::vector<std::string>& overrides);
+
+// A seat flag's value (N, E, S or W, either case); a UsageError naming the option otherwise.
+Seat seat_option(std::string_view option, std::string_view text);
+
+// A calendar date, as --from/--to take it and as game records write it.
+struct Date {
+    int year = 0;
+    int month = 0;
+    int day = 0;
+    auto operator<=>(const Date&) const = default;
+};
+// "2026-11-21" or "2026.11.21", a day the calendar has; nothing otherwise (also for the
+// "2026.??.??" of a record whose date is unknown).
+std::optional<Date> parse_date(std::string_view text);
+// --from/--to's value; a UsageError naming the option and the forms it takes otherwise.
+Date date_option(std::string_view option, std::string_view text);
 
 // --db PATH, defaulting to the library in $XDG_DATA_HOME.
 void add_db_option(CLI::App* cmd, std::string& db);

@@ -60,8 +60,7 @@ void add_broken_invariant_command(CLI::App& app) {
 
 int main(int argc, char** argv) {
     // SPADEWORK_VERSION is CMake's project version, so the number is written in one place.
-    CLI::App app(fmt::format("Spadework {}: review Spades games.", SPADEWORK_VERSION),
-                 "spadework");
+    CLI::App app(fmt::format("Spadework {}: review Spades games.", SPADEWORK_VERSION), "spadework");
     app.set_version_flag("--version", fmt::format("spadework {}", SPADEWORK_VERSION),
                          "Print the version and exit");
     app.require_subcommand(0, 1);

@@ -228,21 +228,23 @@ TEST_CASE("tally prints a readable table per partnership", "[cli]") {
 // ---------------------------------------------------------------------------------------
 // Errors: bad input exits 1 with a message naming it, usage errors exit 2.
 
-TEST_CASE("an unknown preset exits 1 and names it", "[cli]") {
+// A rule set name that is no preset and no file, and an override that does not apply, are
+// malformed command lines (issue 18): exit 2.
+TEST_CASE("an unknown preset exits 2 and names it", "[cli]") {
     RunResult r = run({"rules", "nosuchrules"});
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(contains(r.err, "nosuchrules"));
     CHECK(r.out.empty());
 
     RunResult t =
         run({"tally", "--rules", "nosuchrules", "--bids", "4,4,4,1", "--tricks", "4,4,4,1"});
-    CHECK(t.status == 1);
+    CHECK(t.status == 2);
     CHECK(contains(t.err, "nosuchrules"));
 }
 
-TEST_CASE("a bad rule override exits 1 and names the key", "[cli]") {
+TEST_CASE("a bad rule override exits 2 and names the key", "[cli]") {
     RunResult r = run({"rules", "classic", "--rule", "bag_limit=lots"});
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(contains(r.err, "bag_limit"));
     CHECK(contains(r.err, "lots"));
 }

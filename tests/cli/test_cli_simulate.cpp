@@ -105,10 +105,10 @@ TEST_CASE("simulate takes rules from a file and overrides", "[cli-simulate]") {
 
 TEST_CASE("simulate refuses bad options and leaves no file", "[cli-simulate]") {
     Workspace f("spadework-cli-simulate");
-    auto fails = [&](std::vector<std::string> args, const std::string& message) {
+    auto fails = [&](std::vector<std::string> args, const std::string& message, int status = 1) {
         RunResult r = run(args);
         INFO(r.err);
-        CHECK(r.status == 1);
+        CHECK(r.status == status);
         CHECK(contains(r.err, message));
         CHECK(f.empty());
     };
@@ -119,8 +119,9 @@ TEST_CASE("simulate refuses bad options and leaves no file", "[cli-simulate]") {
     fails({"simulate", "--games", "2", "--seed", "x1", "-o", out}, "--seed: 'x1'");
     fails({"simulate", "--games", "2", "-o", f.file("g.txt")}, "unknown kind of game file '.txt'");
     fails({"simulate", "--games", "2", "-o", f.file("missing/g.pb")}, "there is no folder");
-    fails({"simulate", "--games", "2", "--rules", "bridge", "-o", out}, "bridge");
-    fails({"simulate", "--games", "2", "--rule", "bag_limit=lots", "-o", out}, "bag_limit");
+    // A rule set name that is nothing, an override that does not apply: usage errors.
+    fails({"simulate", "--games", "2", "--rules", "bridge", "-o", out}, "bridge", 2);
+    fails({"simulate", "--games", "2", "--rule", "bag_limit=lots", "-o", out}, "bag_limit", 2);
     // A folder where the file should go: written nowhere, and the folder is untouched.
     fs::create_directory(f.dir / "taken.spades");
     RunResult r = run({"simulate", "--games", "1", "-o", f.file("taken.spades")});

@@ -22,8 +22,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Runs the command, checks its exit code and that stderr holds `part`.
-RunResult expect_status(const std::vector<std::string>& args, int status,
-                        const std::string& part) {
+RunResult expect_status(const std::vector<std::string>& args, int status, const std::string& part) {
     RunResult r = run(args);
     INFO(args[0] << ": status " << r.status << ", stderr: " << r.err << ", stdout: " << r.out);
     CHECK(r.status == status);
@@ -39,4 +38,45 @@ TEST_CASE("--version prints the project's version, and --help shows it", "[cli-u
     CHECK(r.out == std::string("spadework ") + SPADEWORK_VERSION + "\n");
     std::string help = run_ok({"--help"});
     CHECK(contains(help, std::string("Spadework ") + SPADEWORK_VERSION));
+}
+
+// A flag value that cannot mean anything is a usage error (exit 2) naming the flag, not "no
+// games match" and 0, nor bad input and 1. A bad file stays bad input.
+TEST_CASE("malformed flag values exit 2 and name the flag", "[cli-usage]") {
+    Workspace ws("spadework-cli-usage");
+    std::string game = ws.file("g.spades");
+    formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
+    run_ok(ws.with_db({"import", game}));
+
+    expect_status(ws.with_db({"list", "--from", "2026-13-45"}), 2, "--from: '2026-13-45'");
+    expect_status(ws.with_db({"list", "--to", "yesterday"}), 2, "--to: 'yesterday'");
+    expect_status(ws.with_db({"list", "--from", "2026-02-29"}), 2, "is not a date");
+    expect_status(ws.with_db({"list", "--rules", "clasic"}), 2, "'clasic'");
+    // A preset no game was played under is a filter that matches nothing, not a mistake.
+    RunResult none = run(ws.with_db({"list", "--rules", "paperless"}));
+    CHECK(none.status == 0);
+    CHECK(contains(none.out, "no games match"));
+
+    expect_status({"score", game, "--rules", "classic,nosuch"}, 2, "nosuch");
+    expect_status({"tally", "--rules", "classic", "--rule", "target", "--bids", "4,4,4,1",
+                   "--tricks", "4,4,4,1"},
+                  2, "--rule target");
+    expect_status({"tally", "--rule", "no_such_key=1", "--bids", "4,4,4,1", "--tricks", "4,4,4,1"},
+                  2, "no_such_key");
+    // An override whose value is fine alone but breaks the rule set.
+    expect_status({"rules", "classic", "--rule", "pass_cards=40"}, 2, "pass_cards");
+
+    const std::string deal =
+        "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
+        "...AKQJT98765432";
+    expect_status({"solve", "--deal", deal, "--leader", "X"}, 2, "--leader: 'X' is not a seat");
+    expect_status({"solve", "--deal", deal, "--leader", "E", "--bids", "nil,3,3,3", "--objective",
+                   "nil", "--nil-seat", "Z"},
+                  2, "--nil-seat: 'Z'");
+    expect_status({"view", game, "--seat", "Q"}, 2, "--seat: 'Q'");
+
+    // A rule set file that exists but does not read is still bad input.
+    std::string bad_rules = ws.file("bad.textproto");
+    std::ofstream(bad_rules) << "this is not a rule set\n";
+    expect_status({"rules", bad_rules}, 1, "bad.textproto");
 }

@@ -75,7 +75,7 @@ TEST_CASE("winchance refuses bad input with the flag named", "[cli-winchance]") 
     CHECK(r.status == 1);
     CHECK(contains(r.err, "--at: 'abc' (2nd value) is not a score"));
     r = run(small(w, {"--dealer", "X"}));
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(contains(r.err, "--dealer: 'X' is not a seat"));
     r = run({"winchance", "--hands", "ten", "--cache", w.dir.string()});
     CHECK(r.status == 1);
