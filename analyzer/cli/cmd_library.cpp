@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -103,20 +104,48 @@ void check_rules_filter(const std::string& name) {
         names));
 }
 
-void run_list(ListOptions opts) {
-    if (!opts.from.empty()) date_option("--from", opts.from);
-    if (!opts.to.empty()) date_option("--to", opts.to);
+// The games list shows. Records write dates as "2026.11.21" or "2026-11-21", which the
+// library compares as text ('-' sorts before '.'), so --from/--to are compared here as
+// calendar dates, and --limit applied after them; a game whose date is unknown matches no
+// date filter.
+struct DateRange {
+    std::optional<Date> from, to;
+};
+
+std::vector<formats::GameSummary> select_games(const formats::Library& library,
+                                               const ListOptions& opts, const DateRange& dates) {
+    formats::GameFilter filter = opts.filter;
     auto set = [](std::optional<std::string>& field, const std::string& value) {
         if (!value.empty()) field = value;
     };
-    set(opts.filter.player, opts.player);
-    set(opts.filter.date_from, opts.from);
-    set(opts.filter.date_to, opts.to);
-    set(opts.filter.rules, opts.rules);
-    set(opts.filter.event, opts.event);
+    set(filter.player, opts.player);
+    set(filter.rules, opts.rules);
+    set(filter.event, opts.event);
+    const auto& [from, to] = dates;
+    if (!from && !to) return library.list_games(filter);
+    filter.limit = 0;
+    std::vector<formats::GameSummary> games = library.list_games(filter);
+    std::erase_if(games, [&](const formats::GameSummary& g) {
+        std::optional<Date> date = parse_date(g.date);
+        return !date || (from && *date < *from) || (to && *date > *to);
+    });
+    std::stable_sort(games.begin(), games.end(), [](const auto& a, const auto& b) {
+        return parse_date(a.date) < parse_date(b.date);
+    });
+    if (opts.filter.limit > 0 && games.size() > static_cast<std::size_t>(opts.filter.limit)) {
+        games.resize(static_cast<std::size_t>(opts.filter.limit));
+    }
+    return games;
+}
+
+void run_list(const ListOptions& opts) {
+    // Read before the library is opened: a malformed date is a usage error whatever it holds.
+    DateRange dates;
+    if (!opts.from.empty()) dates.from = date_option("--from", opts.from);
+    if (!opts.to.empty()) dates.to = date_option("--to", opts.to);
     formats::Library library = open_library(opts.db);
-    std::vector<formats::GameSummary> games = library.list_games(opts.filter);
-    if (games.empty() && opts.filter.rules) check_rules_filter(*opts.filter.rules);
+    std::vector<formats::GameSummary> games = select_games(library, opts, dates);
+    if (games.empty() && !opts.rules.empty()) check_rules_filter(opts.rules);
 
     if (opts.json) {
         ordered_json list = ordered_json::array();
@@ -320,8 +349,11 @@ void add_library_commands(CLI::App& app) {
     auto list = std::make_shared<ListOptions>();
     cmd = app.add_subcommand("list", "List the games in the library");
     cmd->add_option("--player", list->player, "Games with this player at any seat");
-    cmd->add_option("--from", list->from, "Games on or after this date (as written: 2026.11.01)");
-    cmd->add_option("--to", list->to, "Games on or before this date");
+    cmd->add_option("--from", list->from,
+                    "Games on or after this date: 2026-11-01 or 2026.11.01 (a game of unknown "
+                    "date matches no date filter)")
+        ->type_name("DATE");
+    cmd->add_option("--to", list->to, "Games on or before this date")->type_name("DATE");
     cmd->add_option("--rules", list->rules, "Games played under this preset");
     cmd->add_option("--event", list->event, "Games of this event");
     cmd->add_flag("--nil", list->filter.with_nil, "Games with a nil or blind nil bid");

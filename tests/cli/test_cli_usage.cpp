@@ -80,3 +80,33 @@ TEST_CASE("malformed flag values exit 2 and name the flag", "[cli-usage]") {
     std::ofstream(bad_rules) << "this is not a rule set\n";
     expect_status({"rules", bad_rules}, 1, "bad.textproto");
 }
+
+// Dates as people write them, compared as dates: the library holds "2026.11.21" and
+// "2026-11-23" (the two forms records use), and --from/--to take either.
+TEST_CASE("list --from/--to compare dates, written with '-' or '.'", "[cli-usage]") {
+    Workspace ws("spadework-cli-dates");
+    RecordedGame a = testing::first_legal_game(preset("classic"), 2, 40);
+    RecordedGame b = testing::first_legal_game(preset("classic"), 2, 41);
+    a.date = "2026.11.21";
+    b.date = "2026-11-23";
+    std::string file = ws.file("two.spades");
+    formats::write_game_file(file, {a, b});
+    run_ok(ws.with_db({"import", file}));
+    auto dates = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), "list");
+        std::vector<std::string> out;
+        for (const auto& g : testing::run_json(ws.with_db(args))) out.push_back(g["date"]);
+        return out;
+    };
+    using V = std::vector<std::string>;
+    // Compared as text, "2026.11.21" >= "2026-11-22": the game of the 21st was listed.
+    CHECK(dates({"--from", "2026-11-22"}) == V{"2026-11-23"});
+    CHECK(dates({"--from", "2026.11.22"}) == V{"2026-11-23"});
+    CHECK(dates({"--to", "2026-11-22"}) == V{"2026.11.21"});
+    CHECK(dates({"--to", "2026.11.22"}) == V{"2026.11.21"});
+    CHECK(dates({"--from", "2026-11-21", "--to", "2026.11.23"}) == V{"2026.11.21", "2026-11-23"});
+    CHECK(dates({"--from", "2026.11.21", "--to", "2026-11-21"}) == V{"2026.11.21"});
+    CHECK(dates({"--from", "2026-11-24"}).empty());
+    // --limit counts the games that pass the dates.
+    CHECK(dates({"--from", "2026-11-22", "--limit", "1"}) == V{"2026-11-23"});
+}
