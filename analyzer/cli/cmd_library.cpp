@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -118,19 +119,34 @@ std::vector<formats::GameSummary> select_games(const formats::Library& library,
     auto set = [](std::optional<std::string>& field, const std::string& value) {
         if (!value.empty()) field = value;
     };
-    set(filter.player, opts.player);
     set(filter.rules, opts.rules);
     set(filter.event, opts.event);
     const auto& [from, to] = dates;
-    if (!from && !to) return library.list_games(filter);
+    // One query per player --player matches (the library matches names exactly).
+    std::vector<std::optional<std::string>> players = {std::nullopt};
+    if (!opts.player.empty()) {
+        players.clear();
+        for (std::string& name : match_players(library, opts.player)) players.emplace_back(name);
+    }
+    if (!from && !to && players.size() == 1) {
+        filter.player = players[0];
+        return library.list_games(filter);
+    }
     filter.limit = 0;
-    std::vector<formats::GameSummary> games = library.list_games(filter);
+    std::vector<formats::GameSummary> games;
+    std::set<formats::GameId> seen;
+    for (const auto& player : players) {
+        filter.player = player;
+        for (auto& g : library.list_games(filter)) {
+            if (seen.insert(g.id).second) games.push_back(std::move(g));
+        }
+    }
     std::erase_if(games, [&](const formats::GameSummary& g) {
         std::optional<Date> date = parse_date(g.date);
-        return !date || (from && *date < *from) || (to && *date > *to);
+        return (from || to) && (!date || (from && *date < *from) || (to && *date > *to));
     });
-    std::stable_sort(games.begin(), games.end(), [](const auto& a, const auto& b) {
-        return parse_date(a.date) < parse_date(b.date);
+    std::sort(games.begin(), games.end(), [](const auto& a, const auto& b) {
+        return std::pair(parse_date(a.date), a.id) < std::pair(parse_date(b.date), b.id);
     });
     if (opts.filter.limit > 0 && games.size() > static_cast<std::size_t>(opts.filter.limit)) {
         games.resize(static_cast<std::size_t>(opts.filter.limit));
@@ -193,11 +209,34 @@ struct HandsOptions {
     bool json = false;
 };
 
-void run_hands(HandsOptions opts) {
-    if (!opts.player.empty()) opts.filter.player = opts.player;
+// The hands of every player --player matches, in game and hand order, --limit applied to all.
+std::vector<formats::HandSummary> select_hands(const formats::Library& library,
+                                               HandsOptions& opts) {
     if (opts.game > 0) opts.filter.game = opts.game;
+    if (opts.player.empty()) return library.find_hands(opts.filter);
+    std::vector<std::string> names = match_players(library, opts.player);
+    formats::HandFilter filter = opts.filter;
+    filter.limit = names.size() == 1 ? opts.filter.limit : 0;
+    std::vector<formats::HandSummary> hands;
+    std::set<std::pair<formats::GameId, int>> seen;
+    for (const std::string& name : names) {
+        filter.player = name;
+        for (auto& h : library.find_hands(filter)) {
+            if (seen.insert({h.game, h.hand}).second) hands.push_back(std::move(h));
+        }
+    }
+    std::sort(hands.begin(), hands.end(), [](const auto& a, const auto& b) {
+        return std::pair(a.game, a.hand) < std::pair(b.game, b.hand);
+    });
+    if (opts.filter.limit > 0 && hands.size() > static_cast<std::size_t>(opts.filter.limit)) {
+        hands.resize(static_cast<std::size_t>(opts.filter.limit));
+    }
+    return hands;
+}
+
+void run_hands(HandsOptions opts) {
     formats::Library library = open_library(opts.db);
-    std::vector<formats::HandSummary> hands = library.find_hands(opts.filter);
+    std::vector<formats::HandSummary> hands = select_hands(library, opts);
     if (opts.json) {
         ordered_json list = ordered_json::array();
         for (const auto& h : hands) {
@@ -267,12 +306,27 @@ std::string percent(int part, int whole) {
 
 void run_stats(const StatsOptions& opts) {
     formats::Library library = open_library(opts.db);
-    std::optional<std::string> player;
-    if (!opts.player.empty()) player = opts.player;
-    auto players = library.player_stats(player);
-    auto partnerships = library.partnership_stats(player);
-    if (player && players.empty())
-        throw Error(fmt::format("no games with a player named '{}'", opts.player));
+    std::vector<formats::PlayerStats> players;
+    std::vector<formats::PartnershipStats> partnerships;
+    if (opts.player.empty()) {
+        players = library.player_stats();
+        partnerships = library.partnership_stats();
+    } else {
+        // Each player --player matches, and their partnerships, each partnership once.
+        std::set<std::array<std::string, 2>> seen;
+        for (const std::string& name : match_players(library, opts.player)) {
+            for (auto& p : library.player_stats(name)) players.push_back(std::move(p));
+            for (auto& p : library.partnership_stats(name)) {
+                if (seen.insert(p.players).second) partnerships.push_back(std::move(p));
+            }
+        }
+        if (players.empty()) {
+            throw Error(
+                fmt::format("no games with a player named '{}' or whose name begins "
+                            "with it",
+                            opts.player));
+        }
+    }
 
     if (opts.json) {
         ordered_json out;
@@ -348,7 +402,9 @@ void add_library_commands(CLI::App& app) {
 
     auto list = std::make_shared<ListOptions>();
     cmd = app.add_subcommand("list", "List the games in the library");
-    cmd->add_option("--player", list->player, "Games with this player at any seat");
+    cmd->add_option("--player", list->player,
+                    "Games with this player at any seat: a name, or the start of names, in any "
+                    "case (the names matched are said on stderr)");
     cmd->add_option("--from", list->from,
                     "Games on or after this date: 2026-11-01 or 2026.11.01 (a game of unknown "
                     "date matches no date filter)")
@@ -367,7 +423,8 @@ void add_library_commands(CLI::App& app) {
 
     auto hands = std::make_shared<HandsOptions>();
     cmd = app.add_subcommand("hands", "List the hands in the library that match filters");
-    cmd->add_option("--player", hands->player, "Hands this player bid in");
+    cmd->add_option("--player", hands->player,
+                    "Hands this player bid in: a name, or the start of names, in any case");
     cmd->add_option("--game", hands->game, "Hands of this game (a library id)");
     cmd->add_flag("--nil", hands->filter.nil, "Hands with a nil or blind nil bid");
     cmd->add_flag("--blind-nil", hands->filter.blind_nil, "Hands with a blind nil bid");
@@ -380,7 +437,9 @@ void add_library_commands(CLI::App& app) {
 
     auto stats = std::make_shared<StatsOptions>();
     cmd = app.add_subcommand("stats", "Per-player and per-partnership statistics");
-    cmd->add_option("--player", stats->player, "Only this player and the partnerships with them");
+    cmd->add_option("--player", stats->player,
+                    "Only this player and the partnerships with them: a name, or the start of "
+                    "names, in any case");
     cmd->add_flag("--json", stats->json, "Print JSON");
     add_db_option(cmd, stats->db);
     cmd->callback([stats] { run_stats(*stats); });

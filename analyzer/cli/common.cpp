@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <charconv>
 #include <filesystem>
 
@@ -315,6 +316,40 @@ void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::strin
 formats::Library open_library(const std::string& db) {
     return formats::Library(db.empty() ? formats::default_library_path()
                                        : std::filesystem::path(db));
+}
+
+namespace {
+
+char fold(char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
+
+// Whether `name` begins with `prefix`, ignoring the case of ASCII letters.
+bool starts_with_folded(std::string_view name, std::string_view prefix) {
+    if (prefix.size() > name.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i) {
+        if (fold(name[i]) != fold(prefix[i])) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::vector<std::string> match_players(const formats::Library& library, std::string_view text) {
+    std::vector<std::string> equal;
+    std::vector<std::string> begin;
+    for (const formats::PlayerStats& p : library.player_stats()) {
+        if (!starts_with_folded(p.name, text)) continue;
+        (p.name.size() == text.size() ? equal : begin).push_back(p.name);
+    }
+    std::vector<std::string> names = equal.empty() ? begin : equal;
+    if (names.empty()) {
+        fmt::print(stderr, "spadework: --player '{}': no player's name is or begins with it\n",
+                   text);
+    } else if (names.size() > 1 || names[0] != text) {
+        fmt::print(stderr, "spadework: --player '{}' matches {}\n", text, fmt::join(names, ", "));
+    }
+    return names;
 }
 
 std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db) {

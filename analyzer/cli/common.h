@@ -58,6 +58,12 @@ void add_db_option(CLI::App* cmd, std::string& db);
 void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::string>& overrides);
 formats::Library open_library(const std::string& db);
 
+// --player TEXT: the library's player names equal to TEXT ignoring case, or when none is,
+// every name that begins with it ignoring case ("ann" finds Ann and Annika, "Ann" alone when
+// there is an Ann). When the names are not just TEXT, says on stderr which matched, or that
+// none did (then the list is empty).
+std::vector<std::string> match_players(const formats::Library& library, std::string_view text);
+
 // A GAME argument as written, before anything is read:
 //   ID          a library game          ("12")
 //   FILE        every game of a file    ("f.spades")

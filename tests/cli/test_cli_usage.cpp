@@ -110,3 +110,55 @@ TEST_CASE("list --from/--to compare dates, written with '-' or '.'", "[cli-usage
     // --limit counts the games that pass the dates.
     CHECK(dates({"--from", "2026-11-22", "--limit", "1"}) == V{"2026-11-23"});
 }
+
+// --player as a person types it: any case, the start of a name; the names matched said on
+// stderr. A name equal to the text (ignoring case) is taken alone, so "Ann" does not also
+// mean Annika.
+TEST_CASE("--player matches names ignoring case and by prefix, and says which", "[cli-usage]") {
+    Workspace ws("spadework-cli-player");
+    RecordedGame a = testing::first_legal_game(preset("classic"), 2, 40);
+    RecordedGame b = testing::first_legal_game(preset("classic"), 2, 41);
+    b.players = {"Annika", "Bob", "Cyril", "Dee"};
+    std::string file = ws.file("two.spades");
+    formats::write_game_file(file, {a, b});
+    run_ok(ws.with_db({"import", file}));
+    auto ids = [&](const std::string& player) {
+        RunResult r = run(ws.with_db({"list", "--player", player, "--json"}));
+        REQUIRE(r.status == 0);
+        std::vector<int> out;
+        for (const auto& g : nlohmann::json::parse(r.out)) out.push_back(g["id"]);
+        return std::pair(out, r.err);
+    };
+    auto [both, said] = ids("an");
+    CHECK(both == std::vector<int>{1, 2});
+    CHECK(contains(said, "--player 'an' matches Ann, Annika"));
+    auto [ann, said_ann] = ids("ANN");
+    CHECK(ann == std::vector<int>{1});
+    CHECK(contains(said_ann, "--player 'ANN' matches Ann"));
+    CHECK(ids("annI").first == std::vector<int>{2});
+    CHECK(ids("Bob").first == std::vector<int>{1, 2});
+    CHECK(ids("Bob").second.empty());  // exactly the name typed: nothing to say
+    auto [none, said_none] = ids("zed");
+    CHECK(none.empty());
+    CHECK(contains(said_none, "--player 'zed': no player's name is or begins with it"));
+
+    auto stats = testing::run_json(ws.with_db({"stats", "--player", "an"}));
+    std::vector<std::string> names;
+    for (const auto& p : stats["players"]) names.push_back(p["name"]);
+    std::sort(names.begin(), names.end());
+    CHECK(names == std::vector<std::string>{"Ann", "Annika"});
+    CHECK(stats["partnerships"].size() == 2);  // Ann & Cy, Annika & Cyril
+
+    auto hands_of = [&](const std::string& player, std::vector<std::string> more = {}) {
+        std::vector<std::string> args = {"hands", "--player", player};
+        args.insert(args.end(), more.begin(), more.end());
+        return testing::run_json(ws.with_db(args)).size();
+    };
+    std::size_t cy = hands_of("Cy");
+    std::size_t cyril = hands_of("Cyril");
+    CHECK(cy > 0);
+    CHECK(cyril > 0);
+    CHECK(hands_of("cy") == cy);  // Cy alone: the name equals the text
+    CHECK(hands_of("c") == cy + cyril);
+    CHECK(hands_of("c", {"--limit", "1"}) == 1);
+}
