@@ -170,7 +170,7 @@ struct Batch {
 Batch select_batch(const AnalyzeOptions& o, const std::string& key) {
     formats::LibraryPart part;
     if (!o.shard.empty()) part = *parse_shard(o.shard);  // checked by the option
-    formats::Library source = open_library(o.db);
+    formats::Library source = open_existing_library(o.db);
     std::string scope = part.whole() ? source.path().string()
                                      : fmt::format("shard {}/{} of {}", part.index, part.count,
                                                    source.path().string());
@@ -259,7 +259,7 @@ void analyze_all(const AnalyzeOptions& o) {
 // A player's play accuracy and flags game by game, from the stored reviews.
 void print_trend(const AnalyzeOptions& o) {
     analyzer::ReviewSettings settings = settings_of(o);
-    formats::Library library = open_library(o.db);
+    formats::Library library = open_existing_library(o.db);
     std::vector<analyzer::TrendPoint> trend =
         analyzer::ReviewStore(library).player_trend(o.trend, settings.key());
     if (o.json) {

@@ -159,7 +159,7 @@ void run_list(const ListOptions& opts) {
     DateRange dates;
     if (!opts.from.empty()) dates.from = date_option("--from", opts.from);
     if (!opts.to.empty()) dates.to = date_option("--to", opts.to);
-    formats::Library library = open_library(opts.db);
+    formats::Library library = open_existing_library(opts.db);
     std::vector<formats::GameSummary> games = select_games(library, opts, dates);
     if (games.empty() && !opts.rules.empty()) check_rules_filter(opts.rules);
 
@@ -235,7 +235,7 @@ std::vector<formats::HandSummary> select_hands(const formats::Library& library,
 }
 
 void run_hands(HandsOptions opts) {
-    formats::Library library = open_library(opts.db);
+    formats::Library library = open_existing_library(opts.db);
     std::vector<formats::HandSummary> hands = select_hands(library, opts);
     if (opts.json) {
         ordered_json list = ordered_json::array();
@@ -305,7 +305,7 @@ std::string percent(int part, int whole) {
 }
 
 void run_stats(const StatsOptions& opts) {
-    formats::Library library = open_library(opts.db);
+    formats::Library library = open_existing_library(opts.db);
     std::vector<formats::PlayerStats> players;
     std::vector<formats::PartnershipStats> partnerships;
     if (opts.player.empty()) {

@@ -335,6 +335,17 @@ bool starts_with_folded(std::string_view name, std::string_view prefix) {
 
 }  // namespace
 
+formats::Library open_existing_library(const std::string& db) {
+    std::filesystem::path path =
+        db.empty() ? formats::default_library_path() : std::filesystem::path(db);
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        throw Error(fmt::format("there is no library at {}: `spadework import FILE{}` makes one",
+                                path.string(), db.empty() ? "" : " --db " + db));
+    }
+    return formats::Library(path);
+}
+
 std::vector<std::string> match_players(const formats::Library& library, std::string_view text) {
     std::vector<std::string> equal;
     std::vector<std::string> begin;
@@ -355,7 +366,7 @@ std::vector<std::string> match_players(const formats::Library& library, std::str
 std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db) {
     GameRef ref = parse_game_arg(text);
     if (ref.kind == GameRef::Kind::LibraryId) {
-        formats::Library library = open_library(db);
+        formats::Library library = open_existing_library(db);
         if (!library.game_summary(ref.id)) {
             throw Error(
                 fmt::format("no game {} in the library {}", ref.id, library.path().string()));

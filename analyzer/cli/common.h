@@ -56,7 +56,11 @@ void add_db_option(CLI::App* cmd, std::string& db);
 // --rules NAME|FILE (its default shown) and --rule KEY=VALUE (repeatable), as load_rules_with
 // reads them.
 void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::string>& overrides);
+// Opens the library, creating it when missing: for commands that add to it (import).
 formats::Library open_library(const std::string& db);
+// Opens a library that exists; an Error naming the path when there is none, so a mistyped
+// --db is said rather than answered from a new empty library (which it would leave behind).
+formats::Library open_existing_library(const std::string& db);
 
 // --player TEXT: the library's player names equal to TEXT ignoring case, or when none is,
 // every name that begins with it ignoring case ("ann" finds Ann and Annika, "Ann" alone when

@@ -270,6 +270,8 @@ TEST_CASE("analyze says what is wrong with its input", "[cli-analyze]") {
     r = run({"analyze", file.string(), "--settings", settings.string()});
     CHECK(r.status == 1);
     CHECK(contains(r.err, settings.string() + ":3:1: not valid JSON"));
+    // A library that exists (only import makes one) without game 42.
+    run_ok(ws.with_db({"import", file.string()}));
     r = run(ws.with_db({"analyze", "42"}));
     CHECK(r.status == 1);
     CHECK(contains(r.err, "no game 42 in the library"));

@@ -162,3 +162,27 @@ TEST_CASE("--player matches names ignoring case and by prefix, and says which", 
     CHECK(hands_of("c") == cy + cyril);
     CHECK(hands_of("c", {"--limit", "1"}) == 1);
 }
+
+// Only import makes a library: the commands that read one name the path they did not find
+// and leave nothing behind.
+TEST_CASE("reading a library that does not exist is an error naming it", "[cli-usage]") {
+    Workspace ws("spadework-cli-nolib");
+    const std::vector<std::vector<std::string>> readers = {{"list"},
+                                                           {"hands"},
+                                                           {"stats"},
+                                                           {"show", "1"},
+                                                           {"analyze", "1"},
+                                                           {"analyze", "--all"},
+                                                           {"analyze", "--trend", "Ann"},
+                                                           {"score", "1", "--rules", "classic"}};
+    for (const auto& args : readers) {
+        RunResult r = expect_status(ws.with_db(args), 1, "there is no library at " + ws.db);
+        CHECK(r.out.empty());
+        CHECK_FALSE(fs::exists(ws.db));
+    }
+    std::string game = ws.file("g.spades");
+    formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
+    run_ok(ws.with_db({"import", game}));
+    CHECK(fs::exists(ws.db));
+    CHECK(contains(run_ok(ws.with_db({"list"})), "Ann/Bob/Cy/Dee"));
+}
