@@ -54,6 +54,10 @@ void run_import(const ImportOptions& opts) {
         for (const auto& file : files) {
             try {
                 formats::ImportResult r = library.import_file(file);
+                if (r.ids.empty()) {
+                    // An empty file, or one with no game in it, is most likely the wrong file.
+                    throw Error(fmt::format("{}: holds no game", file.string()));
+                }
                 fmt::print("{}: {} game{}, {} new, {} already in the library, {} hands added\n",
                            file.string(), r.ids.size(), r.ids.size() == 1 ? "" : "s", r.games_added,
                            r.games_already_there, r.hands_added);

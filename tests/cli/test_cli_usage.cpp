@@ -186,3 +186,24 @@ TEST_CASE("reading a library that does not exist is an error naming it", "[cli-u
     CHECK(fs::exists(ws.db));
     CHECK(contains(run_ok(ws.with_db({"list"})), "Ann/Bob/Cy/Dee"));
 }
+
+// A file with no game is most likely not the file meant: an error naming it, exit 1, while
+// the other files of the run are still imported.
+TEST_CASE("importing an empty file or one with no game is an error naming it", "[cli-usage]") {
+    Workspace ws("spadework-cli-empty");
+    std::string empty = ws.file("empty.spades");
+    std::ofstream(empty).close();
+    std::string blank = ws.file("blank.spades");
+    std::ofstream(blank) << "\n\n";
+    std::string empty_pb = ws.file("empty.pb");
+    std::ofstream(empty_pb).close();
+    for (const std::string& file : {empty, blank, empty_pb}) {
+        RunResult r = expect_status(ws.with_db({"import", file}), 1, file + ": holds no game");
+        CHECK(contains(r.err, file + ": nothing imported"));
+        CHECK_FALSE(contains(r.out, file + ": 0 games"));
+    }
+    std::string game = ws.file("g.spades");
+    formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
+    RunResult both = expect_status(ws.with_db({"import", empty, game}), 1, "1 file not imported");
+    CHECK(contains(both.out, game + ": 1 game, 1 new"));
+}
