@@ -104,7 +104,10 @@ analyzer::ReviewSettings settings_of(const AnalyzeOptions& o) {
 
 void print_review(const analyzer::GameReview& review, const LoadedGame& loaded, bool json) {
     if (json) {
-        fmt::print("{}\n", analyzer::review_to_json(review, loaded.game));
+        // JSON Lines: one review a line, so a file of several games reads line by line.
+        nlohmann::ordered_json j =
+            nlohmann::ordered_json::parse(analyzer::review_to_json(review, loaded.game));
+        fmt::print("{}\n", j.dump());
     } else {
         fmt::print("{}:\n{}", loaded.label, analyzer::format_review(review, loaded.game));
     }
@@ -337,7 +340,9 @@ void add_analyze_command(CLI::App& app) {
         "--settings", opts->settings_file,
         "a JSON settings file (samples, batch, confidence, seed, thresholds per rule set; "
         "see README)");
-    cmd->add_flag("--json", opts->json, "print the review as JSON");
+    cmd->add_flag("--json", opts->json,
+                  "print each game's review as JSON Lines: one JSON object a line, one line per "
+                  "game (with --trend: one JSON array)");
     CLI::Option* all = cmd->add_flag(
         "--all", opts->all,
         "review every library game not yet reviewed with these settings, on every core unless "

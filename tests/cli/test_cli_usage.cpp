@@ -207,3 +207,26 @@ TEST_CASE("importing an empty file or one with no game is an error naming it", "
     RunResult both = expect_status(ws.with_db({"import", empty, game}), 1, "1 file not imported");
     CHECK(contains(both.out, game + ": 1 game, 1 new"));
 }
+
+// Two pretty documents back to back is not JSON any parser reads: analyze --json on a file
+// of two games prints one review a line.
+TEST_CASE("analyze --json on a file of two games prints JSON Lines", "[cli-usage]") {
+    Workspace ws("spadework-cli-jsonl");
+    std::string file = ws.file("two.spades");
+    formats::write_game_file(file, {testing::first_legal_game(preset("classic"), 1, 40),
+                                    testing::first_legal_game(preset("classic"), 1, 41)});
+    std::string out = run_ok({"analyze", file, "--samples", "2", "--only", "play", "--json"});
+    std::istringstream lines(out);
+    std::string line;
+    int reviews = 0;
+    while (std::getline(lines, line)) {
+        INFO(line.substr(0, 200));
+        nlohmann::json j = nlohmann::json::parse(line);  // throws unless the line is a document
+        CHECK(j.is_object());
+        CHECK(j.contains("hands"));
+        ++reviews;
+    }
+    CHECK(reviews == 2);
+    CHECK(contains(run_ok({"analyze", "--help"}), "JSON Lines"));
+    CHECK(contains(run_ok({"--help"}), "JSON Lines"));
+}
