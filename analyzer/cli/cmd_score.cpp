@@ -1,6 +1,7 @@
 // `spadework score GAME|FILE --rules a,b,...`: a recorded game re-scored under several rule
 // sets side by side.
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <memory>
@@ -21,6 +22,7 @@ using nlohmann::ordered_json;
 struct ScoreOptions {
     std::string game;
     std::vector<std::string> rules;
+    std::vector<std::string> overrides;  // --rule, applied to every rule set
     std::string db;
     bool json = false;
 };
@@ -133,12 +135,19 @@ ordered_json run_json(const RuleSetRun& run) {
 
 void run_score(const ScoreOptions& opts) {
     std::vector<RuleSet> rule_sets;
-    for (const std::string& name : opts.rules) rule_sets.push_back(load_rules_with(name, {}));
+    std::vector<std::string> labels;
+    for (const std::string& name : opts.rules) {
+        rule_sets.push_back(load_rules_with(name, opts.overrides));
+        // The label says the overrides, so the columns do not claim the presets as they are.
+        labels.push_back(opts.overrides.empty()
+                             ? name
+                             : fmt::format("{} {}", name, fmt::join(opts.overrides, " ")));
+    }
     auto games = load_game_arg(opts.game, opts.db);
     ordered_json all = ordered_json::array();
     bool first = true;
     for (const LoadedGame& loaded : games) {
-        analyzer::Comparison cmp = analyzer::compare_scoring(loaded.game, rule_sets, opts.rules);
+        analyzer::Comparison cmp = analyzer::compare_scoring(loaded.game, rule_sets, labels);
         if (opts.json) {
             ordered_json j;
             j["game"] = loaded.label;
@@ -168,6 +177,7 @@ void add_score_command(CLI::App& app) {
                     "Rule sets: preset names or RuleSet .textproto files, comma separated")
         ->required()
         ->delimiter(',');
+    add_rule_override_option(cmd, opts->overrides);
     cmd->add_flag("--json", opts->json, "Print JSON");
     add_db_option(cmd, opts->db);
     cmd->callback([opts] { run_score(*opts); });

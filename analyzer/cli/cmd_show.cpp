@@ -37,6 +37,7 @@ void run_show(const ShowOptions& opts) {
 struct ConvertOptions {
     std::string in;
     std::string out;
+    std::string db;
 };
 
 void run_convert(const ConvertOptions& opts) {
@@ -44,7 +45,15 @@ void run_convert(const ConvertOptions& opts) {
         throw Error(fmt::format("{}: unknown output kind: expected {}", opts.out,
                                 formats::extension_list()));
     }
-    auto games = formats::read_game_file(opts.in);
+    // Any GAME form but :HAND: a file records whole games.
+    if (parse_game_arg(opts.in).hand_number) {
+        throw UsageError(
+            fmt::format("convert {}: a game file holds whole games; drop the :HAND", opts.in));
+    }
+    std::vector<RecordedGame> games;
+    for (LoadedGame& loaded : load_game_arg(opts.in, opts.db)) {
+        games.push_back(std::move(loaded.game));
+    }
     formats::write_game_file(opts.out, games);
     fmt::print("{}: {} game{} written\n", opts.out, games.size(), games.size() == 1 ? "" : "s");
 }
@@ -63,11 +72,16 @@ void add_show_commands(CLI::App& app) {
     cmd->callback([show] { run_show(*show); });
 
     auto convert = std::make_shared<ConvertOptions>();
-    cmd = app.add_subcommand("convert", "Convert a game file to another format, by extension");
-    cmd->add_option("in", convert->in, "The file to read")->required();
+    cmd =
+        app.add_subcommand("convert",
+                           "Write games to a file of the format its extension names: a game file's "
+                           "games, one of them (FILE@N) or a library game (ID)");
+    cmd->add_option("in", convert->in, "A game file, FILE@N for its Nth game, or a library id")
+        ->required();
     cmd->add_option("out", convert->out,
                     "The file to write, by extension: " + formats::format_list())
         ->required();
+    add_db_option(cmd, convert->db);
     cmd->callback([convert] { run_convert(*convert); });
 }
 

@@ -308,6 +308,10 @@ void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::strin
                     "A preset (see `spadework rules`) or a RuleSet .textproto file")
         ->capture_default_str()
         ->type_name("NAME|FILE");
+    add_rule_override_option(cmd, overrides);
+}
+
+void add_rule_override_option(CLI::App* cmd, std::vector<std::string>& overrides) {
     cmd->add_option("--rule", overrides, "Override one rule, as key=value (repeatable)")
         ->allow_extra_args(false)
         ->type_name("KEY=VALUE");

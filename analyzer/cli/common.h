@@ -56,6 +56,8 @@ void add_db_option(CLI::App* cmd, std::string& db);
 // --rules NAME|FILE (its default shown) and --rule KEY=VALUE (repeatable), as load_rules_with
 // reads them.
 void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::string>& overrides);
+// --rule KEY=VALUE alone (repeatable), for commands whose --rules takes several rule sets.
+void add_rule_override_option(CLI::App* cmd, std::vector<std::string>& overrides);
 // Opens the library, creating it when missing: for commands that add to it (import).
 formats::Library open_library(const std::string& db);
 // Opens a library that exists; an Error naming the path when there is none, so a mistyped

@@ -230,3 +230,51 @@ TEST_CASE("analyze --json on a file of two games prints JSON Lines", "[cli-usage
     CHECK(contains(run_ok({"analyze", "--help"}), "JSON Lines"));
     CHECK(contains(run_ok({"--help"}), "JSON Lines"));
 }
+
+// score takes --rule like simulate and tally: applied to every rule set compared, and named
+// in each column's label.
+TEST_CASE("score applies --rule overrides to every rule set", "[cli-usage]") {
+    const std::string sample = (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string();
+    auto plain = testing::run_json({"score", sample, "--rules", "classic"});
+    CHECK(plain["rule_sets"][0]["result"]["ended_after_hand"] == 7);
+    auto low =
+        testing::run_json({"score", sample, "--rules", "classic,leaflet", "--rule", "target=150"});
+    REQUIRE(low["rule_sets"].size() == 2);
+    for (const auto& run : low["rule_sets"]) {
+        CHECK(contains(run["rules"].get<std::string>(), "target=150"));
+        CHECK(run["result"]["reason"] == "target");
+        CHECK(run["result"]["ended_after_hand"] == 2);
+        CHECK(run["result"]["EW"] == 151);
+    }
+    expect_status({"score", sample, "--rules", "classic", "--rule", "target=none"}, 2,
+                  "--rule target=none");
+}
+
+// convert writes library games (ID) and one game of a file (FILE@N), not only whole files.
+TEST_CASE("convert exports a library game and one game of a file", "[cli-usage]") {
+    Workspace ws("spadework-cli-convert");
+    RecordedGame a = testing::first_legal_game(preset("classic"), 2, 40);
+    RecordedGame b = testing::first_legal_game(preset("paperless"), 2, 50);
+    std::string both = ws.file("two.spades");
+    std::string second = ws.file("second.spades");
+    formats::write_game_file(both, {a, b});
+    formats::write_game_file(second, {b});
+
+    // FILE@N: that game alone, the same as the file holding only it.
+    std::string one = ws.file("one.pb");
+    CHECK(contains(run_ok({"convert", both + "@2", one}), "1 game written"));
+    std::string back = ws.file("back.spades");
+    run_ok({"convert", one, back});
+    CHECK(testing::slurp(back) == testing::slurp(second));
+
+    // ID: a library game.
+    run_ok(ws.with_db({"import", both}));
+    std::string lib = ws.file("lib.spades");
+    CHECK(contains(run_ok(ws.with_db({"convert", "2", lib})), "1 game written"));
+    CHECK(testing::slurp(lib) == testing::slurp(second));
+
+    expect_status(ws.with_db({"convert", "9", ws.file("x.pb")}), 1, "no game 9 in the library");
+    expect_status({"convert", both + "@3", ws.file("x.pb")}, 1, "there is no game 3");
+    expect_status({"convert", both + "@1:2", ws.file("x.pb")}, 2, "drop the :HAND");
+    CHECK_FALSE(fs::exists(ws.file("x.pb")));
+}
