@@ -428,10 +428,39 @@ void Reader::read_cards_by_seat(const std::vector<Token>& line, std::size_t i, b
     }
 }
 
+namespace {
+
+// Whether every bid of a 'bids' line names its seat ("bids W:2 N:4 E:3 S:nil"): such a line
+// may give the bids in any order.
+bool every_bid_seated(const std::vector<LineItem>& items) {
+    bool seated = false;
+    bool any = false;
+    for (const LineItem& item : items) {
+        if (item.kind == LineItem::Kind::Item) {
+            if (!seated) return false;
+            any = true;
+        }
+        if (item.kind != LineItem::Kind::Glyph && item.kind != LineItem::Kind::Comment) {
+            seated = item.kind == LineItem::Kind::SeatMark;
+        }
+    }
+    return any;
+}
+
+}  // namespace
+
+// Bids go to their turns from the dealer's left: in the order written, or, when each names its
+// seat, to that seat's turn whatever the order. The turns taken must then be the first ones (a
+// hand may stop during the bidding, but no seat bids before the one whose turn it is).
 void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
     begin_play_line(line[i], Stage::Bids, "'bids' line");
     marks_.bids_line = line[i].pos;
     const std::vector<LineItem> items = items_of(line, i + 1);
+    const bool any_order = every_bid_seated(items);
+    std::array<std::optional<Bid>, 4> bids;
+    std::array<Position, 4> where{};   // each turn's bid
+    std::array<Position, 4> seated{};  // each turn's seat mark
+    int count = 0;
     const LineItem* seat_mark = nullptr;  // a seat written before its bid
     std::optional<int> last;
     for (const LineItem& item : items) {
@@ -443,13 +472,21 @@ void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
                 seat_mark = &item;
                 break;
             case LineItem::Kind::Item: {
-                int at = static_cast<int>(hand_.bids.size());
-                if (at == 4) fail(item.pos, "a fifth bid: each player bids once");
-                Seat turn = next(hand_.dealer, at + 1);
-                if (seat_mark && seat_mark->seat != turn) {
+                if (count == 4) fail(item.pos, "a fifth bid: each player bids once");
+                int at = count;
+                if (any_order) {
+                    at = (index(seat_mark->seat) - index(hand_.dealer) + 3) % 4;
+                    if (bids[static_cast<std::size_t>(at)]) {
+                        fail(seat_mark->pos,
+                             "a second bid by " + seat_str(seat_mark->seat) + ": each bids once");
+                    }
+                } else if (Seat turn = next(hand_.dealer, at + 1);
+                           seat_mark && seat_mark->seat != turn) {
                     fail(seat_mark->pos, seat_str(seat_mark->seat) + " bids out of turn: " +
                                              seat_str(turn) + " is next to bid");
                 }
+                const auto slot = static_cast<std::size_t>(at);
+                seated[slot] = seat_mark ? seat_mark->pos : item.pos;
                 seat_mark = nullptr;
                 try {
                     // parse_bid's number loop overflows on long words; no bid spelling is
@@ -457,11 +494,12 @@ void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
                     if (item.text.size() > 8 && !is_keyword(item.text, "blind_nil")) {
                         throw ParseError("", 1);
                     }
-                    hand_.bids.push_back(parse_bid(item.text));
+                    bids[slot] = parse_bid(item.text);
                 } catch (const ParseError&) {
                     fail(item.pos, "expected a bid, got " + quoted(item.text));
                 }
-                marks_.bids.push_back(item.pos);
+                where[slot] = item.pos;
+                ++count;
                 last = at;
                 break;
             }
@@ -478,6 +516,21 @@ void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
     }
     if (seat_mark) {
         fail(seat_mark->pos, "expected a bid after " + spell_seat_prefix(seat_mark->seat));
+    }
+    for (int at = 0; at < count; ++at) {
+        if (bids[static_cast<std::size_t>(at)]) continue;
+        // A later turn was given while this one was not: point at the first such bid.
+        for (int later = at + 1; later < 4; ++later) {
+            if (bids[static_cast<std::size_t>(later)]) {
+                fail(seated[static_cast<std::size_t>(later)],
+                     seat_str(next(hand_.dealer, later + 1)) + " bids out of turn: " +
+                         seat_str(next(hand_.dealer, at + 1)) + " is next to bid");
+            }
+        }
+    }
+    for (int at = 0; at < count; ++at) {
+        hand_.bids.push_back(*bids[static_cast<std::size_t>(at)]);
+        marks_.bids.push_back(where[static_cast<std::size_t>(at)]);
     }
 }
 

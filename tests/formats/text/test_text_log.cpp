@@ -472,3 +472,40 @@ TEST_CASE("the examples of the specification read as it says", "[text_log]") {
     hand.annotations = {{Annotation::Target::Card, 3, "!", ""}};
     CHECK(by_hand[0].hands[0] == hand);
 }
+
+// Bids that each name their seat may come in any order (issue 18); the record is the same as
+// in turn order, each glyph and comment with its own bid.
+TEST_CASE("bids that each name their seat are read in any order", "[text_log]") {
+    const std::string head =
+        "[Event \"e\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n[Deal \"" + kSuits + "\"]\n";
+    const RecordedHand in_turn = read_text_log(kHead, "a.spades").at(0).hands.at(0);
+    const RecordedHand any =
+        read_text_log(head + "bids N:11 W:nil E:nil S:2\n", "b.spades").at(0).hands.at(0);
+    CHECK(any.bids == in_turn.bids);
+    CHECK(any == in_turn);
+    // Glyphs and comments stay with their bids: N's is the fourth, E's the first.
+    const RecordedHand noted =
+        read_text_log(head + "bids N:11!? {long} W:nil E:nil {brave} S:2\n", "c.spades")
+            .at(0)
+            .hands.at(0);
+    CHECK(noted.bids == in_turn.bids);
+    bool north = false;
+    bool east = false;
+    for (const Annotation& a : noted.annotations) {
+        if (a.target != Annotation::Target::Bid) continue;
+        if (a.index == 3) north = a.glyph == "!?" && a.comment == "long";
+        if (a.index == 0) east = a.glyph.empty() && a.comment == "brave";
+    }
+    CHECK(north);
+    CHECK(east);
+    // The turns given must be the first ones: S bids before W's turn is skipped only in a
+    // stopped hand.
+    CHECK(read_text_log(head + "bids S:2 E:nil\n", "d.spades").at(0).hands.at(0).bids.size() == 2);
+    CHECK(error_of(head + "bids W:nil E:nil\n") ==
+          "club.spades:5:6: W bids out of turn: S is next to bid");
+    CHECK(error_of(head + "bids E:nil S:2 E:3\n") ==
+          "club.spades:5:16: a second bid by E: each bids once");
+    // Without a seat on every bid, the order written is the order of turns.
+    CHECK(error_of(head + "bids S:2 nil nil 11\n") ==
+          "club.spades:5:6: S bids out of turn: E is next to bid");
+}
