@@ -5,7 +5,6 @@
 // reviews one of N disjoint parts of the library (for batches on many machines), in place
 // or, with `--out`, in a library of its own that `spadework merge` gathers afterwards.
 #include <fmt/core.h>
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -19,6 +18,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "progress.h"
 #include "spadework/analyzer/review.h"
 
 namespace spadework::cli {
@@ -55,37 +55,6 @@ std::optional<formats::LibraryPart> parse_shard(std::string_view text) {
     if (!k || !n || *n < 1 || *k < 0 || *k >= *n) return std::nullopt;
     return formats::LibraryPart{*k, *n};
 }
-
-// A progress bar on stderr, drawn only when stderr is a terminal.
-class ProgressBar {
-  public:
-    explicit ProgressBar(std::string label) : label_(std::move(label)), on_(isatty(2) != 0) {}
-    ~ProgressBar() { finish(); }
-    void update(int done, int total) {
-        if (!on_ || total <= 0) return;
-        constexpr int kWidth = 30;
-        int filled = kWidth * done / total;
-        double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        std::string eta = done > 0 && done < total
-                              ? fmt::format(", {:.0f} s left", elapsed * (total - done) / done)
-                              : "";
-        fmt::print(stderr, "\r{} [{}{}] {}/{}{}   ", label_, std::string(filled, '#'),
-                   std::string(kWidth - filled, '.'), done, total, eta);
-        std::fflush(stderr);
-        drawn_ = true;
-    }
-    void finish() {
-        if (drawn_) fmt::print(stderr, "\n");
-        drawn_ = false;
-    }
-
-  private:
-    std::string label_;
-    bool on_;
-    bool drawn_ = false;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
 
 analyzer::ReviewSettings settings_of(const AnalyzeOptions& o) {
     analyzer::ReviewSettings s;

@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "progress.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 
@@ -42,39 +43,47 @@ void run_import(const ImportOptions& opts) {
     int games = 0;
     int added = 0;
     int hands = 0;
+    // Every file first, so that the progress bar knows the total.
+    std::vector<std::filesystem::path> files;
     for (const std::string& arg : opts.paths) {
-        std::vector<std::filesystem::path> files;
         try {
-            files = formats::game_files(arg);
+            for (auto& file : formats::game_files(arg)) files.push_back(std::move(file));
         } catch (const Error& e) {
             fmt::print(stderr, "spadework: {}\n", e.what());
             ++failed;
-            continue;
-        }
-        for (const auto& file : files) {
-            try {
-                formats::ImportResult r = library.import_file(file);
-                if (r.ids.empty()) {
-                    // An empty file, or one with no game in it, is most likely the wrong file.
-                    throw Error(fmt::format("{}: holds no game", file.string()));
-                }
-                fmt::print("{}: {} game{}, {} new, {} already in the library, {} hands added\n",
-                           file.string(), r.ids.size(), r.ids.size() == 1 ? "" : "s", r.games_added,
-                           r.games_already_there, r.hands_added);
-                std::fflush(stdout);
-                for (const std::string& card : r.irregular) {
-                    fmt::print(stderr, "spadework: {}: {} (kept as played)\n", file.string(), card);
-                }
-                games += static_cast<int>(r.ids.size());
-                added += r.games_added;
-                hands += r.hands_added;
-            } catch (const Error& e) {
-                fmt::print(stderr, "spadework: {}\n", e.what());
-                fmt::print(stderr, "spadework: {}: nothing imported\n", file.string());
-                ++failed;
-            }
         }
     }
+    const int total = static_cast<int>(files.size());
+    ProgressBar bar(fmt::format("importing {} files", total));
+    for (int done = 0; done < total; ++done) {
+        const std::filesystem::path& file = files[static_cast<std::size_t>(done)];
+        if (total > 1) bar.update(done, total);
+        try {
+            formats::ImportResult r = library.import_file(file);
+            bar.clear();
+            if (r.ids.empty()) {
+                // An empty file, or one with no game in it, is most likely the wrong file.
+                throw Error(fmt::format("{}: holds no game", file.string()));
+            }
+            fmt::print("{}: {} game{}, {} new, {} already in the library, {} hands added\n",
+                       file.string(), r.ids.size(), r.ids.size() == 1 ? "" : "s", r.games_added,
+                       r.games_already_there, r.hands_added);
+            std::fflush(stdout);
+            for (const std::string& card : r.irregular) {
+                fmt::print(stderr, "spadework: {}: {} (kept as played)\n", file.string(), card);
+            }
+            games += static_cast<int>(r.ids.size());
+            added += r.games_added;
+            hands += r.hands_added;
+        } catch (const Error& e) {
+            bar.clear();
+            fmt::print(stderr, "spadework: {}\n", e.what());
+            fmt::print(stderr, "spadework: {}: nothing imported\n", file.string());
+            ++failed;
+        }
+    }
+    if (total > 1) bar.update(total, total);
+    bar.finish();
     fmt::print("{} game{} read, {} new, {} hands added to {}\n", games, games == 1 ? "" : "s",
                added, hands, library.path().string());
     if (failed > 0) {

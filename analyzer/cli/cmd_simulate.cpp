@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "progress.h"
 #include "spadework/analyzer/simple_bot.h"
 #include "spadework/formats/game_file.h"
 
@@ -79,6 +80,7 @@ void run_simulate(const SimulateOptions& opts) {
     std::vector<RecordedGame> played;
     played.reserve(static_cast<std::size_t>(games));
     std::size_t hands = 0;
+    ProgressBar bar(fmt::format("playing {} games", games));
     for (int i = 0; i < games; ++i) {
         std::uint64_t game_seed = seeds.next();
         SplitMix64 rng(game_seed);
@@ -94,7 +96,9 @@ void run_simulate(const SimulateOptions& opts) {
         game.comment = "Played by Spadework's simple bots: plausible play, not expert play.";
         hands += game.hands.size();
         played.push_back(std::move(game));
+        bar.update(i + 1, games);
     }
+    bar.finish();
     double play_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     formats::write_game_file(out, played);

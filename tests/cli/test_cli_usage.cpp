@@ -278,3 +278,47 @@ TEST_CASE("convert exports a library game and one game of a file", "[cli-usage]"
     expect_status({"convert", both + "@1:2", ws.file("x.pb")}, 2, "drop the :HAND");
     CHECK_FALSE(fs::exists(ws.file("x.pb")));
 }
+
+namespace {
+
+// Runs the command on a terminal of its own (util-linux `script` gives it a pseudo-terminal)
+// and returns what the terminal showed.
+std::string run_on_terminal(const Workspace& ws, const std::string& command_line) {
+    std::string shown = ws.file("terminal.txt");
+    std::string err = ws.file("terminal.err");
+    pid_t pid = testing::spawn_process(
+        "/usr/bin/script",
+        {"script", "-qec", std::string(SPADEWORK_EXE) + " " + command_line, "/dev/null"}, shown,
+        err);
+    CHECK(testing::wait_process(pid) == 0);
+    return testing::slurp(shown);
+}
+
+}  // namespace
+
+// Long work shows its progress on a terminal, with counts, and prints no bar into a file.
+TEST_CASE("simulate and import show a progress bar on a terminal only", "[cli-usage]") {
+    REQUIRE(fs::exists("/usr/bin/script"));  // util-linux, on every Debian
+    Workspace ws("spadework-cli-progress");
+    std::string games = ws.file("g.spades");
+    std::string shown = run_on_terminal(ws, "simulate --games 30 -o " + games);
+    CHECK(contains(shown, "playing 30 games ["));
+    CHECK(contains(shown, "] 30/30"));
+    RunResult piped = run({"simulate", "--games", "30", "-o", games});
+    CHECK(piped.status == 0);
+    CHECK(piped.err.empty());
+
+    fs::create_directory(ws.dir / "folder");
+    for (int i = 0; i < 3; ++i) {
+        formats::write_game_file(ws.dir / "folder" / ("g" + std::to_string(i) + ".spades"),
+                                 {testing::first_legal_game(preset("classic"), 1, 40 + i)});
+    }
+    shown = run_on_terminal(ws, "import " + (ws.dir / "folder").string() + " --db " + ws.db);
+    CHECK(contains(shown, "importing 3 files ["));
+    CHECK(contains(shown, "] 3/3"));
+    CHECK(contains(shown, "3 games read, 3 new"));
+    RunResult quiet = run(ws.with_db({"import", (ws.dir / "folder").string()}));
+    CHECK(quiet.status == 0);
+    CHECK(quiet.err.empty());
+    CHECK(contains(quiet.out, "3 games read, 0 new"));
+}
