@@ -358,7 +358,7 @@ void add_analyze_command(CLI::App& app) {
     cmd->callback([opts] {
         int modes = !opts->game.empty() + opts->all + !opts->trend.empty();
         if (modes != 1) {
-            throw Error("analyze: give one of GAME, --all or --trend PLAYER");
+            throw UsageError("analyze: give one of GAME, --all or --trend PLAYER");
         }
         if (opts->all) {
             AnalyzeOptions o = *opts;

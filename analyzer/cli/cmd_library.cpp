@@ -429,7 +429,7 @@ void add_library_commands(CLI::App& app) {
     cmd->add_flag("--blind-nil", list->filter.with_blind_nil, "Games with a blind nil bid");
     cmd->add_flag("--set", list->filter.with_set, "Games where a contract was set");
     cmd->add_flag("--bag-penalty", list->filter.with_bag_penalty, "Games with a bag penalty");
-    cmd->add_option("--limit", list->filter.limit, "At most this many games");
+    at_least(cmd->add_option("--limit", list->filter.limit, "At most this many games (0: all)"), 0);
     cmd->add_flag("--json", list->json, "Print JSON");
     add_db_option(cmd, list->db);
     cmd->callback([list] { run_list(*list); });
@@ -438,12 +438,13 @@ void add_library_commands(CLI::App& app) {
     cmd = app.add_subcommand("hands", "List the hands in the library that match filters");
     cmd->add_option("--player", hands->player,
                     "Hands this player bid in: a name, or the start of names, in any case");
-    cmd->add_option("--game", hands->game, "Hands of this game (a library id)");
+    at_least(cmd->add_option("--game", hands->game, "Hands of this game (a library id)"), 1);
     cmd->add_flag("--nil", hands->filter.nil, "Hands with a nil or blind nil bid");
     cmd->add_flag("--blind-nil", hands->filter.blind_nil, "Hands with a blind nil bid");
     cmd->add_flag("--set", hands->filter.set, "Hands where a contract was set");
     cmd->add_flag("--bag-penalty", hands->filter.bag_penalty, "Hands with a bag penalty");
-    cmd->add_option("--limit", hands->filter.limit, "At most this many hands");
+    at_least(cmd->add_option("--limit", hands->filter.limit, "At most this many hands (0: all)"),
+             0);
     cmd->add_flag("--json", hands->json, "Print JSON");
     add_db_option(cmd, hands->db);
     cmd->callback([hands] { run_hands(*hands); });

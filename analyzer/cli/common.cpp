@@ -298,6 +298,16 @@ Date date_option(std::string_view option, std::string_view text) {
     return *date;
 }
 
+CLI::Option* at_least(CLI::Option* option, int least) {
+    return option->check(CLI::Validator(
+        [least](std::string& text) -> std::string {
+            auto n = to_int(text);
+            if (n && *n >= least) return {};
+            return fmt::format("'{}' is not a whole number from {}", text, least);
+        },
+        fmt::format("INT>={}", least)));
+}
+
 void add_db_option(CLI::App* cmd, std::string& db) {
     cmd->add_option("--db", db,
                     "The game library (default: $XDG_DATA_HOME/spadework/library.sqlite)");

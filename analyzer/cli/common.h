@@ -15,7 +15,8 @@
 
 namespace CLI {
 class App;
-}
+class Option;
+}  // namespace CLI
 
 namespace spadework::cli {
 
@@ -50,6 +51,10 @@ struct Date {
 std::optional<Date> parse_date(std::string_view text);
 // --from/--to's value; a UsageError naming the option and the forms it takes otherwise.
 Date date_option(std::string_view option, std::string_view text);
+
+// Refuses (a usage error) an option's whole number below `least`, in words: CLI11's own
+// NonNegativeNumber names the range up to the largest double.
+CLI::Option* at_least(CLI::Option* option, int least);
 
 // --db PATH, defaulting to the library in $XDG_DATA_HOME.
 void add_db_option(CLI::App* cmd, std::string& db);

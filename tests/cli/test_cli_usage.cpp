@@ -52,6 +52,12 @@ TEST_CASE("malformed flag values exit 2 and name the flag", "[cli-usage]") {
     expect_status(ws.with_db({"list", "--to", "yesterday"}), 2, "--to: 'yesterday'");
     expect_status(ws.with_db({"list", "--from", "2026-02-29"}), 2, "is not a date");
     expect_status(ws.with_db({"list", "--rules", "clasic"}), 2, "'clasic'");
+    expect_status(ws.with_db({"list", "--limit", "-3"}), 2,
+                  "--limit: '-3' is not a whole number from 0");
+    expect_status(ws.with_db({"hands", "--limit", "-1"}), 2, "--limit");
+    expect_status(ws.with_db({"hands", "--game", "0"}), 2,
+                  "--game: '0' is not a whole number from 1");
+    expect_status({"analyze"}, 2, "give one of GAME, --all or --trend PLAYER");
     // A preset no game was played under is a filter that matches nothing, not a mistake.
     RunResult none = run(ws.with_db({"list", "--rules", "paperless"}));
     CHECK(none.status == 0);
