@@ -310,7 +310,7 @@ TEST_CASE("no subcommand prints help and exits 2", "[cli]") {
     CHECK(contains(r.err, "tally"));
 }
 
-TEST_CASE("--help prints help and exits 0", "[cli]") {
+TEST_CASE("spadework --help prints help and exits 0", "[cli]") {
     RunResult r = run({"tally", "--help"});
     CHECK(r.status == 0);
     CHECK(contains(r.out, "--bids"));

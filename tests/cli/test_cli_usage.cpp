@@ -32,7 +32,7 @@ RunResult expect_status(const std::vector<std::string>& args, int status, const 
 
 }  // namespace
 
-TEST_CASE("--version prints the project's version, and --help shows it", "[cli-usage]") {
+TEST_CASE("spadework --version prints the project's version, and --help shows it", "[cli-usage]") {
     RunResult r = run({"--version"});
     CHECK(r.status == 0);
     CHECK(r.out == std::string("spadework ") + SPADEWORK_VERSION + "\n");
@@ -120,7 +120,8 @@ TEST_CASE("list --from/--to compare dates, written with '-' or '.'", "[cli-usage
 // --player as a person types it: any case, the start of a name; the names matched said on
 // stderr. A name equal to the text (ignoring case) is taken alone, so "Ann" does not also
 // mean Annika.
-TEST_CASE("--player matches names ignoring case and by prefix, and says which", "[cli-usage]") {
+TEST_CASE("list --player matches names ignoring case and by prefix, and says which",
+          "[cli-usage]") {
     Workspace ws("spadework-cli-player");
     RecordedGame a = testing::first_legal_game(preset("classic"), 2, 40);
     RecordedGame b = testing::first_legal_game(preset("classic"), 2, 41);

@@ -110,6 +110,30 @@ TEST_CASE("analyze --grade game grades the cards by the chance of winning", "[cl
         }
     }
     CHECK(graded > 0);
+
+    // Stored in a library, the trend by the game gives each game's chance lost beside the
+    // points lost: the sum of its cards' chance lost, in points of chance.
+    run_ok(w.with_db({"import", game}));
+    run_ok(w.with_db({"analyze", "1", "--only", "play", "--grade", "game"}));
+    const std::string player = j.at("game").at("players").at("N").get<std::string>();
+    std::string trend =
+        run_ok(w.with_db({"analyze", "--trend", player, "--only", "play", "--grade", "game"}));
+    CHECK(contains(trend, "points lost"));
+    CHECK(contains(trend, "chance lost"));
+    auto tj = run_json(
+        w.with_db({"analyze", "--trend", player, "--only", "play", "--grade", "game", "--json"}));
+    REQUIRE(tj.size() == 1);
+    double lost = 0;
+    for (const auto& h : j.at("hands")) {
+        if (!h.contains("play")) continue;
+        for (const auto& c : h.at("play").at("cards")) {
+            if (c.contains("best_chance") && c.at("seat") == tj[0].at("seat")) {
+                lost += c.at("best_chance").get<double>() - c.at("played_chance").get<double>();
+            }
+        }
+    }
+    CHECK(tj[0].at("chance_lost").get<double>() == Approx(lost).margin(1e-9));
+
     RunResult bad = run({"analyze", game, "--grade", "tricks"});
     CHECK(bad.status == 2);
     CHECK(contains(bad.err, "--grade"));
