@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "model.h"
+#include "sample_games.h"
 #include "settings.h"
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/solver.h"
@@ -18,6 +19,8 @@
 using namespace spadework;
 using namespace spadework::viewer;
 namespace fs = std::filesystem;
+
+using spadework::testing::sample_under;
 
 namespace {
 
@@ -408,22 +411,7 @@ TEST_CASE("the text grows with the window and the monitor, and steps with the us
     CHECK(text_scale(1600, 1000, 1, kMinTextStep) > 0.5f);
 }
 
-namespace {
-
-// The classic sample under other rules: its [Rules] tag rewritten.
-fs::path sample_under(const fs::path& dir, const std::string& rules) {
-    std::ifstream in(kGames / "classic.spades");
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    const std::string tag = "[Rules \"classic\"]";
-    const auto at = text.find(tag);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, tag.size(), "[Rules \"" + rules + "\"]");
-    fs::path file = dir / "small.spades";
-    std::ofstream(file) << text;
-    return file;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("the win chance over a game is the table's value at each hand's scores",
           "[viewer][winchance]") {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "model.h"
+#include "sample_games.h"
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/formats/library.h"
 #include "support/run_command.h"
@@ -26,6 +27,8 @@
 
 using namespace std::string_literals;
 namespace fs = std::filesystem;
+
+using spadework::testing::sample_under;
 
 namespace {
 
@@ -115,19 +118,6 @@ struct Shot {
     }
     ~Shot() { fs::remove(path); }
 };
-
-// The classic sample under other rules (its [Rules] tag rewritten), in `dir`.
-fs::path sample_under(const fs::path& dir, const std::string& rules) {
-    std::ifstream in(kGames / "classic.spades");
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    const std::string tag = "[Rules \"classic\"]";
-    const auto at = text.find(tag);
-    REQUIRE(at != std::string::npos);
-    text.replace(at, tag.size(), "[Rules \"" + rules + "\"]");
-    fs::path file = dir / "small.spades";
-    std::ofstream(file) << text;
-    return file;
-}
 
 // The Scores tab's win-chance tables, small and in a cache of the test's own: a 200 target
 // and 3,000 bot hands build in seconds where classic's full table takes half a minute.
