@@ -121,8 +121,8 @@ std::vector<RecordedIrregularity> check_game(const RecordedGame& game);
 
 // The rule set a hand played under `played` is scored with under `scoring`: the scoring and
 // game-end keys of `scoring`, and the keys that shaped the cards and bids as they happened
-// (deck, pass, bidding, play: RuleKeyInfo::shapes_play) of `played`. So a 48-card Paperless hand is still scored by
-// classic rules, and a nil made under one is a nil under the other.
+// (deck, pass, bidding, play: RuleKeyInfo::shapes_play) of `played`. So a 48-card Paperless hand is
+// still scored by classic rules, and a nil made under one is a nil under the other.
 RuleSet rescoring_rules(const RuleSet& played, const RuleSet& scoring);
 
 // A game scored under a rule set.
