@@ -1074,12 +1074,13 @@ BidReview review_bids(const RecordedGame& game, int hand_index, const Standings&
 }
 
 BidDecision review_bid_decision(const RecordedGame& game, int hand_index, int bid_index,
-                                const Standings& before, const ReviewSettings& settings) {
+                                const Standings& before, const ReviewSettings& settings,
+                                const WinChanceTable* chances) {
     Scope scope;
     scope.par = false;
     scope.passes = false;
     scope.bid = bid_index;
-    BidReview review = review_scope(game, hand_index, before, settings, scope);
+    BidReview review = review_scope(game, hand_index, before, settings, scope, chances);
     if (review.bids.empty()) {
         throw Error("hand " + std::to_string(hand_index + 1) + " has no bid " +
                     std::to_string(bid_index + 1) + " to review");

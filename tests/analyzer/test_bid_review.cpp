@@ -268,11 +268,10 @@ TEST_CASE("bids graded by the game: an underbid that still wins the game is no m
     ReviewSettings by_game = quick(16);
     by_game.grade = Grade::Game;
     auto review_north = [&](Bid bid, const ReviewSettings& s, const WinChanceTable* t) {
+        // North's bid alone, as review_bids values it.
         RecordedGame game =
             one_hand(rules, Seat::East, deal, {Bid::tricks(1), Bid::tricks(3), bid});
-        BidReview r = review_bids(game, 0, before, s, t);
-        REQUIRE(r.bids.size() == 3);
-        return r.bids[2];
+        return review_bid_decision(game, 0, 2, before, s, t);
     };
     // 1 + 3 made with 9 overtricks: 49 points, 239 to -30 (West's 3 set): the game is won.
     BidDecision under = review_north(Bid::tricks(3), by_game, &table);

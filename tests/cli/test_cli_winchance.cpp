@@ -90,15 +90,18 @@ TEST_CASE("winchance refuses bad input with the flag named", "[cli-winchance]") 
 }
 
 // analyze --grade game: the cards of a Paperless sample graded by the chance of winning the
-// game, each card's chance in the JSON; the table goes to the workspace's cache folder.
+// game, each card's chance in the JSON, and the trend's chance lost; the table goes to the
+// workspace's cache folder.
 TEST_CASE("analyze --grade game grades the cards by the chance of winning", "[cli-winchance]") {
     Workspace w;
     ::setenv("XDG_CACHE_HOME", w.dir.string().c_str(), 1);
     const std::string game =
         (std::filesystem::path(SPADEWORK_SAMPLES) / "games" / "paperless.spades").string();
-    std::string out = run_ok({"analyze", game, "--only", "play", "--grade", "game"});
+    // In a library, the review is made once and shown again from the library.
+    run_ok(w.with_db({"import", game}));
+    std::string out = run_ok(w.with_db({"analyze", "1", "--only", "play", "--grade", "game"}));
     CHECK(contains(out, "Cards graded by the chance of winning the game they lose"));
-    auto j = run_json({"analyze", game, "--only", "play", "--grade", "game", "--json"});
+    auto j = run_json(w.with_db({"analyze", "1", "--only", "play", "--grade", "game", "--json"}));
     CHECK(j.at("grade") == "game");
     int graded = 0;
     for (const auto& h : j.at("hands")) {
@@ -111,10 +114,8 @@ TEST_CASE("analyze --grade game grades the cards by the chance of winning", "[cl
     }
     CHECK(graded > 0);
 
-    // Stored in a library, the trend by the game gives each game's chance lost beside the
-    // points lost: the sum of its cards' chance lost, in points of chance.
-    run_ok(w.with_db({"import", game}));
-    run_ok(w.with_db({"analyze", "1", "--only", "play", "--grade", "game"}));
+    // The trend by the game gives each game's chance lost beside the points lost: the sum of
+    // its cards' chance lost.
     const std::string player = j.at("game").at("players").at("N").get<std::string>();
     std::string trend =
         run_ok(w.with_db({"analyze", "--trend", player, "--only", "play", "--grade", "game"}));

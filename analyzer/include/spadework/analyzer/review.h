@@ -337,9 +337,10 @@ BidReview review_bids(const RecordedGame& game, int hand, const Standings& befor
 // One decision alone, as review_bids values it (the same layouts for the same seed): the bid
 // game.hands[hand].bids[bid_index], or `passer`'s pass, with `also` (a pass of the hand
 // dealt) valued beside the one made. What a lesson asks and reveals. Throws Error when the
-// hand has no such decision.
+// hand has no such decision. `chances` as review_bids's.
 BidDecision review_bid_decision(const RecordedGame& game, int hand, int bid_index,
-                                const Standings& before, const ReviewSettings& settings);
+                                const Standings& before, const ReviewSettings& settings,
+                                const WinChanceTable* chances = nullptr);
 PassDecision review_pass_decision(const RecordedGame& game, int hand, Seat passer,
                                   const Standings& before, const ReviewSettings& settings,
                                   std::optional<CardSet> also = std::nullopt);
