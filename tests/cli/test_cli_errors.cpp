@@ -16,6 +16,7 @@
 using namespace spadework;
 using spadework::testing::contains;
 using spadework::testing::run;
+using spadework::testing::run_expecting;
 using spadework::testing::run_ok;
 using spadework::testing::RunResult;
 using spadework::testing::Workspace;
@@ -25,19 +26,9 @@ namespace {
 
 const fs::path kSamples = SPADEWORK_SAMPLES;
 
-// Runs the command and checks its exit code.
-RunResult expect(const std::vector<std::string>& args, int status) {
-    RunResult r = run(args);
-    INFO(args[0] << " " << (args.size() > 1 ? args[1] : "") << ": " << r.err);
-    CHECK(r.status == status);
-    return r;
-}
-
-// ... and a part of what it says on stderr, with nothing on stdout.
+// A failure that says `part` on stderr, with nothing on stdout.
 void fails(const std::vector<std::string>& args, int status, const std::string& part) {
-    RunResult r = expect(args, status);
-    CHECK(contains(r.err, part));
-    CHECK(r.out.empty());
+    CHECK(run_expecting(args, status, part).out.empty());
 }
 
 // A file of two games, and each of them alone in a file of its own.
@@ -133,40 +124,40 @@ TEST_CASE("bad input exits 1 with the file, line and column", "[cli-exit]") {
     text.replace(at, 8, "bids E:x");
     std::string file = ws.file("bad.spades");
     std::ofstream(file) << text;
-    RunResult r = expect({"show", file}, 1);
+    RunResult r = run_expecting({"show", file}, 1);
     CHECK(contains(r.err, "spadework: " + file + ":16:8: expected a bid, got 'x'"));
     CHECK_FALSE(contains(r.err, "internal error"));
     // A flag's value is input too.
-    r = expect({"tally", "--bids", "4,x,3,2", "--tricks", "4,3,3,3"}, 1);
+    r = run_expecting({"tally", "--bids", "4,x,3,2", "--tricks", "4,3,3,3"}, 1);
     CHECK(contains(r.err, "--bids: 'x' (2nd value)"));
 }
 
 TEST_CASE("a malformed command line exits 2", "[cli-exit]") {
-    RunResult r = expect({"show"}, 2);  // CLI11: a required argument left out
+    RunResult r = run_expecting({"show"}, 2);  // CLI11: a required argument left out
     CHECK(contains(r.err, "game is required"));
-    expect({"rules", "--no-such-flag"}, 2);
-    r = expect({"show", (kSamples / "games" / "classic.spades").string() + "@two"}, 2);
+    run_expecting({"rules", "--no-such-flag"}, 2);
+    r = run_expecting({"show", (kSamples / "games" / "classic.spades").string() + "@two"}, 2);
     CHECK(contains(r.err, "expected FILE@N"));
     CHECK(contains(r.err, "--help"));
     // Flags that need one another, checked by the command rather than by CLI11.
-    r = expect({"solve", "--deal",
-                "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
-                "...AKQJT98765432",
-                "--leader", "N", "--objective", "score"},
-               2);
+    r = run_expecting({"solve", "--deal",
+                       "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
+                       "...AKQJT98765432",
+                       "--leader", "N", "--objective", "score"},
+                      2);
     CHECK(contains(r.err, "--objective score needs --bids"));
-    r = expect({"view", "--no-library", "--lesson-answers", "4"}, 2);
+    r = run_expecting({"view", "--no-library", "--lesson-answers", "4"}, 2);
     CHECK(contains(r.err, "--lesson-answers: needs --lesson NAME"));
-    r = expect({"view", "3", "--no-library"}, 2);
+    r = run_expecting({"view", "3", "--no-library"}, 2);
     CHECK(contains(r.err, "a library game needs the library"));
 }
 
 TEST_CASE("a broken invariant exits 3 as an internal error naming it", "[cli-exit]") {
-    RunResult r = expect({"internal-error-test"}, 3);
+    RunResult r = run_expecting({"internal-error-test"}, 3);
     CHECK(contains(r.err, "spadework: internal error, please report: "));
     CHECK(contains(r.err, "main.cpp:"));
     CHECK(contains(r.err, "the test's invariant holds"));
     // The hidden command is not offered to users.
-    RunResult help = expect({"--help"}, 0);
+    RunResult help = run_expecting({"--help"}, 0);
     CHECK_FALSE(contains(help.out, "internal-error-test"));
 }

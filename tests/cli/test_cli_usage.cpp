@@ -14,23 +14,11 @@
 using namespace spadework;
 using spadework::testing::contains;
 using spadework::testing::run;
+using spadework::testing::run_expecting;
 using spadework::testing::run_ok;
 using spadework::testing::RunResult;
 using spadework::testing::Workspace;
 namespace fs = std::filesystem;
-
-namespace {
-
-// Runs the command, checks its exit code and that stderr holds `part`.
-RunResult expect_status(const std::vector<std::string>& args, int status, const std::string& part) {
-    RunResult r = run(args);
-    INFO(args[0] << ": status " << r.status << ", stderr: " << r.err << ", stdout: " << r.out);
-    CHECK(r.status == status);
-    CHECK(contains(r.err, part));
-    return r;
-}
-
-}  // namespace
 
 TEST_CASE("spadework --version prints the project's version, and --help shows it", "[cli-usage]") {
     RunResult r = run({"--version"});
@@ -48,43 +36,43 @@ TEST_CASE("malformed flag values exit 2 and name the flag", "[cli-usage]") {
     formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
     run_ok(ws.with_db({"import", game}));
 
-    expect_status(ws.with_db({"list", "--from", "2026-13-45"}), 2, "--from: '2026-13-45'");
-    expect_status(ws.with_db({"list", "--to", "yesterday"}), 2, "--to: 'yesterday'");
-    expect_status(ws.with_db({"list", "--from", "2026-02-29"}), 2, "is not a date");
-    expect_status(ws.with_db({"list", "--rules", "clasic"}), 2, "'clasic'");
-    expect_status(ws.with_db({"list", "--limit", "-3"}), 2,
+    run_expecting(ws.with_db({"list", "--from", "2026-13-45"}), 2, "--from: '2026-13-45'");
+    run_expecting(ws.with_db({"list", "--to", "yesterday"}), 2, "--to: 'yesterday'");
+    run_expecting(ws.with_db({"list", "--from", "2026-02-29"}), 2, "is not a date");
+    run_expecting(ws.with_db({"list", "--rules", "clasic"}), 2, "'clasic'");
+    run_expecting(ws.with_db({"list", "--limit", "-3"}), 2,
                   "--limit: '-3' is not a whole number from 0");
-    expect_status(ws.with_db({"hands", "--limit", "-1"}), 2, "--limit");
-    expect_status(ws.with_db({"hands", "--game", "0"}), 2,
+    run_expecting(ws.with_db({"hands", "--limit", "-1"}), 2, "--limit");
+    run_expecting(ws.with_db({"hands", "--game", "0"}), 2,
                   "--game: '0' is not a whole number from 1");
-    expect_status({"analyze"}, 2, "give one of GAME, --all or --trend PLAYER");
+    run_expecting({"analyze"}, 2, "give one of GAME, --all or --trend PLAYER");
     // A preset no game was played under is a filter that matches nothing, not a mistake.
     RunResult none = run(ws.with_db({"list", "--rules", "paperless"}));
     CHECK(none.status == 0);
     CHECK(contains(none.out, "no games match"));
 
-    expect_status({"score", game, "--rules", "classic,nosuch"}, 2, "nosuch");
-    expect_status({"tally", "--rules", "classic", "--rule", "target", "--bids", "4,4,4,1",
+    run_expecting({"score", game, "--rules", "classic,nosuch"}, 2, "nosuch");
+    run_expecting({"tally", "--rules", "classic", "--rule", "target", "--bids", "4,4,4,1",
                    "--tricks", "4,4,4,1"},
                   2, "--rule target");
-    expect_status({"tally", "--rule", "no_such_key=1", "--bids", "4,4,4,1", "--tricks", "4,4,4,1"},
+    run_expecting({"tally", "--rule", "no_such_key=1", "--bids", "4,4,4,1", "--tricks", "4,4,4,1"},
                   2, "no_such_key");
     // An override whose value is fine alone but breaks the rule set.
-    expect_status({"rules", "classic", "--rule", "pass_cards=40"}, 2, "pass_cards");
+    run_expecting({"rules", "classic", "--rule", "pass_cards=40"}, 2, "pass_cards");
 
     const std::string deal =
         "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
         "...AKQJT98765432";
-    expect_status({"solve", "--deal", deal, "--leader", "X"}, 2, "--leader: 'X' is not a seat");
-    expect_status({"solve", "--deal", deal, "--leader", "E", "--bids", "nil,3,3,3", "--objective",
+    run_expecting({"solve", "--deal", deal, "--leader", "X"}, 2, "--leader: 'X' is not a seat");
+    run_expecting({"solve", "--deal", deal, "--leader", "E", "--bids", "nil,3,3,3", "--objective",
                    "nil", "--nil-seat", "Z"},
                   2, "--nil-seat: 'Z'");
-    expect_status({"view", game, "--seat", "Q"}, 2, "--seat: 'Q'");
+    run_expecting({"view", game, "--seat", "Q"}, 2, "--seat: 'Q'");
 
     // A rule set file that exists but does not read is still bad input.
     std::string bad_rules = ws.file("bad.textproto");
     std::ofstream(bad_rules) << "this is not a rule set\n";
-    expect_status({"rules", bad_rules}, 1, "bad.textproto");
+    run_expecting({"rules", bad_rules}, 1, "bad.textproto");
 }
 
 // Dates as people write them, compared as dates: the library holds "2026.11.21" and
@@ -183,7 +171,7 @@ TEST_CASE("reading a library that does not exist is an error naming it", "[cli-u
                                                            {"analyze", "--trend", "Ann"},
                                                            {"score", "1", "--rules", "classic"}};
     for (const auto& args : readers) {
-        RunResult r = expect_status(ws.with_db(args), 1, "there is no library at " + ws.db);
+        RunResult r = run_expecting(ws.with_db(args), 1, "there is no library at " + ws.db);
         CHECK(r.out.empty());
         CHECK_FALSE(fs::exists(ws.db));
     }
@@ -205,13 +193,13 @@ TEST_CASE("importing an empty file or one with no game is an error naming it", "
     std::string empty_pb = ws.file("empty.pb");
     std::ofstream(empty_pb).close();
     for (const std::string& file : {empty, blank, empty_pb}) {
-        RunResult r = expect_status(ws.with_db({"import", file}), 1, file + ": holds no game");
+        RunResult r = run_expecting(ws.with_db({"import", file}), 1, file + ": holds no game");
         CHECK(contains(r.err, file + ": nothing imported"));
         CHECK_FALSE(contains(r.out, file + ": 0 games"));
     }
     std::string game = ws.file("g.spades");
     formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
-    RunResult both = expect_status(ws.with_db({"import", empty, game}), 1, "1 file not imported");
+    RunResult both = run_expecting(ws.with_db({"import", empty, game}), 1, "1 file not imported");
     CHECK(contains(both.out, game + ": 1 game, 1 new"));
 }
 
@@ -253,7 +241,7 @@ TEST_CASE("score applies --rule overrides to every rule set", "[cli-usage]") {
         CHECK(run["result"]["ended_after_hand"] == 2);
         CHECK(run["result"]["EW"] == 151);
     }
-    expect_status({"score", sample, "--rules", "classic", "--rule", "target=none"}, 2,
+    run_expecting({"score", sample, "--rules", "classic", "--rule", "target=none"}, 2,
                   "--rule target=none");
 }
 
@@ -280,9 +268,9 @@ TEST_CASE("convert exports a library game and one game of a file", "[cli-usage]"
     CHECK(contains(run_ok(ws.with_db({"convert", "2", lib})), "1 game written"));
     CHECK(testing::slurp(lib) == testing::slurp(second));
 
-    expect_status(ws.with_db({"convert", "9", ws.file("x.pb")}), 1, "no game 9 in the library");
-    expect_status({"convert", both + "@3", ws.file("x.pb")}, 1, "there is no game 3");
-    expect_status({"convert", both + "@1:2", ws.file("x.pb")}, 2, "drop the :HAND");
+    run_expecting(ws.with_db({"convert", "9", ws.file("x.pb")}), 1, "no game 9 in the library");
+    run_expecting({"convert", both + "@3", ws.file("x.pb")}, 1, "there is no game 3");
+    run_expecting({"convert", both + "@1:2", ws.file("x.pb")}, 2, "drop the :HAND");
     CHECK_FALSE(fs::exists(ws.file("x.pb")));
 }
 

@@ -89,6 +89,16 @@ inline std::string run_ok(const std::vector<std::string>& args) {
     return r.out;
 }
 
+// Runs a command that must end with `status` and say `part` on stderr (anything, when empty).
+inline RunResult run_expecting(const std::vector<std::string>& args, int status,
+                               const std::string& part = "") {
+    RunResult r = run(args);
+    INFO(args[0] << ": status " << r.status << ", stderr: " << r.err << ", stdout: " << r.out);
+    CHECK(r.status == status);
+    CHECK(contains(r.err, part));
+    return r;
+}
+
 inline nlohmann::json run_json(std::vector<std::string> args) {
     args.push_back("--json");
     return nlohmann::json::parse(run_ok(args));
