@@ -21,6 +21,7 @@
 #include "spadework/formats/library.h"
 #include "support/run_command.h"
 #include "support/workspace.h"
+#include "support/xvfb.h"
 
 using namespace spadework;
 using namespace spadework::viewer;
@@ -169,15 +170,18 @@ TEST_CASE("the viewer keeps working while import and analyze --all write to its 
     // Step 2. The viewer on that library lists its one game.
     const std::string out = ws.file("viewer.out");
     const std::string err = ws.file("viewer.err");
-    const std::vector<std::string> viewer = {
-        XVFB_RUN, "-a",     "-s",     "-screen 0 1280x800x24", SPADEWORK_EXE, "view", "--db",
-        ws.db,    "--size", "800x600"};
+    const std::string status_file = ws.file("viewer.status");
+    const std::vector<std::string> viewer = {SPADEWORK_EXE, "view",   "--db",
+                                             ws.db,         "--size", "800x600"};
     const std::regex bench("frames=([0-9]+) .* games=([0-9]+)");
     std::smatch match;
     {
         std::vector<std::string> args = viewer;
         args.insert(args.end(), {"--bench-frames", "1"});
-        REQUIRE(testing::wait_process(testing::spawn_process(XVFB_RUN, args, out, err)) == 0);
+        int xvfb = testing::wait_process(testing::spawn_process(
+            XVFB_RUN, testing::xvfb_args("1280x800x24", status_file, args), out, err));
+        INFO(testing::slurp(err));
+        REQUIRE(testing::command_status(status_file, xvfb) == 0);
         std::string text = testing::slurp(out);
         INFO(text << testing::slurp(err));
         REQUIRE(std::regex_search(text, match, bench));
@@ -192,7 +196,8 @@ TEST_CASE("the viewer keeps working while import and analyze --all write to its 
     std::vector<std::string> args = viewer;
     args.insert(args.end(),
                 {"--startup-time", "--bench-frames", "30", "--bench-until", writers_done});
-    Child view{testing::spawn_process(XVFB_RUN, args, out, err)};
+    Child view{testing::spawn_process(
+        XVFB_RUN, testing::xvfb_args("1280x800x24", status_file, args), out, err)};
     {
         INFO(testing::slurp(err));
         REQUIRE(wait_for_output(view, out, "first frame"));
@@ -217,7 +222,7 @@ TEST_CASE("the viewer keeps working while import and analyze --all write to its 
     const int analyze_status = testing::wait_process(analyzer);
     CHECK(view.running());  // it ends only once told
     std::ofstream{writers_done}.close();
-    const int status = view.wait();
+    const int status = testing::command_status(status_file, view.wait());
 
     // Step 4. The writers all succeeded, and the viewer ran on past them and saw every game.
     {

@@ -23,6 +23,7 @@
 #include "support/run_command.h"
 #include "support/test_lessons.h"
 #include "support/workspace.h"
+#include "support/xvfb.h"
 #include "viewer.h"
 
 using namespace std::string_literals;
@@ -55,18 +56,19 @@ Image load_png(const fs::path& path) {
 
 // Runs the viewer under xvfb-run and returns its exit status.
 int run_viewer(const std::vector<std::string>& args, std::string* err = nullptr) {
-    fs::path err_file =
-        fs::temp_directory_path() / ("spadework-window-" + std::to_string(::getpid()) + ".err");
-    std::vector<std::string> text = {XVFB_RUN,      "-a",  "-s", "-screen 0 1920x1200x24",
-                                     SPADEWORK_EXE, "view"};
-    text.insert(text.end(), args.begin(), args.end());
-    int status = spadework::testing::wait_process(
-        spadework::testing::spawn_process(XVFB_RUN, text, "/dev/null", err_file.string()));
-    if (err) {
-        std::ifstream in(err_file);
-        *err = std::string(std::istreambuf_iterator<char>(in), {});
-    }
+    const fs::path stem =
+        fs::temp_directory_path() / ("spadework-window-" + std::to_string(::getpid()));
+    const fs::path err_file = stem.string() + ".err";
+    const fs::path status_file = stem.string() + ".status";
+    std::vector<std::string> command = {SPADEWORK_EXE, "view"};
+    command.insert(command.end(), args.begin(), args.end());
+    int xvfb = spadework::testing::wait_process(spadework::testing::spawn_process(
+        XVFB_RUN, spadework::testing::xvfb_args("1920x1200x24", status_file, command), "/dev/null",
+        err_file.string()));
+    int status = spadework::testing::command_status(status_file, xvfb);
+    if (err) *err = spadework::testing::slurp(err_file);
     fs::remove(err_file);
+    fs::remove(status_file);
     return status;
 }
 
@@ -249,7 +251,9 @@ TEST_CASE("the exit code reports a window that cannot open and a screenshot not 
     // A screenshot into a folder that does not exist: the window opened and drew, but the
     // run failed, and says where.
     const fs::path nowhere = ws.dir / "no-such-folder" / "shot.png";
-    CHECK(run_viewer({game, "--no-library", "--screenshot", nowhere.string()}, &err) == 1);
+    int status = run_viewer({game, "--no-library", "--screenshot", nowhere.string()}, &err);
+    CAPTURE(err);
+    CHECK(status == 1);
     CHECK(err.find("cannot write the screenshot " + nowhere.string() + ": no such folder") !=
           std::string::npos);
     CHECK_FALSE(fs::exists(nowhere.parent_path()));
@@ -257,14 +261,18 @@ TEST_CASE("the exit code reports a window that cannot open and a screenshot not 
     // A screenshot over a folder: refused, and no half-written file left beside it.
     const fs::path folder = ws.dir / "a-folder";
     fs::create_directories(folder);
-    CHECK(run_viewer({game, "--no-library", "--screenshot", folder.string()}, &err) == 1);
+    status = run_viewer({game, "--no-library", "--screenshot", folder.string()}, &err);
+    CAPTURE(err);
+    CHECK(status == 1);
     CHECK(err.find("cannot write the screenshot " + folder.string()) != std::string::npos);
     CHECK(fs::is_directory(folder));
     CHECK_FALSE(fs::exists(folder.string() + ".tmp"));
 
     // And a screenshot that is written: exit 0.
     const fs::path shot = ws.dir / "shot.png";
-    CHECK(run_viewer({game, "--no-library", "--screenshot", shot.string()}, &err) == 0);
+    status = run_viewer({game, "--no-library", "--screenshot", shot.string()}, &err);
+    CAPTURE(err);
+    CHECK(status == 0);
     CHECK(fs::file_size(shot) > 1000);
 }
 
