@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -66,16 +67,21 @@ inline std::vector<int> value_range(int lo, int hi) {
 // that held, down to the new upper bound after one that failed. A close guess so needs two
 // tests, one of them just above the value (such a test is costly: every move must be
 // refuted, and one a step or two higher costs about as much again, which halving the range
-// would pay often).
+// would pay often). After `guess_steps` tests in a row that moved the same bound, the guess
+// is left for halving: where the values are many and the guess far off (a score), following
+// it one value at a time costs a test per value.
 template <class Test>
-int find_value(const std::vector<int>& values, int top, std::optional<int> guess, Test&& test) {
+int find_value(const std::vector<int>& values, int top, std::optional<int> guess, Test&& test,
+               int guess_steps = INT_MAX) {
     int lo = values.front();
     int hi = top;
     bool guessing = guess.has_value();
     int next = guess.value_or(0);
+    int steps = 0;  // tests in a row that moved the same bound
+    bool rising = false;
     while (lo < hi) {
         int t;
-        if (guessing && next > lo && next <= hi) {
+        if (guessing && next > lo && next <= hi && steps < guess_steps) {
             t = next;
         } else {
             guessing = false;
@@ -84,7 +90,10 @@ int find_value(const std::vector<int>& values, int top, std::optional<int> guess
             t = *(first + (last - first - 1) / 2);
         }
         int v = test(t);
-        if (v >= t) {
+        const bool held = v >= t;
+        steps = held == rising ? steps + 1 : 1;
+        rising = held;
+        if (held) {
             lo = *std::lower_bound(values.begin(), values.end(), std::min(v, hi));
             auto above = std::upper_bound(values.begin(), values.end(), lo);
             if (above != values.end()) next = *above;  // climbing: the next value up

@@ -17,6 +17,9 @@ constexpr std::uint16_t kHonourRanks = 0x7800;  // J Q K A of hearts
 
 constexpr std::int16_t kNone = INT16_MAX;  // no end of the kind: an empty minimum
 constexpr int kMaxEndValue = 30000;        // an end's value, either sign, fits the tables
+// A move's value is searched from a guess for two tests in a row, then by halving: a score
+// has many values, and a guess far off costs a test per value passed (find_value).
+constexpr int kScoreGuessSteps = 2;
 
 // low_with and high_with, fewest tricks missing first: an end meets "k more for team T" only
 // with k = 0; a partial count meets it when some next trick, to a seat of T or not, leads to
@@ -429,15 +432,17 @@ std::vector<int> move_values(State& st, TransTable& tt, ScoreContexts contexts,
         } else if (std::optional<int> ns = known_ns_value(table, st)) {
             value = side == 0 ? *ns : -*ns;
         } else {
-            value =
-                find_value(values, best.value_or(values.back()), best ? best : so_far, [&](int t) {
+            value = find_value(
+                values, best.value_or(values.back()), best ? best : so_far,
+                [&](int t) {
                     ++run.nodes;
                     if (std::optional<int> v =
                             by_tricks(st, tt, contexts.tricks, table, root, t, run)) {
                         return *v;
                     }
                     return test_here(st, tt, ScoreGoal(root, table, t, contexts.score), run);
-                });
+                },
+                kScoreGuessSteps);
         }
         st.undo();
         out.push_back(value);
