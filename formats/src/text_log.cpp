@@ -4,20 +4,17 @@
 #include <array>
 #include <functional>
 #include <optional>
-#include <set>
 
 #include "spadework/formats/error.h"
 #include "text_encoding.h"
 #include "text_log_grammar.h"
+#include "text_log_marks.h"
 
 namespace spadework::formats {
 namespace {
 
 using namespace text_log;
 using Target = Annotation::Target;
-
-// The lines of a hand come in this order, each once except the tricks.
-enum class Stage { Tags, Pass, Bids, Exchange, Tricks, Claim };
 
 void add_comment(std::string& to, std::string_view text) {
     if (!to.empty()) to += '\n';
@@ -42,8 +39,16 @@ class Reader {
     [[noreturn]] void fail(Position pos, const std::string& message) const {
         throw FormatError(lex_.file(), pos.line, pos.col, message);
     }
-    [[noreturn]] void fail_record(const RecordError& e, const HandMarks& marks) const {
-        fail(e.hand() < 0 ? rules_pos_ : locate(marks, e.place()), e.what());
+    // A fault the engine found in `hand`, at the token it names, with the earlier line that
+    // explains it.
+    [[noreturn]] void fail_record(const RecordError& e, const RecordedHand& hand,
+                                  const HandMarks& marks) const {
+        Position at = e.hand() < 0 ? rules_pos() : locate(marks, e.place());
+        fail(at, e.what() + earlier_cause(e, game_.rules, hand, marks, game_marks_));
+    }
+    Position rules_pos() const {
+        auto rules = game_marks_.tags.find(std::string(kRulesTag));
+        return rules == game_marks_.tags.end() ? game_marks_.event : rules->second;
     }
     std::string hand_name() const { return "hand " + std::to_string(game_.hands.size() + 1); }
 
@@ -65,7 +70,7 @@ class Reader {
     void start_hand(const Token& tag);
     void finish_hand();
     void require_deal() const;
-    void begin_play_line(const Token& first, Stage stage, const std::string& name);
+    void begin_play_line(const Token& first, Stage stage);
 
     void read_cards_by_seat(const std::vector<Token>& line, std::size_t i, bool exchange);
     void read_bids(const std::vector<Token>& line, std::size_t i);
@@ -77,6 +82,7 @@ class Reader {
     void set_glyph(Annotation& a, std::string_view glyph, Position pos) const;
     Card card_at(const LineItem& item) const;
     Seat first_leader(Position pos, const std::string& what) const;
+    std::string first_lead_source() const;
     Seat next_leader(Position pos, const std::string& what) const;
 
     Lexer lex_;
@@ -84,17 +90,13 @@ class Reader {
 
     bool in_game_ = false;
     RecordedGame game_;
-    std::set<std::string> game_tags_seen_;
-    Position rules_pos_;
-    std::vector<HandMarks> hand_marks_;  // one per finished hand of the game
+    GameMarks game_marks_;
     bool previous_unfinished_ = false;
 
     bool in_hand_ = false;
     RecordedHand hand_;
     HandMarks marks_;
     Stage stage_ = Stage::Tags;
-    bool has_dealer_ = false;
-    bool has_deal_ = false;
     int tricks_ = 0;                 // trick lines read
     std::vector<PlayedCard> trick_;  // the cards of the last trick line
 };
@@ -162,7 +164,8 @@ void Reader::on_tag(const Token& tag) {
         on_hand_tag(tag);
     } else if (in_hand_) {
         fail(tag.pos, "tag [" + name + "] inside " + hand_name() +
-                          " (game tags come before the first [Hand])");
+                          " (game tags come before the first [Hand], and " + hand_name() +
+                          " starts at " + line_of(marks_.hand) + ")");
     } else {
         on_game_tag(tag);
     }
@@ -178,13 +181,16 @@ void Reader::on_game_tag(const Token& tag) {
         if (name == player_tag(s)) field = &game_.players[index(s)];
     }
     bool known = field != nullptr || name == kRulesTag;
-    if (known && !game_tags_seen_.insert(name).second) {
-        fail(tag.pos, "[" + name + "] given twice in this game");
+    if (known) {
+        auto [first, added] = game_marks_.tags.emplace(name, tag.pos);
+        if (!added) {
+            fail(tag.pos, "[" + name + "] given twice in this game (first at " +
+                              line_of(first->second) + ")");
+        }
     }
     if (field) {
         *field = tag.value;
     } else if (name == kRulesTag) {
-        rules_pos_ = tag.value_pos;
         game_.rules = read_rules(tag, lex_.file());
     } else {
         game_.tags.emplace_back(name, tag.value);
@@ -197,12 +203,16 @@ void Reader::on_hand_tag(const Token& tag) {
         fail(tag.pos, "tag [" + name + "] before the first [Hand] of the game");
     }
     if (stage_ != Stage::Tags) {
-        fail(tag.pos, "tag [" + name + "] after the play of " + hand_name() + " began");
+        fail(tag.pos, "tag [" + name + "] after the play of " + hand_name() + " began (at " +
+                          line_of(marks_.play_began()) + ")");
     }
-    bool& seen = name == kDealerTag ? has_dealer_ : has_deal_;
-    if (seen) fail(tag.pos, "[" + name + "] given twice in " + hand_name());
-    seen = true;
+    Position& seen = name == kDealerTag ? marks_.dealer : marks_.deal;
+    if (seen.line > 0) {
+        fail(tag.pos,
+             "[" + name + "] given twice in " + hand_name() + " (first at " + line_of(seen) + ")");
+    }
     if (name == kDealerTag) {
+        marks_.dealer = tag.pos;
         try {
             hand_.dealer = parse_seat(tag.value);
         } catch (const ParseError&) {
@@ -239,9 +249,8 @@ void Reader::start_game(const Token& event) {
     game_ = RecordedGame{};
     game_.event = event.value;
     game_.rules = preset(presets().front().name);
-    game_tags_seen_.clear();
-    rules_pos_ = event.pos;
-    hand_marks_.clear();
+    game_marks_ = GameMarks{};
+    game_marks_.event = event.pos;
     previous_unfinished_ = false;
 }
 
@@ -251,7 +260,9 @@ void Reader::check_game_so_far() const {
         check_game(game_);
     } catch (const RecordError& e) {
         std::size_t h = static_cast<std::size_t>(std::max(e.hand(), 0));
-        fail_record(e, h < hand_marks_.size() ? hand_marks_[h] : HandMarks{});
+        bool read = h < game_.hands.size() && h < game_marks_.hands.size();
+        fail_record(e, read ? game_.hands[h] : RecordedHand{},
+                    read ? game_marks_.hands[h] : HandMarks{});
     }
 }
 
@@ -269,16 +280,17 @@ void Reader::start_hand(const Token& tag) {
     std::optional<int> number = parse_count(tag.value);
     if (!number) fail(tag.value_pos, "expected a hand number, got " + quoted(tag.value));
     if (*number != expected) {
-        fail(tag.value_pos, expected == 1 ? "the first hand is numbered 1, not " + tag.value
-                                          : "hand numbered " + tag.value + " after hand " +
-                                                std::to_string(expected - 1));
+        if (expected == 1) fail(tag.value_pos, "the first hand is numbered 1, not " + tag.value);
+        fail(tag.value_pos, "hand numbered " + tag.value + " after hand " +
+                                std::to_string(expected - 1) + " (hand " +
+                                std::to_string(expected - 1) + " starts at " +
+                                line_of(game_marks_.hands.back().hand) + ")");
     }
     in_hand_ = true;
     hand_ = RecordedHand{};
     marks_ = HandMarks{};
     marks_.hand = tag.pos;
     stage_ = Stage::Tags;
-    has_dealer_ = has_deal_ = false;
     tricks_ = 0;
     trick_.clear();
 }
@@ -294,34 +306,37 @@ void Reader::finish_hand() {
     try {
         state.emplace(replay_hand(game_.rules, hand_, at));
     } catch (const RecordError& e) {
-        fail_record(e, marks_);
+        fail_record(e, hand_, marks_);
     }
     bool finished = outcome_of(*state, hand_.claim).has_value();
     game_.hands.push_back(std::move(hand_));
-    hand_marks_.push_back(marks_);
+    game_marks_.hands.push_back(marks_);
     in_hand_ = false;
     if (previous_unfinished_) check_game_so_far();  // the engine says why, at that hand
     previous_unfinished_ = !finished;
 }
 
 void Reader::require_deal() const {
-    if (!has_dealer_) fail(marks_.hand, hand_name() + " has no [Dealer] tag");
-    if (!has_deal_) fail(marks_.hand, hand_name() + " has no [Deal] tag");
+    if (marks_.dealer.line == 0) fail(marks_.hand, hand_name() + " has no [Dealer] tag");
+    if (marks_.deal.line == 0) fail(marks_.hand, hand_name() + " has no [Deal] tag");
 }
 
 // Every line of play: inside a hand that has its dealer and deal, in the order of Stage.
-void Reader::begin_play_line(const Token& first, Stage stage, const std::string& name) {
+void Reader::begin_play_line(const Token& first, Stage stage) {
+    const std::string name = line_name(stage);
     if (!in_game_) {
         fail(first.pos, "the " + name + " outside a game (a game starts with its [Event] tag)");
     }
     if (!in_hand_) fail(first.pos, "the " + name + " before the first [Hand] of the game");
     require_deal();
     if (stage == stage_ && stage != Stage::Tricks) {
-        fail(first.pos, hand_name() + " has a second " + name);
+        fail(first.pos, hand_name() + " has a second " + name + " (the first is at " +
+                            line_of(marks_.line(stage)) + ")");
     }
     if (stage < stage_) {
-        fail(first.pos,
-             "the " + name + " out of order (a hand goes pass, bids, exchange, tricks, claim)");
+        fail(first.pos, "the " + name + " out of order: it follows the " + line_name(stage_) +
+                            " at " + line_of(marks_.line(stage_)) +
+                            " (a hand goes pass, bids, exchange, tricks, claim)");
     }
     stage_ = stage;
 }
@@ -335,7 +350,12 @@ Annotation& Reader::annotation(Target target, int index) {
 }
 
 void Reader::set_glyph(Annotation& a, std::string_view glyph, Position pos) const {
-    if (!a.glyph.empty()) fail(pos, "a second glyph on the same " + std::string(glyph_owner(a)));
+    if (!a.glyph.empty()) {
+        // A bid's or a card's glyph is on its own line; the hand's may be on any earlier one.
+        std::string first =
+            a.target == Target::Hand ? " (the first is at " + line_of(marks_.glyph) + ")" : "";
+        fail(pos, "a second glyph on the same " + std::string(glyph_owner(a)) + first);
+    }
     a.glyph = glyph;
 }
 
@@ -358,18 +378,31 @@ Seat Reader::first_leader(Position pos, const std::string& what) const {
     try {
         state.emplace(replay_hand(game_.rules, before, static_cast<int>(game_.hands.size())));
     } catch (const RecordError& e) {
-        fail_record(e, marks_);
+        fail_record(e, hand_, marks_);
     }
     switch (state->phase()) {
         case Phase::Pass:
             fail(pos, what + " before the pass is complete");
         case Phase::Bid:
-            fail(pos, what + " before the bidding is complete");
+            fail(pos, what + " before the bidding is complete" +
+                          (marks_.bids.empty()
+                               ? std::string()
+                               : " (the 'bids' line at " + line_of(marks_.line(Stage::Bids)) +
+                                     " holds " + std::to_string(marks_.bids.size()) +
+                                     " of the 4 bids)"));
         case Phase::Exchange:
             fail(pos, what + " before the blind nil exchange is complete");
         default:
             return state->to_act();
     }
+}
+
+// What decides who leads the first trick, and where it was written.
+std::string Reader::first_lead_source() const {
+    if (game_.rules.first_lead == FirstLead::TwoOfClubs) {
+        return "the holder of 2C leads under " + rules_source(game_marks_);
+    }
+    return "the dealer, " + seat_str(hand_.dealer) + ", is given at " + line_of(marks_.dealer);
 }
 
 // Replays the hand as read so far, so that the engine reports a fault in its cards where it
@@ -381,7 +414,7 @@ void Reader::check_cards_so_far() const {
     try {
         replay_hand(game_.rules, so_far, static_cast<int>(game_.hands.size()));
     } catch (const RecordError& e) {
-        fail_record(e, marks_);
+        fail_record(e, hand_, marks_);
     }
 }
 
@@ -393,10 +426,10 @@ Seat Reader::next_leader(Position pos, const std::string& what) const {
 // Lines of play.
 
 void Reader::read_cards_by_seat(const std::vector<Token>& line, std::size_t i, bool exchange) {
-    std::string name = exchange ? "'exchange' line" : "'pass' line";
-    begin_play_line(line[i], exchange ? Stage::Exchange : Stage::Pass, name);
-    std::string what = "the " + name;
-    (exchange ? marks_.exchange_line : marks_.pass_line) = line[i].pos;
+    Stage stage = exchange ? Stage::Exchange : Stage::Pass;
+    begin_play_line(line[i], stage);
+    std::string what = "the " + line_name(stage);
+    marks_.line(stage) = line[i].pos;
     auto& sets = exchange ? hand_.exchanges : hand_.passes;
     auto& marks = exchange ? marks_.exchange : marks_.pass;
     std::optional<Seat> seat;
@@ -453,8 +486,8 @@ bool every_bid_seated(const std::vector<LineItem>& items) {
 // seat, to that seat's turn whatever the order. The turns taken must then be the first ones (a
 // hand may stop during the bidding, but no seat bids before the one whose turn it is).
 void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
-    begin_play_line(line[i], Stage::Bids, "'bids' line");
-    marks_.bids_line = line[i].pos;
+    begin_play_line(line[i], Stage::Bids);
+    marks_.line(Stage::Bids) = line[i].pos;
     const std::vector<LineItem> items = items_of(line, i + 1);
     const bool any_order = every_bid_seated(items);
     std::array<std::optional<Bid>, 4> bids;
@@ -536,16 +569,18 @@ void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
 
 void Reader::read_trick(const std::vector<Token>& line, std::size_t i, int number) {
     const Token& first = line[i];
-    begin_play_line(first, Stage::Tricks, "trick line");
+    begin_play_line(first, Stage::Tricks);
+    const std::string previous =
+        "trick " + std::to_string(tricks_) + " is at " + line_of(marks_.line(Stage::Tricks));
     if (tricks_ > 0 && trick_.size() < 4) {
         fail(first.pos, "trick " + std::to_string(tricks_) + " has only " +
                             std::to_string(trick_.size()) +
-                            " cards (only the last trick may be unfinished)");
+                            " cards (only the last trick may be unfinished; " + previous + ")");
     }
     if (number != tricks_ + 1) {
-        fail(first.pos, tricks_ == 0 ? "the first trick is numbered 1, not " + first.text
-                                     : "trick numbered " + first.text + " after trick " +
-                                           std::to_string(tricks_));
+        if (tricks_ == 0) fail(first.pos, "the first trick is numbered 1, not " + first.text);
+        fail(first.pos, "trick numbered " + first.text + " after trick " + std::to_string(tricks_) +
+                            " (" + previous + ")");
     }
     Seat leader = next_leader(first.pos, "trick 1");
     std::vector<LineItem> items = items_of(line, i + 1);
@@ -557,11 +592,14 @@ void Reader::read_trick(const std::vector<Token>& line, std::size_t i, int numbe
             if (tricks_ > 0) check_cards_so_far();
             fail(items[k].pos,
                  "leader given as " + seat_str(items[k].seat) + " but " + seat_str(leader) +
-                     (tricks_ == 0 ? " leads the first trick" : " won the previous trick"));
+                     (tricks_ == 0 ? " leads the first trick (" + first_lead_source() + ")"
+                                   : " won the previous trick (" + previous + ")"));
         }
         ++k;
     }
     ++tricks_;
+    marks_.tricks.push_back(first.pos);
+    marks_.line(Stage::Tricks) = first.pos;
     trick_.clear();
     std::optional<int> last;
     for (; k < items.size(); ++k) {
@@ -596,12 +634,13 @@ void Reader::read_trick(const std::vector<Token>& line, std::size_t i, int numbe
 
 void Reader::read_claim(const std::vector<Token>& line, std::size_t i) {
     const Token& first = line[i];
-    begin_play_line(first, Stage::Claim, "'claim' line");
-    marks_.claim = first.pos;
+    begin_play_line(first, Stage::Claim);
+    marks_.line(Stage::Claim) = first.pos;
     if (tricks_ > 0 && trick_.size() < 4) {
         fail(first.pos, "a claim comes after a complete trick, but trick " +
                             std::to_string(tricks_) + " has " + std::to_string(trick_.size()) +
-                            " cards");
+                            " cards (trick " + std::to_string(tricks_) + " is at " +
+                            line_of(marks_.line(Stage::Tricks)) + ")");
     }
     Claim claim;
     claim.by = next_leader(first.pos, "the claim");
@@ -644,6 +683,7 @@ void Reader::read_hand_glyph(const std::vector<Token>& line, std::size_t i) {
     }
     std::vector<LineItem> items = items_of(line, i);
     set_glyph(annotation(Target::Hand, 0), items[0].text, items[0].pos);
+    marks_.glyph = items[0].pos;
     for (std::size_t k = 1; k < items.size(); ++k) {
         if (items[k].kind != LineItem::Kind::Comment) {
             fail(items[k].pos, "expected a comment after the hand's glyph");

@@ -203,36 +203,6 @@ bool is_keyword(std::string_view word, std::string_view keyword) {
     return true;
 }
 
-Position locate(const HandMarks& m, RecordPlace place) {
-    auto item = [&](const std::vector<Position>& list, Position line) {
-        if (place.index >= 0 && static_cast<std::size_t>(place.index) < list.size()) {
-            return list[place.index];
-        }
-        return line.line > 0 ? line : m.hand;
-    };
-    auto by_seat = [&](const std::array<std::optional<Position>, 4>& seats, Position line) {
-        if (place.index >= 0 && place.index < 4 && seats[place.index]) return *seats[place.index];
-        return line.line > 0 ? line : m.hand;
-    };
-    switch (place.part) {
-        case RecordPlace::Part::Hand:
-            return m.hand;
-        case RecordPlace::Part::Deal:
-            return m.deal.line > 0 ? m.deal : m.hand;
-        case RecordPlace::Part::Pass:
-            return by_seat(m.pass, m.pass_line);
-        case RecordPlace::Part::Bid:
-            return item(m.bids, m.bids_line);
-        case RecordPlace::Part::Exchange:
-            return by_seat(m.exchange, m.exchange_line);
-        case RecordPlace::Part::Card:
-            return item(m.cards, m.claim);
-        case RecordPlace::Part::Claim:
-            return m.claim.line > 0 ? m.claim : m.hand;
-    }
-    return m.hand;
-}
-
 Position word_position(const Token& word, std::size_t offset) {
     return {word.pos.line,
             word.pos.col + char_count(std::string_view(word.text).substr(0, offset))};

@@ -51,6 +51,16 @@ inline constexpr std::string_view kBidsWord = "bids";
 inline constexpr std::string_view kExchangeWord = "exchange";
 inline constexpr std::string_view kClaimWord = "claim";
 
+// The lines of a hand come in this order, each once except the tricks; its tags come first.
+enum class Stage : std::uint8_t { Tags, Pass, Bids, Exchange, Tricks, Claim };
+inline constexpr std::size_t kStages = 6;
+// How messages name each stage's lines.
+inline constexpr std::array<std::string_view, kStages> kLineNames = {
+    "tags", "'pass' line", "'bids' line", "'exchange' line", "trick line", "'claim' line"};
+inline std::string line_name(Stage stage) {
+    return std::string(kLineNames[static_cast<std::size_t>(stage)]);
+}
+
 // A place in the text, 1-based. Columns count characters (UTF-8 code points), not bytes, so
 // that a line holding a suit symbol still points at the right column in an editor.
 struct Position {
@@ -121,18 +131,6 @@ class Lexer {
 };
 
 // Reading.
-
-// Where each part of a hand was written, so that a RecordError from the engine, which names
-// a part of the record, can be reported at the token that holds it.
-struct HandMarks {
-    Position hand, deal, pass_line, bids_line, exchange_line, claim;
-    std::array<std::optional<Position>, 4> pass, exchange;
-    std::vector<Position> bids, cards;
-};
-
-// The position of the part of a hand a RecordError names; the line, or the [Hand] tag, when
-// the part itself was not written (a pass the rules want but the hand lacks).
-Position locate(const HandMarks& marks, RecordPlace place);
 
 // The position of a byte offset inside a word, or inside a tag's value (its start when the
 // value held an escape, since columns inside it shift).

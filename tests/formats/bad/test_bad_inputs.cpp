@@ -74,40 +74,84 @@ struct Refused {
 
 // Each message was checked by hand to point at the fault: the line and column of the byte
 // or token at fault, or, for a .pb, the game, hand and bid or card (or the byte offset of a
-// damaged message).
+// damaged message). A .spades fault that an earlier line explains names that line as well
+// (issue 18): the deal, pass or exchange that put a card elsewhere, the trick that played it
+// already, the rule set that forbids a bid, the first of two tags or lines.
 const Refused kRefused[] = {
     {"bad-card-word.spades", "bad-card-word.spades:17:15: expected a card, got '3X'"},
     {"bid-14.spades",
-     "bid-14.spades:16:8: E bids 14: bid 14 is out of range: bids are nil or 1..13"},
+     "bid-14.spades:16:8: E bids 14: bid 14 is out of range: bids are nil or 1..13 (under the "
+     "rule set given at line 9)"},
     {"bid-huge-number.spades", "bid-huge-number.spades:16:8: expected a bid, got '99999999999'"},
     {"bid-negative.spades", "bid-negative.spades:16:8: expected a bid, got '-1'"},
     {"bid-out-of-turn.spades", "bid-out-of-turn.spades:16:6: S bids out of turn: E is next to bid"},
     {"bid-over-max-computer.spades",
-     "bid-over-max-computer.spades:16:8: E bids 11: bid 11 is out of range: bids are nil or 1..10"},
+     "bid-over-max-computer.spades:16:8: E bids 11: bid 11 is out of range: bids are nil or 1..10 "
+     "(under the rule set given at line 9)"},
     {"bid-word.spades", "bid-word.spades:16:8: expected a bid, got 'four'"},
+    {"bids-short-then-trick.spades",
+     "bids-short-then-trick.spades:17:1: trick 1 before the bidding is complete (the 'bids' line "
+     "at line 16 holds 3 of the 4 bids)"},
     {"blind-nil-forbidden.spades",
-     "blind-nil-forbidden.spades:16:12: S bids bnil: these rules have no blind nil bid"},
+     "blind-nil-forbidden.spades:16:12: S bids bnil: these rules have no blind nil bid (under the "
+     "rule set given at line 9)"},
+    {"card-exchanged-away.spades",
+     "card-exchanged-away.spades:18:9: trick 1: 4D played by S, who does not hold it (S gives it "
+     "to N in the exchange at line 17)"},
     {"card-not-held.spades",
-     "card-not-held.spades:17:15: trick 1: 7D played by N, who does not hold it"},
-    {"card-played-twice.spades", "card-played-twice.spades:19:6: trick 3: AD was played already"},
+     "card-not-held.spades:17:15: trick 1: 7D played by N, who does not hold it (the deal at line "
+     "15 gives it to E)"},
+    {"card-not-in-deck.spades",
+     "card-not-in-deck.spades:17:6: trick 1: 2S played by E, who does not hold it (no hand of the "
+     "deal at line 15 holds it)"},
+    {"card-passed-away.spades",
+     "card-passed-away.spades:18:6: trick 1: AD played by E, who does not hold it (E passes it to "
+     "W at line 16)"},
+    {"card-played-twice.spades",
+     "card-played-twice.spades:19:6: trick 3: AD was played already (in trick 1, at line 17)"},
     {"cards-before-bids.spades",
      "cards-before-bids.spades:16:1: trick 1 before the bidding is complete"},
+    {"claim-after-last-trick.spades",
+     "claim-after-last-trick.spades:30:1: a claim after the last trick (the last trick played, "
+     "trick 13, is at line 29)"},
+    {"claim-mid-trick.spades",
+     "claim-mid-trick.spades:29:1: a claim comes after a complete trick, but trick 12 has 2 cards "
+     "(trick 12 is at line 28)"},
     {"claim-too-many.spades",
-     "claim-too-many.spades:28:1: the claim shares 4 tricks, but 2 are left to play"},
+     "claim-too-many.spades:28:1: the claim shares 4 tricks, but 2 are left to play (the last "
+     "trick played, trick 11, is at line 27)"},
     {"cut-utf8.spades",
      "cut-utf8.spades:30:10: byte 0xE2 is not UTF-8 text (Latin-1 or another code page?); save the "
      "file as UTF-8"},
-    {"deal-48-in-classic.spades", "deal-48-in-classic.spades:15:8: deal gives N 12 cards, not 13"},
+    {"deal-48-in-classic.spades",
+     "deal-48-in-classic.spades:15:8: deal gives N 12 cards, not 13 (under the rule set given at "
+     "line 9)"},
+    {"deal-after-bids.spades",
+     "deal-after-bids.spades:17:1: tag [Deal] after the play of hand 1 began (at line 16)"},
     {"deal-bad-card.spades", "deal-bad-card.spades:15:47: 'X' is not a rank"},
     {"deal-three-hands.spades", "deal-three-hands.spades:15:60: a deal has four hands, this one 3"},
+    {"dealer-twice.spades",
+     "dealer-twice.spades:15:1: [Dealer] given twice in hand 1 (first at line 14)"},
     {"dealer-unknown.spades", "dealer-unknown.spades:14:10: unknown seat 'X' (N, E, S or W)"},
     {"duplicate-card.spades", "duplicate-card.spades:15:47: QS is dealt twice"},
+    {"exchange-card-not-held.spades",
+     "exchange-card-not-held.spades:17:10: S does not hold 7D (the deal at line 15 gives it to E)"},
+    {"exchange-without-blind-nil.spades",
+     "exchange-without-blind-nil.spades:17:21: no blind nil exchange in this hand, but N gives KD "
+     "QD JD (the bids at line 16 call for none)"},
     {"five-bids.spades", "five-bids.spades:16:24: a fifth bid: each player bids once"},
     {"five-cards.spades", "five-cards.spades:17:18: a fifth card in trick 1"},
     {"fourteen-cards.spades", "fourteen-cards.spades:15:8: deal gives N 14 cards, not 13"},
+    {"fourteenth-trick.spades",
+     "fourteenth-trick.spades:30:4: a card after the last trick (the last trick played, trick 13, "
+     "is at line 29)"},
     {"garbage-word.spades",
      "garbage-word.spades:17:1: expected a tag, a comment or a line of play (pass, bids, exchange, "
      "a trick number or claim), got 'lorem'"},
+    {"hand-glyph-twice.spades",
+     "hand-glyph-twice.spades:18:1: a second glyph on the same hand (the first is at line 17)"},
+    {"hand-number-skipped.spades",
+     "hand-number-skipped.spades:31:8: hand numbered 3 after hand 1 (hand 1 starts at line 13)"},
     {"hand-numbered-2.spades", "hand-numbered-2.spades:13:8: the first hand is numbered 1, not 2"},
     {"json-duplicate-card.json",
      "json-duplicate-card.json: game 1, hand 1, card 9: trick 3: AD was played already"},
@@ -129,7 +173,9 @@ const Refused kRefused[] = {
     {"latin1-name.spades",
      "latin1-name.spades:8:11: byte 0xE9 is not UTF-8 text (Latin-1 or another code page?); save "
      "the file as UTF-8"},
-    {"nil-forbidden.spades", "nil-forbidden.spades:16:12: S bids nil: these rules have no nil bid"},
+    {"nil-forbidden.spades",
+     "nil-forbidden.spades:16:12: S bids nil: these rules have no nil bid (under the rule set "
+     "given at line 9)"},
     {"no-deal.spades", "no-deal.spades:13:1: hand 1 has no [Deal] tag"},
     {"no-dealer.spades", "no-dealer.spades:13:1: hand 1 has no [Dealer] tag"},
     {"nul-byte.spades",
@@ -137,8 +183,12 @@ const Refused kRefused[] = {
     {"overlong-utf8.spades",
      "overlong-utf8.spades:2:13: byte 0xC0 is not UTF-8 text (Latin-1 or another code page?); save "
      "the file as UTF-8"},
+    {"pass-card-not-dealt.spades",
+     "pass-card-not-dealt.spades:16:6: E was not dealt KD and cannot pass it (the deal at line 15 "
+     "gives it to N)"},
     {"pass-without-passes.spades",
-     "pass-without-passes.spades:16:6: these rules have no pass, but E passes AS 7H"},
+     "pass-without-passes.spades:16:6: these rules have no pass, but E passes AS 7H (under the "
+     "rule set given at line 9)"},
     {"pb-bad-length.pb",
      "pb-bad-length.pb: game 1 (at byte 0) is damaged: its length does not read"},
     {"pb-bid-out-of-range.pb",
@@ -163,6 +213,8 @@ const Refused kRefused[] = {
     {"pb-wrong-type-in-bid.pb",
      "pb-wrong-type-in-bid.pb: game 1 (at byte 0) is damaged: hands[0].bids[0]: field 2 (tricks) "
      "of Bid has the wrong wire type for a int32"},
+    {"player-twice.spades",
+     "player-twice.spades:9:1: [North] given twice in this game (first at line 5)"},
     {"png-header.spades",
      "png-header.spades:1:1: byte 0x89 is not UTF-8 text (Latin-1 or another code page?); save the "
      "file as UTF-8"},
@@ -192,11 +244,13 @@ const Refused kRefused[] = {
     {"rules-unknown-preset.spades",
      "rules-unknown-preset.spades:9:9: no rule set named 'klassic' (presets: classic, casual, "
      "computer, leaflet, paperless)"},
-    {"second-bids-line.spades", "second-bids-line.spades:17:1: hand 1 has a second 'bids' line"},
+    {"second-bids-line.spades",
+     "second-bids-line.spades:17:1: hand 1 has a second 'bids' line (the first is at line 16)"},
     {"short-trick-then-more.spades",
      "short-trick-then-more.spades:18:1: trick 1 has only 3 cards (only the last trick may be "
-     "unfinished)"},
-    {"site-twice.spades", "site-twice.spades:3:1: [Site] given twice in this game"},
+     "unfinished; trick 1 is at line 17)"},
+    {"site-twice.spades",
+     "site-twice.spades:3:1: [Site] given twice in this game (first at line 2)"},
     {"surrogate-utf8.spades",
      "surrogate-utf8.spades:11:2: byte 0xED is not UTF-8 text (Latin-1 or another code page?); "
      "save the file as UTF-8"},
@@ -226,21 +280,27 @@ const Refused kRefused[] = {
      "\"weather\"."},
     {"tp-wrong-type.textproto", "tp-wrong-type.textproto:7:8: Expected string, got: 1"},
     {"trick-after-claim.spades",
-     "trick-after-claim.spades:30:1: the trick line out of order (a hand goes pass, bids, "
-     "exchange, tricks, claim)"},
+     "trick-after-claim.spades:30:1: the trick line out of order: it follows the 'claim' line at "
+     "line 29 (a hand goes pass, bids, exchange, tricks, claim)"},
     {"trick-number-skipped.spades",
-     "trick-number-skipped.spades:19:1: trick numbered 4 after trick 2"},
+     "trick-number-skipped.spades:19:1: trick numbered 4 after trick 2 (trick 2 is at line 18)"},
     {"truncated-in-card.spades", "truncated-in-card.spades:22:9: expected a card, got 'K'"},
     {"truncated-in-comment.spades",
      "truncated-in-comment.spades:11:1: unterminated comment: no '}' before the end of the file"},
     {"truncated-in-deal.spades",
      "truncated-in-deal.spades:15:7: unterminated quote: no closing '\"' on this line"},
     {"twelve-cards.spades", "twelve-cards.spades:15:8: deal gives N 12 cards, not 13"},
+    {"two-clubs-not-led.spades",
+     "two-clubs-not-led.spades:17:6: trick 1: E must lead the 2C to the first trick (under the "
+     "rule set given at line 9)"},
+    {"two-clubs-wrong-leader.spades",
+     "two-clubs-wrong-leader.spades:17:3: leader given as N but E leads the first trick (the "
+     "holder of 2C leads under the rule set given at line 9)"},
     {"unknown-escape.spades",
      "unknown-escape.spades:4:10: unknown escape in a quoted value (write \\\", \\\\ or \\n)"},
     {"unknown-tag-in-hand.spades",
      "unknown-tag-in-hand.spades:15:1: tag [Scorer] inside hand 1 (game tags come before the first "
-     "[Hand])"},
+     "[Hand], and hand 1 starts at line 13)"},
     {"unterminated-comment.spades",
      "unterminated-comment.spades:11:1: unterminated comment: no '}' before the end of the file"},
     {"unterminated-quote.spades",
@@ -253,8 +313,12 @@ const Refused kRefused[] = {
      "it as UTF-8"},
     {"utf16le-no-bom.spades",
      "utf16le-no-bom.spades:1:2: a NUL byte: the file is binary or UTF-16, not UTF-8 text"},
+    {"wrong-first-leader.spades",
+     "wrong-first-leader.spades:17:3: leader given as S but E leads the first trick (the dealer, "
+     "N, is given at line 14)"},
     {"wrong-leader.spades",
-     "wrong-leader.spades:18:3: leader given as W but E won the previous trick"},
+     "wrong-leader.spades:18:3: leader given as W but E won the previous trick (trick 1 is at line "
+     "17)"},
 };
 
 }  // namespace

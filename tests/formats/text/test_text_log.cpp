@@ -336,16 +336,19 @@ TEST_CASE("syntax errors name the file line and column", "[text_log]") {
     CHECK(error_of(kHead + "1 X: 2H 2D 2C 2S\n") ==
           "club.spades:6:3: unknown seat 'X' (N, E, S or W)");
     CHECK(error_of(kHead + "1 E: 2H 2D 2C 2S\n3 N: 3S 3H 3D 3C\n") ==
-          "club.spades:7:1: trick numbered 3 after trick 1");
+          "club.spades:7:1: trick numbered 3 after trick 1 (trick 1 is at line 6)");
     CHECK(error_of(kHead + "2 E: 2H 2D 2C 2S\n") ==
           "club.spades:6:1: the first trick is numbered 1, not 2");
     CHECK(error_of(kHead + "1 E: 2H 2D 2C 2S\n2 E: 3H 3D 3C 3S\n") ==
-          "club.spades:7:3: leader given as E but N won the previous trick");
+          "club.spades:7:3: leader given as E but N won the previous trick (trick 1 is at line "
+          "6)");
     CHECK(error_of(kHead + "1 S: 2D 2C 2S 2H\n") ==
-          "club.spades:6:3: leader given as S but E leads the first trick");
+          "club.spades:6:3: leader given as S but E leads the first trick (the dealer, N, is "
+          "given at line 3)");
     CHECK(error_of(kHead + "1 E: 2H 2D 2C 2S 3S\n") == "club.spades:6:18: a fifth card in trick 1");
     CHECK(error_of(kHead + "1 E: 2H 2D\n2 N: 3S\n") ==
-          "club.spades:7:1: trick 1 has only 2 cards (only the last trick may be unfinished)");
+          "club.spades:7:1: trick 1 has only 2 cards (only the last trick may be unfinished; "
+          "trick 1 is at line 6)");
     CHECK(error_of("[Site \"Hall\"]\n[Event \"e\"]\n") ==
           "club.spades:1:1: tag [Site] outside a game (a game starts with its [Event] tag)");
     CHECK(error_of("[Event \"e\"]\n\n[Hand \"1\"]\n[Dealer \"N\"]\nbids E:nil\n") ==
@@ -359,17 +362,19 @@ TEST_CASE("syntax errors name the file line and column", "[text_log]") {
 TEST_CASE("more syntax errors name the file line and column", "[text_log]") {
     CHECK(error_of("[Event \"e\"]\nbids 3\n") ==
           "club.spades:2:1: the 'bids' line before the first [Hand] of the game");
-    CHECK(error_of(kHead + "bids E:3\n") == "club.spades:6:1: hand 1 has a second 'bids' line");
+    CHECK(error_of(kHead + "bids E:3\n") ==
+          "club.spades:6:1: hand 1 has a second 'bids' line (the first is at line 5)");
     CHECK(error_of(kHead + "1 E: 2H 2D 2C 2S\npass N:AS\n") ==
-          "club.spades:7:1: the 'pass' line out of order (a hand goes pass, bids, exchange, "
-          "tricks, claim)");
+          "club.spades:7:1: the 'pass' line out of order: it follows the trick line at line 6 (a "
+          "hand goes pass, bids, exchange, tricks, claim)");
     CHECK(error_of("[Event \"e\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n[Deal \"" + kSuits +
                    "\"]\nbids E:nil W:2\n") ==
           "club.spades:5:12: W bids out of turn: S is next to bid");
     CHECK(error_of(kHead + "1 E: 2H 2D 2C 2S!!!\n") ==
           "club.spades:6:17: '!!!' is not a glyph (! ? !! ?? !? ?!)");
     CHECK(error_of(kHead + "1 E: 2H 2D\nclaim N=11\n") ==
-          "club.spades:7:1: a claim comes after a complete trick, but trick 1 has 2 cards");
+          "club.spades:7:1: a claim comes after a complete trick, but trick 1 has 2 cards (trick "
+          "1 is at line 6)");
     CHECK(error_of(kHead + "claim E: E=3 N\n") ==
           "club.spades:6:14: expected a share like N=3, got 'N'");
     CHECK(error_of("{about the file}\n") ==
@@ -385,15 +390,17 @@ TEST_CASE("more syntax errors name the file line and column", "[text_log]") {
           "club.spades:7:1: expected a tag, a comment or a line of play (pass, bids, exchange, "
           "a trick number or claim), got 'bogus'");
     CHECK(error_of("[Event \"e\"]\n[Site \"a\"]\n[Site \"b\"]\n") ==
-          "club.spades:3:1: [Site] given twice in this game");
+          "club.spades:3:1: [Site] given twice in this game (first at line 2)");
 }
 
 TEST_CASE("record errors point at the token the engine names", "[text_log]") {
     CHECK(error_of(kHead + "1 E: 2H 2D QS 2C\n") ==
-          "club.spades:6:12: trick 1: QS played by W, who does not hold it");
+          "club.spades:6:12: trick 1: QS played by W, who does not hold it (the deal at line 4 "
+          "gives it to N)");
     // A card the player never held is named before the wrong leader it leads to.
     CHECK(error_of(kHead + "1 E: 2H 3H 2C 2S\n2 S: 3D 3C 3S 4H\n") ==
-          "club.spades:6:9: trick 1: 3H played by S, who does not hold it");
+          "club.spades:6:9: trick 1: 3H played by S, who does not hold it (the deal at line 4 "
+          "gives it to E)");
     // N holds the 2 of hearts and trumps instead: a revoke is kept as played, and flagged.
     std::string revoke_deal =
         "N:AKQJT9876543.2.. 2.AKQJT9876543.. ..AKQJT98765432. ...AKQJT98765432";
@@ -410,15 +417,25 @@ TEST_CASE("record errors point at the token the engine names", "[text_log]") {
     CHECK(error_of("[Event \"e\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n"
                    "[Deal \"N:AKQJT9876543... .AKQJT98765432.. ..AKQJT98765432. "
                    "...AKQJT98765432\"]\n") == "club.spades:4:8: deal gives N 12 cards, not 13");
+    // A sound 48-card deal is refused only because of the rule set, which the message names;
+    // the 51-card deal above is wrong under any.
+    CHECK(error_of("[Event \"e\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n"
+                   "[Deal \"N:AKQJT987654..A. .AKQJT987654.K. ..QJT98765432.A "
+                   "...KQJT98765432\"]\n") ==
+          "club.spades:4:8: deal gives N 12 cards, not 13 (under classic rules, as the game at "
+          "line 1 has no [Rules] tag)");
     CHECK(error_of(kHead + "1 E: 2H 2D 2C 2S\nclaim N: N=10\n") ==
-          "club.spades:7:1: the claim shares 10 tricks, but 12 are left to play");
+          "club.spades:7:1: the claim shares 10 tricks, but 12 are left to play (the last trick "
+          "played, trick 1, is at line 6)");
     CHECK(error_of("[Event \"e\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n[Deal \"" + kSuits +
                    "\"]\nbids E:nil S:2 W:nil N:14\n") ==
-          "club.spades:5:24: N bids 14: bid 14 is out of range: bids are nil or 1..13");
+          "club.spades:5:24: N bids 14: bid 14 is out of range: bids are nil or 1..13 (under "
+          "classic rules, as the game at line 1 has no [Rules] tag)");
     CHECK(error_of("[Event \"e\"]\n[Rules \"classic pass_cards=3\"]\n[Hand \"1\"]\n[Dealer "
                    "\"N\"]\n[Deal \"" +
                    kSuits + "\"]\npass E:AH\n") ==
-          "club.spades:6:6: E passes 1 cards; the rules pass 3");
+          "club.spades:6:6: E passes 1 cards; the rules pass 3 (under the rule set given at line "
+          "2)");
     // An unfinished hand may only be the last one of its game.
     CHECK(error_of(kHead + "1 E: 2H 2D 2C 2S\n\n[Hand \"2\"]\n[Dealer \"E\"]\n[Deal \"" + kSuits +
                    "\"]\n") == "club.spades:2:1: hand 1 is unfinished, but more hands follow it");
