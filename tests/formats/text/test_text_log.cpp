@@ -526,3 +526,25 @@ TEST_CASE("bids that each name their seat are read in any order", "[text_log]") 
     CHECK(error_of(head + "bids S:2 nil nil 11\n") ==
           "club.spades:5:6: S bids out of turn: E is next to bid");
 }
+
+// A fault that an earlier line explains names that line (issue 18); the files of
+// tests/data/bad hold one of each kind, these the ones that need a rule set or tag of their own.
+TEST_CASE("an error caused by an earlier line names that line", "[text_log]") {
+    const std::string deal = "[Deal \"" + kSuits + "\"]\n";
+    // The rules have no exchange at all: the default classic rule set is named by its game.
+    CHECK(error_of(kHead + "exchange N:AS\n") ==
+          "club.spades:6:10: no blind nil exchange in this hand, but N gives AS (under classic "
+          "rules, as the game at line 1 has no [Rules] tag)");
+    // The rules exchange three cards, not two.
+    CHECK(error_of("[Event \"e\"]\n[Rules \"computer\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n" + deal +
+                   "bids E:bnil S:2 W:2 N:9\nexchange E:AH KH W:AC KC QC\n") ==
+          "club.spades:7:10: E gives 2 cards; the blind nil exchange is 3 (under the rule set "
+          "given at line 2)");
+    CHECK(error_of("[Event \"e\"]\n[Rules \"classic\"]\n[Rules \"casual\"]\n") ==
+          "club.spades:3:1: [Rules] given twice in this game (first at line 2)");
+    CHECK(error_of("[Event \"e\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n" + deal + deal) ==
+          "club.spades:5:1: [Deal] given twice in hand 1 (first at line 4)");
+    // Each game keeps its own marks: a [Site] in the second game clashes with nothing.
+    CHECK(read_text_log("[Event \"a\"]\n[Site \"x\"]\n[Event \"b\"]\n[Site \"x\"]\n", "two.spades")
+              .size() == 2);
+}
