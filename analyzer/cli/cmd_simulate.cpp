@@ -38,7 +38,7 @@ struct SimulateOptions {
 int read_games(const std::string& text) {
     auto n = to_int(text);
     if (!n || *n < 1 || *n > kMaxGames) {
-        throw Error(
+        throw UsageError(
             fmt::format("--games: '{}' is not a number of games from 1 to {}", text, kMaxGames));
     }
     return *n;
@@ -48,7 +48,8 @@ std::uint64_t read_seed(const std::string& text) {
     std::uint64_t seed = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
     if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
-        throw Error(fmt::format("--seed: '{}' is not a number from 0 to {}", text, UINT64_MAX));
+        throw UsageError(
+            fmt::format("--seed: '{}' is not a number from 0 to {}", text, UINT64_MAX));
     }
     return seed;
 }

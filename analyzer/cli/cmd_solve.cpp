@@ -94,7 +94,7 @@ Objective parse_objective(const std::string& text) {
     if (text == "tricks") return Objective::Tricks;
     if (text == "nil") return Objective::Nil;
     if (text == "score") return Objective::Score;
-    throw Error(fmt::format("--objective: '{}': expected tricks, nil or score", text));
+    throw UsageError(fmt::format("--objective: '{}': expected tricks, nil or score", text));
 }
 
 // The nil bidder the nil objective is about: --nil-seat, or the only nil bidder.

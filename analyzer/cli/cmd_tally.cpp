@@ -53,7 +53,7 @@ HandOutcome read_outcome(const TallyOptions& opts, const RuleSet& rules) {
         try {
             outcome.honours = parse_team(opts.honours);
         } catch (const ParseError& e) {
-            throw Error(fmt::format("--honours: {}", e.what()));
+            throw UsageError(fmt::format("--honours: {}", e.what()));
         }
     }
     if (auto problem = check_outcome(rules, outcome)) throw Error(*problem);

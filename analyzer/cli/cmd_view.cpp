@@ -67,7 +67,8 @@ void run_view(const ViewArgs& a) {
     if (!a.seat.empty()) o.seat = seat_option("--seat", a.seat);
     const std::vector<std::string> panels = viewer::side_panel_names();
     if (!a.panel.empty() && std::find(panels.begin(), panels.end(), a.panel) == panels.end()) {
-        throw Error(fmt::format("--panel {}: expected {}", a.panel, viewer::side_panel_choices()));
+        throw UsageError(
+            fmt::format("--panel {}: expected {}", a.panel, viewer::side_panel_choices()));
     }
     o.panel = a.panel;
     if (!a.what_if.empty()) {
@@ -89,7 +90,7 @@ void run_view(const ViewArgs& a) {
     char x = 0;
     if (std::sscanf(a.size.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 640 || h < 480 ||
         w > 8192 || h > 8192) {
-        throw Error(fmt::format("--size {}: expected WIDTHxHEIGHT, at least 640x480", a.size));
+        throw UsageError(fmt::format("--size {}: expected WIDTHxHEIGHT, at least 640x480", a.size));
     }
     o.width = w;
     o.height = h;

@@ -44,8 +44,9 @@ struct WinChanceCliOptions {
 
 std::pair<int, int> read_at(const std::vector<std::string>& values) {
     if (values.size() != 2) {
-        throw Error(fmt::format("--at: expected two scores, NS,EW (as 480,450), got {} value{}",
-                                values.size(), values.size() == 1 ? "" : "s"));
+        throw UsageError(
+            fmt::format("--at: expected two scores, NS,EW (as 480,450), got {} value{}",
+                        values.size(), values.size() == 1 ? "" : "s"));
     }
     std::array<int, 2> scores{};
     for (std::size_t i = 0; i < 2; ++i) {
@@ -64,13 +65,13 @@ analyzer::WinChanceOptions read_options(const WinChanceCliOptions& opts) {
     analyzer::WinChanceOptions o;
     auto hands = to_int(opts.hands);
     if (!hands || *hands < kMinHands || *hands > kMaxHands) {
-        throw Error(fmt::format("--hands: '{}' is not a number of hands from {} to {}", opts.hands,
-                                kMinHands, kMaxHands));
+        throw UsageError(fmt::format("--hands: '{}' is not a number of hands from {} to {}",
+                                     opts.hands, kMinHands, kMaxHands));
     }
     o.hands = *hands;
     auto [end, ec] = std::from_chars(opts.seed.data(), opts.seed.data() + opts.seed.size(), o.seed);
     if (opts.seed.empty() || ec != std::errc() || end != opts.seed.data() + opts.seed.size()) {
-        throw Error(
+        throw UsageError(
             fmt::format("--seed: '{}' is not a number from 0 to {}", opts.seed, UINT64_MAX));
     }
     o.cache_dir = opts.cache;

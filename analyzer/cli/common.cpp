@@ -148,16 +148,17 @@ std::string ordinal(std::size_t n) {
 }  // namespace
 
 // Each error of the comma-list readers names the option, the value and its position, since
-// a comma list is easy to miscount.
+// a comma list is easy to miscount. A value that does not read as what its option takes is bad
+// usage (exit 2), as any malformed option value is.
 [[noreturn]] void bad_value(std::string_view option, std::string_view value, std::size_t i,
                             std::string_view why) {
-    throw Error(fmt::format("{}: '{}' ({} value) {}", option, value, ordinal(i + 1), why));
+    throw UsageError(fmt::format("{}: '{}' ({} value) {}", option, value, ordinal(i + 1), why));
 }
 
 void expect_four(std::string_view option, const std::vector<std::string>& values) {
     if (values.size() != 4) {
-        throw Error(fmt::format("{}: expected 4 values in seat order N,E,S,W, got {}", option,
-                                values.size()));
+        throw UsageError(fmt::format("{}: expected 4 values in seat order N,E,S,W, got {}", option,
+                                     values.size()));
     }
 }
 

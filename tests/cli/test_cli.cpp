@@ -249,9 +249,9 @@ TEST_CASE("a bad rule override exits 2 and names the key", "[cli]") {
     CHECK(contains(r.err, "lots"));
 }
 
-TEST_CASE("a bid that does not parse exits 1 and says which value", "[cli]") {
+TEST_CASE("a bid that does not parse exits 2 and says which value", "[cli]") {
     RunResult r = run({"tally", "--bids", "4,5,5,x", "--tricks", "5,3,5,0"});
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(contains(r.err, "--bids: 'x' (4th value) is not a bid"));
 }
 
@@ -262,7 +262,9 @@ TEST_CASE("tricks that do not add up to the hand size exit 1", "[cli]") {
     CHECK(r.out.empty());
 }
 
-TEST_CASE("malformed tally values exit 1 and name the option", "[cli]") {
+// A value that does not read as what its option takes is bad usage (2); one that reads but does
+// not fit the rule set (a bag count at the limit) is bad input (1).
+TEST_CASE("malformed tally values exit 2 and name the option", "[cli]") {
     std::vector<std::string> hand = {"--bids", "4,5,5,nil", "--tricks", "5,3,5,0"};
     auto with = [&](std::vector<std::string> extra) {
         std::vector<std::string> args = {"tally"};
@@ -271,15 +273,15 @@ TEST_CASE("malformed tally values exit 1 and name the option", "[cli]") {
         return run(args);
     };
     RunResult three_bids = run({"tally", "--bids", "4,5,5", "--tricks", "5,3,5,0"});
-    CHECK(three_bids.status == 1);
+    CHECK(three_bids.status == 2);
     CHECK(contains(three_bids.err, "--bids"));
 
     RunResult bad_tricks = run({"tally", "--bids", "4,5,5,nil", "--tricks", "5,three,5,0"});
-    CHECK(bad_tricks.status == 1);
+    CHECK(bad_tricks.status == 2);
     CHECK(contains(bad_tricks.err, "--tricks: 'three' (2nd value)"));
 
     RunResult bad_team = with({"--score", "NS=10,XY=5"});
-    CHECK(bad_team.status == 1);
+    CHECK(bad_team.status == 2);
     CHECK(contains(bad_team.err, "--score: 'XY=5' (2nd value)"));
 
     RunResult bad_bags = with({"--bags", "NS=12"});
@@ -287,7 +289,7 @@ TEST_CASE("malformed tally values exit 1 and name the option", "[cli]") {
     CHECK(contains(bad_bags.err, "--bags"));
 
     RunResult bad_honours = with({"--honours", "NE"});
-    CHECK(bad_honours.status == 1);
+    CHECK(bad_honours.status == 2);
     CHECK(contains(bad_honours.err, "--honours"));
 }
 

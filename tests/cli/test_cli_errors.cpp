@@ -127,14 +127,17 @@ TEST_CASE("bad input exits 1 with the file, line and column", "[cli-exit]") {
     RunResult r = run_expecting({"show", file}, 1);
     CHECK(contains(r.err, "spadework: " + file + ":16:8: expected a bid, got 'x'"));
     CHECK_FALSE(contains(r.err, "internal error"));
-    // A flag's value is input too.
-    r = run_expecting({"tally", "--bids", "4,x,3,2", "--tricks", "4,3,3,3"}, 1);
-    CHECK(contains(r.err, "--bids: 'x' (2nd value)"));
+    // A flag's value that reads but does not fit is input: tricks that do not add up.
+    r = run_expecting({"tally", "--bids", "4,3,3,2", "--tricks", "4,3,3,2"}, 1);
+    CHECK(contains(r.err, "tricks add up to 12, not 13"));
 }
 
 TEST_CASE("a malformed command line exits 2", "[cli-exit]") {
     RunResult r = run_expecting({"show"}, 2);  // CLI11: a required argument left out
     CHECK(contains(r.err, "game is required"));
+    // A flag's value that does not read as what the flag takes.
+    r = run_expecting({"tally", "--bids", "4,x,3,2", "--tricks", "4,3,3,3"}, 2);
+    CHECK(contains(r.err, "--bids: 'x' (2nd value)"));
     run_expecting({"rules", "--no-such-flag"}, 2);
     r = run_expecting({"show", (kSamples / "games" / "classic.spades").string() + "@two"}, 2);
     CHECK(contains(r.err, "expected FILE@N"));

@@ -113,10 +113,11 @@ TEST_CASE("simulate refuses bad options and leaves no file", "[cli-simulate]") {
         CHECK(f.empty());
     };
     std::string out = f.file("g.spades");
-    fails({"simulate", "--games", "0", "-o", out}, "--games: '0' is not a number of games");
-    fails({"simulate", "--games", "-3", "-o", out}, "--games: '-3'");
-    fails({"simulate", "--games", "many", "-o", out}, "--games: 'many'");
-    fails({"simulate", "--games", "2", "--seed", "x1", "-o", out}, "--seed: 'x1'");
+    // Values that do not read as what their option takes: usage errors.
+    fails({"simulate", "--games", "0", "-o", out}, "--games: '0' is not a number of games", 2);
+    fails({"simulate", "--games", "-3", "-o", out}, "--games: '-3'", 2);
+    fails({"simulate", "--games", "many", "-o", out}, "--games: 'many'", 2);
+    fails({"simulate", "--games", "2", "--seed", "x1", "-o", out}, "--seed: 'x1'", 2);
     fails({"simulate", "--games", "2", "-o", f.file("g.txt")}, "unknown kind of game file '.txt'");
     fails({"simulate", "--games", "2", "-o", f.file("missing/g.pb")}, "there is no folder");
     // A rule set name that is nothing, an override that does not apply: usage errors.

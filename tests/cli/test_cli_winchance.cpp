@@ -69,16 +69,16 @@ TEST_CASE("winchance --png draws the table", "[cli-winchance]") {
 TEST_CASE("winchance refuses bad input with the flag named", "[cli-winchance]") {
     Workspace w;
     RunResult r = run(small(w, {"--at", "150"}));
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(contains(r.err, "--at: expected two scores"));
     r = run(small(w, {"--at", "150,abc"}));
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(contains(r.err, "--at: 'abc' (2nd value) is not a score"));
     r = run(small(w, {"--dealer", "X"}));
     CHECK(r.status == 2);
     CHECK(contains(r.err, "--dealer: 'X' is not a seat"));
     r = run({"winchance", "--hands", "ten", "--cache", w.dir.string()});
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(contains(r.err, "--hands: 'ten'"));
     r = run(small(w, {"--rule", "hand_limit=12"}));
     CHECK(r.status == 1);
