@@ -197,8 +197,9 @@ std::optional<HandOutcome> outcome_of(const HandState& state, const std::optiona
     HandOutcome out = state.outcome();
     for (Seat s : kAllSeats) out.tricks[index(s)] += claim->tricks[index(s)];
 
-    // Honours: the tricks played decide them, and honours not yet played go to the claiming
-    // side when it takes every trick left.
+    // Honours: the tricks played decide them, and honours not yet played go to the side that
+    // takes every trick left, whoever claimed: a side conceding all the rest gives up the
+    // honours with them.
     std::array<CardSet, 2> won;
     CardSet played;
     const auto& record = state.play_record();
@@ -208,10 +209,13 @@ std::optional<HandOutcome> outcome_of(const HandState& state, const std::optiona
             played.insert(record[4 * t + k].card);
         }
     }
-    Team claimer = team_of(claim->by);
-    int to_opponents = 0;
-    for (Seat s : members(opponent(claimer))) to_opponents += claim->tricks[index(s)];
-    if (to_opponents == 0) won[index(claimer)] |= kHonours - played;
+    for (Team t : kAllTeams) {
+        int to_side = 0;
+        int to_others = 0;
+        for (Seat s : members(t)) to_side += claim->tricks[index(s)];
+        for (Seat s : members(opponent(t))) to_others += claim->tricks[index(s)];
+        if (to_side > 0 && to_others == 0) won[index(t)] |= kHonours - played;
+    }
     out.honours.reset();
     for (Team t : kAllTeams) {
         if ((won[index(t)] & kHonours) == kHonours) out.honours = t;

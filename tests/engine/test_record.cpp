@@ -187,6 +187,10 @@ TEST_CASE("Honours not yet played go to a side that claims every trick left", "[
         auto outcome = outcome_of(st, claim);
         REQUIRE(outcome);
         CHECK(outcome->honours == first);
+        // The same shares claimed by the other side, which concedes every trick left.
+        Claim conceded = claim;
+        conceded.by = next(claimer);
+        CHECK(outcome_of(st, conceded)->honours == first);
         // A claim that concedes a trick to the other side decides nothing about honours.
         claim.tricks[index(claimer)] -= 1;
         claim.tricks[index(next(claimer))] = 1;
@@ -194,6 +198,27 @@ TEST_CASE("Honours not yet played go to a side that claims every trick left", "[
         return;
     }
     FAIL("no seed kept the honours out of the first trick");
+}
+
+TEST_CASE("Two Paperless claims differing only in who claims score the same", "[record]") {
+    // Issue 20: "claim S: N=0 E=12 S=0 W=0" and "claim E: ..." before the first card. Every
+    // bid is 3. EW take all 12 of their 6: over (1), NS set (2 to EW), and the four honours,
+    // all still in hand, go with the tricks (2): EW 5, NS 0, whichever side claims.
+    RuleSet rules = preset("paperless");
+    RecordedGame game;
+    game.rules = rules;
+    game.hands.push_back(first_legal_hand(rules, Seat::North, 3));
+    game.hands[0].cards.clear();
+    for (Seat claimer : {Seat::South, Seat::East}) {
+        INFO("claim " << seat_char(claimer));
+        for (Bid b : game.hands[0].bids) CHECK(b == Bid::tricks(3));
+        game.hands[0].claim = Claim{claimer, {0, 12, 0, 0}};
+        ScoredGame scored = score_game(game, rules);
+        REQUIRE(scored.hands.size() == 1);
+        CHECK(scored.outcomes[0].honours == Team::EW);
+        CHECK(scored.hands[0].after[index(Team::EW)].score == 5);
+        CHECK(scored.hands[0].after[index(Team::NS)].score == 0);
+    }
 }
 
 TEST_CASE("Only the last hand of a game may be unfinished", "[record]") {

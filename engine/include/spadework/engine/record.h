@@ -36,7 +36,7 @@ bool is_glyph(std::string_view text);
 
 // A claim ends play early: the players agree how the tricks not yet played fall.
 struct Claim {
-    Seat by = Seat::North;
+    Seat by = Seat::North;        // recorded as played; the shares alone decide the outcome
     std::array<int, 4> tricks{};  // per seat, the remaining tricks each is credited with
     bool operator==(const Claim&) const = default;
 };
@@ -111,8 +111,9 @@ struct RecordedIrregularity {
 HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index = 0,
                       std::vector<RecordedIrregularity>* irregular = nullptr);
 
-// The outcome of a replayed hand: the tricks played plus the claim's. Empty when the hand
-// is unfinished (no claim and tricks left to play).
+// The outcome of a replayed hand: the tricks played plus the claim's. Honours not yet played
+// go to the side the claim gives every trick left, whichever side claimed. Empty when the
+// hand is unfinished (no claim and tricks left to play).
 std::optional<HandOutcome> outcome_of(const HandState& state, const std::optional<Claim>& claim);
 
 // Checks every hand of a game: replay_hand for each one. Returns the game's irregular cards
