@@ -57,8 +57,10 @@ RuleSet computer() {
 }
 
 RuleSet leaflet() {
-    // 004: no blind nil; spades broken by trumping; a nil bidder's tricks are bags for the
-    // pair but do not help the partner; set -10 x bid; no loss limit.
+    // 004: no blind nil; spades broken by trumping; set -10 x bid; no loss limit. A nil
+    // bidder's tricks do not help the partner and are bags, with no points: "The pair also
+    // gets one bag for every trick that the zero bidder wins" (only the partner's "extra,
+    // unbid trick" is given "1 point").
     RuleSet r;
     r.name = "leaflet";
     r.blind_nil_allowed = false;
@@ -249,11 +251,14 @@ const std::vector<KeyEntry>& key_table() {
                                   {FailedContract::MinusShortfall, "minus_shortfall"}}),
         int_key("set_points", "points to the opponents of a partnership that fails its contract",
                 &RuleSet::set_points),
-        enum_key<NilTricks>("nil_tricks", "separate|count_for_partner|bags_only",
-                            "what a nil bidder's tricks count for", &RuleSet::nil_tricks,
+        enum_key<NilTricks>("nil_tricks", "separate|count_for_partner|bags_only|bags_and_points",
+                            "what a nil bidder's tricks count for: nothing, the partner's "
+                            "contract, a bag each, or a bag and overtrick_points each",
+                            &RuleSet::nil_tricks,
                             {{NilTricks::Separate, "separate"},
                              {NilTricks::CountForPartner, "count_for_partner"},
-                             {NilTricks::BagsOnly, "bags_only"}}),
+                             {NilTricks::BagsOnly, "bags_only"},
+                             {NilTricks::BagsAndPoints, "bags_and_points"}}),
         int_key("nil_points", "points a nil wins (or costs)", &RuleSet::nil_points),
         int_key("blind_nil_points", "points a blind nil wins (or costs)",
                 &RuleSet::blind_nil_points),

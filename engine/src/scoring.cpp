@@ -155,10 +155,13 @@ void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, TeamHandSco
         add(opp, blind ? Kind::OpponentBlindNilFailed : Kind::OpponentNilFailed, value,
             "opponent " + name + " failed", 0, seat);
     }
-    if (rules.nil_tricks == NilTricks::BagsOnly && tricks > 0) {
-        add(own, Kind::NilTrickBags, tricks * rules.overtrick_points,
-            name + ": " + tricks_text(tricks) + " taken count as bags",
-            rules.counts_bags() ? tricks : 0, seat);
+    bool as_bags =
+        rules.nil_tricks == NilTricks::BagsOnly || rules.nil_tricks == NilTricks::BagsAndPoints;
+    int points = rules.nil_tricks == NilTricks::BagsAndPoints ? tricks * rules.overtrick_points : 0;
+    int bags = rules.counts_bags() ? tricks : 0;
+    if (as_bags && tricks > 0 && (points != 0 || bags != 0)) {
+        add(own, Kind::NilTrickBags, points,
+            name + ": " + tricks_text(tricks) + " taken count as bags", bags, seat);
     }
 }
 

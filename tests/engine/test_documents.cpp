@@ -845,12 +845,14 @@ TEST_CASE("004 leaflet: getting a zero gains 100, a zero-bidder winning a trick 
 }
 
 TEST_CASE(
-    "004 leaflet: the zero-bidder's tricks are bags for the pair and do not count for the "
-    "partner (preset: each such bag scores 1, as an overtrick)",
+    "004 leaflet: one bag for every trick that the zero bidder wins, and no points; the "
+    "tricks do not count for the partner",
     "[documents]") {
     RuleSet r = preset("leaflet");
     CHECK(r.nil_tricks == NilTricks::BagsOnly);
-    // N zero takes 2; S bids 4 and takes 4: -100 + 40, and 2 bags.
+    // N zero takes 2; S bids 4 and takes 4: -100 + 40, and 2 bags. "The pair also gets one
+    // bag for every trick that the zero bidder wins": bags, not points (only the partner's
+    // "extra, unbid trick" is worth "1 point").
     auto s = score(r, hand({kNil, B(4), B(4), B(3)}, {2, 4, 4, 3}));
     CHECK(s[NS].tricks == 4);
     CHECK(s[NS].bags_added == 2);
@@ -860,8 +862,8 @@ TEST_CASE(
     const ScoreItem* bags = find_item(s[NS], ScoreItem::Kind::NilTrickBags);
     REQUIRE(bags != nullptr);
     CHECK(bags->bags == 2);
-    CHECK(bags->points == 2);
-    CHECK(s[NS].delta == -100 + 40 + 2);
+    CHECK(bags->points == 0);
+    CHECK(s[NS].delta == -100 + 40);
 
     // The zero's 2 tricks do not help the partner: S bids 4 and takes 3, set.
     auto set = score(r, hand({kNil, B(4), B(4), B(4)}, {2, 4, 3, 4}));
@@ -885,6 +887,22 @@ TEST_CASE("004 leaflet: the zero-bidder's partner bids 7 and gets 6: -70 whateve
         CHECK(item_points(s[NS], ScoreItem::Kind::NilFailed) == -100);
         CHECK(s[NS].bags_added == 1);
     }
+}
+
+TEST_CASE(
+    "004 leaflet: the zero bidder wins 1 and the partner bids 7 and gets 6: -170 and 1 bag "
+    "(issue 20's tally)",
+    "[documents]") {
+    // `tally --rules leaflet --bids nil,3,7,3 --tricks 1,3,6,3`: the zero failed (-100), the
+    // partner short of 7 (-70), and "one bag for every trick that the zero bidder wins".
+    auto out = hand({kNil, B(3), B(7), B(3)}, {1, 3, 6, 3});
+    auto s = score(preset("leaflet"), out);
+    CHECK(s[NS].delta == -170);
+    CHECK(s[NS].after.bags == 1);
+    // The other reading, settable: each of those bags also scores a point.
+    auto pointed = score(make_rules("leaflet", {"nil_tricks=bags_and_points"}), out);
+    CHECK(pointed[NS].delta == -169);
+    CHECK(pointed[NS].after.bags == 1);
 }
 
 TEST_CASE("004 leaflet: ten sandbags are knocked off with 100 points, any above ten carry",
@@ -916,7 +934,7 @@ TEST_CASE("004 leaflet: ten sandbags are knocked off with 100 points, any above 
                        Standings{TeamStanding{250, 9}, TeamStanding{100, 0}});
         CHECK(s[NS].after.bags == 1);
         CHECK(s[NS].bag_penalties == 1);
-        CHECK(s[NS].delta == -100 + 40 + 2 - 100);
+        CHECK(s[NS].delta == -100 + 40 - 100);
     }
 }
 

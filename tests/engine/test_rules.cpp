@@ -45,7 +45,8 @@ TEST_CASE("the override keys of the issue take the documented values", "[rules]"
     CHECK(r.first_lead == FirstLead::TwoOfClubs);
     for (auto [value, expected] : {std::pair{"separate", NilTricks::Separate},
                                    {"count_for_partner", NilTricks::CountForPartner},
-                                   {"bags_only", NilTricks::BagsOnly}}) {
+                                   {"bags_only", NilTricks::BagsOnly},
+                                   {"bags_and_points", NilTricks::BagsAndPoints}}) {
         apply_override(r, "nil_tricks", value);
         CHECK(r.nil_tricks == expected);
     }

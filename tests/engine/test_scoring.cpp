@@ -58,11 +58,24 @@ TEST_CASE("nil_tricks decides what a nil bidder's tricks count for", "[scoring]"
         CHECK(s[Team::NS].delta == -100 + 40 + 1);
         CHECK(s[Team::NS].bags_added == 1);
     }
-    SECTION("bags_only: set, and the nil's 2 tricks are 2 bags worth a point each") {
-        HandScore s = score_hand(make_rules("classic", {"nil_tricks=bags_only"}), out, {});
+    SECTION("bags_and_points: set, and the nil's 2 tricks are 2 bags worth a point each") {
+        HandScore s = score_hand(make_rules("classic", {"nil_tricks=bags_and_points"}), out, {});
         CHECK(s[Team::NS].delta == -100 - 40 + 2);
         CHECK(s[Team::NS].bags_added == 2);
         CHECK(count_kind(s[Team::NS], ScoreItem::Kind::NilTrickBags) == 1);
+    }
+    SECTION("bags_only: set, and the nil's 2 tricks are 2 bags worth nothing") {
+        HandScore s = score_hand(make_rules("classic", {"nil_tricks=bags_only"}), out, {});
+        CHECK(s[Team::NS].delta == -100 - 40);
+        CHECK(s[Team::NS].bags_added == 2);
+        CHECK(count_kind(s[Team::NS], ScoreItem::Kind::NilTrickBags) == 1);
+    }
+    SECTION("bags_only with bags turned off: the tricks are nothing at all") {
+        HandScore s =
+            score_hand(make_rules("classic", {"nil_tricks=bags_only", "bag_limit=0"}), out, {});
+        CHECK(s[Team::NS].delta == -100 - 40);
+        CHECK(s[Team::NS].bags_added == 0);
+        CHECK(count_kind(s[Team::NS], ScoreItem::Kind::NilTrickBags) == 0);
     }
 }
 

@@ -36,7 +36,8 @@ enum class FailedContract {
 enum class NilTricks {
     Separate,         // they count for nobody; the partner's contract stands alone
     CountForPartner,  // they count toward the partnership's tricks
-    BagsOnly,         // they do not help the partner, but each is a bag worth overtrick_points
+    BagsOnly,         // they do not help the partner; each is a bag, and scores nothing
+    BagsAndPoints,    // as BagsOnly, and each also scores overtrick_points, as an overtrick
 };
 // Who a failed nil costs.
 enum class NilFailed {

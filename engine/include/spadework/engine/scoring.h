@@ -35,7 +35,7 @@ struct ScoreItem {
         BlindNilMade,
         BlindNilFailed,
         OpponentBlindNilFailed,
-        NilTrickBags,  // tricks a nil bidder took, as bags (NilTricks::BagsOnly)
+        NilTrickBags,  // tricks a nil bidder took, as bags (NilTricks::BagsOnly, BagsAndPoints)
         Honours,
         BagPenalty,
     };
