@@ -45,6 +45,12 @@ RuleSet computer() {
     // 002: bids nil..10; both partners may bid nil; "double nil" is a blind nil worth 200
     // with a three-card exchange; a failed contract loses 10 per missing trick; no bag
     // penalty and no lead restriction are written, so none is applied.
+    // Both partners nil: "If the player wins a trick he gets a 100 point penalty and if the
+    // partnership wins any trick then they get a 200 point penalty." read literally is
+    // both_nil_scoring=together; the preset scores each nil on its own, as the document's
+    // own example for double nil does: "If one of the player wins a trick and the other
+    // doesn't then the penalty and the bonus cancel each other and the partnership gets 0
+    // points".
     RuleSet r;
     r.name = "computer";
     r.max_bid = 10;
@@ -281,6 +287,12 @@ const std::vector<KeyEntry>& key_table() {
             &RuleSet::on_tie,
             {{OnTie::PlayOn, "play_on"}, {OnTie::Overtime, "overtime"}, {OnTie::Draw, "draw"}}),
         int_key("overtime_target", "score that ends an overtime set", &RuleSet::overtime_target),
+        // Last: a rules file is written in field-number order, and this key came last.
+        enum_key<BothNil>("both_nil_scoring", "each|together",
+                          "two nils of one partnership score each on its own, or together: "
+                          "both values won if neither takes a trick, both lost if either does",
+                          &RuleSet::both_nil_scoring,
+                          {{BothNil::Each, "each"}, {BothNil::Together, "together"}}),
     };
     return table;
 }

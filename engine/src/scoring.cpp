@@ -139,19 +139,24 @@ void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp
     }
 }
 
-void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, TeamHandScore& own,
-               TeamHandScore& opp) {
+// One nil bid. `decisive` is the tricks that decide it: the bidder's own, or with
+// both_nil_scoring=together and a partner also bidding nil, the pair's.
+void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, int decisive,
+               TeamHandScore& own, TeamHandScore& opp) {
     bool blind = bid.kind() == Bid::Kind::BlindNil;
     int value = blind ? rules.blind_nil_points : rules.nil_points;
     std::string name = std::string(1, seat_char(seat)) + (blind ? " blind nil" : " nil");
-    if (tricks == 0) {
+    std::string failed = name + " failed with " + tricks_text(tricks);
+    if (decisive != tricks) {
+        failed = name + " failed with " + std::string(1, seat_char(partner(seat))) +
+                 "'s nil: the pair took " + tricks_text(decisive);
+    }
+    if (decisive == 0) {
         add(own, blind ? Kind::BlindNilMade : Kind::NilMade, value, name + " made", 0, seat);
     } else if (rules.nil_failed == NilFailed::Minus) {
-        add(own, blind ? Kind::BlindNilFailed : Kind::NilFailed, -value,
-            name + " failed with " + tricks_text(tricks), 0, seat);
+        add(own, blind ? Kind::BlindNilFailed : Kind::NilFailed, -value, failed, 0, seat);
     } else {
-        add(own, blind ? Kind::BlindNilFailed : Kind::NilFailed, 0,
-            name + " failed with " + tricks_text(tricks), 0, seat);
+        add(own, blind ? Kind::BlindNilFailed : Kind::NilFailed, 0, failed, 0, seat);
         add(opp, blind ? Kind::OpponentBlindNilFailed : Kind::OpponentNilFailed, value,
             "opponent " + name + " failed", 0, seat);
     }
@@ -202,10 +207,14 @@ HandScore score_hand(const RuleSet& rules, const HandOutcome& outcome, const Sta
     // Then nils, seat by seat.
     for (Seat s : kAllSeats) {
         Bid b = outcome.bids[index(s)];
-        if (b.is_nil()) {
-            score_nil(rules, s, b, outcome.tricks[index(s)], result[team_of(s)],
-                      result[opponent(team_of(s))]);
+        if (!b.is_nil()) continue;
+        int tricks = outcome.tricks[index(s)];
+        int decisive = tricks;
+        if (rules.both_nil_scoring == BothNil::Together &&
+            outcome.bids[index(partner(s))].is_nil()) {
+            decisive += outcome.tricks[index(partner(s))];
         }
+        score_nil(rules, s, b, tricks, decisive, result[team_of(s)], result[opponent(team_of(s))]);
     }
     if (outcome.honours && rules.honours_points != 0) {
         add(result[*outcome.honours], Kind::Honours, rules.honours_points,

@@ -570,6 +570,44 @@ TEST_CASE(
     }
 }
 
+TEST_CASE(
+    "002 computer: read literally, the partnership that bid nil and wins any trick gets a 200 "
+    "point penalty (both_nil_scoring=together)",
+    "[documents]") {
+    // "If the partnership bids nil and succeeds in winning NO tricks then they get a 200 point
+    // bonus." / "if the partnership wins any trick then they get a 200 point penalty."
+    // The preset scores each nil on its own (one made, one failed: 0); the literal reading
+    // is a setting.
+    CHECK(preset("computer").both_nil_scoring == BothNil::Each);
+    RuleSet r = make_rules("computer", {"both_nil_scoring=together"});
+    SECTION("N takes none and S takes 3: the partnership won a trick, -200 (each: 0)") {
+        auto out = hand({kNil, B(5), kNil, B(5)}, {0, 5, 3, 5});
+        auto s = score(r, out);
+        CHECK(s[NS].delta == -200);
+        CHECK(item_points(s[NS], ScoreItem::Kind::NilFailed) == -200);
+        CHECK_FALSE(has_item(s[NS], ScoreItem::Kind::NilMade));
+        CHECK(s[EW].delta == 100);
+        CHECK(score(preset("computer"), out)[NS].delta == 0);
+    }
+    SECTION("neither takes a trick: +200, as when each is scored alone") {
+        auto s = score(r, hand({kNil, B(6), kNil, B(7)}, {0, 6, 0, 7}));
+        CHECK(s[NS].delta == 200);
+    }
+    SECTION("both take tricks: -200, not -400") {
+        auto s = score(r, hand({kNil, B(5), kNil, B(5)}, {1, 5, 2, 5}));
+        CHECK(s[NS].delta == -200);
+    }
+    SECTION("double nil: the partnership wins a trick, -400 (each: the two cancel, 0)") {
+        // "the partnership gets a 400 point penalty for winning any trick"
+        auto s = score(r, hand({kBlind, B(5), kBlind, B(5)}, {1, 5, 0, 7}));
+        CHECK(s[NS].delta == -400);
+    }
+    SECTION("one nil alone is scored as before") {
+        auto s = score(r, hand({kNil, B(4), B(4), B(4)}, {1, 4, 4, 4}));
+        CHECK(s[NS].delta == -100 + 40);
+    }
+}
+
 TEST_CASE("002 computer: no bag penalty (preset: none written, none applied)", "[documents]") {
     RuleSet r = preset("computer");
     Game g(r);

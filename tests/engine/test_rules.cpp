@@ -75,6 +75,35 @@ TEST_CASE("the override keys of the issue take the documented values", "[rules]"
     CHECK(r.name == "classic");
 }
 
+TEST_CASE("issue 20's readings are keys that print and read back", "[rules]") {
+    RuleSet r = preset("classic");
+    CHECK(r.both_nil_scoring == BothNil::Each);
+    apply_override(r, "both_nil_scoring=together");
+    apply_override(r, "nil_tricks=bags_and_points");
+    CHECK(r.both_nil_scoring == BothNil::Together);
+    CHECK(r.nil_tricks == NilTricks::BagsAndPoints);
+    auto values = rule_values(r);
+    auto value_of = [&](std::string_view key) {
+        for (auto& [k, v] : values) {
+            if (k == key) return v;
+        }
+        return std::string("(missing)");
+    };
+    CHECK(value_of("both_nil_scoring") == "together");
+    CHECK(value_of("nil_tricks") == "bags_and_points");
+    // Printed values given back to another preset rebuild the rule set.
+    RuleSet back = preset("leaflet");
+    for (auto& [key, value] : values) apply_override(back, key, value);
+    back.name = r.name;
+    CHECK(back == r);
+    apply_override(r, "both_nil_scoring=each");
+    CHECK(r.both_nil_scoring == BothNil::Each);
+    CHECK_THROWS_WITH(apply_override(r, "both_nil_scoring=jointly"),
+                      Catch::Contains("both_nil_scoring") && Catch::Contains("each|together"));
+    CHECK_THROWS_WITH(apply_override(r, "nil_tricks=points"),
+                      Catch::Contains("bags_only|bags_and_points"));
+}
+
 TEST_CASE("bad overrides name the key and the values it takes", "[rules]") {
     RuleSet r;
     CHECK_THROWS_WITH(apply_override(r, "spades_lead=never"),

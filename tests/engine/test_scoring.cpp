@@ -79,6 +79,24 @@ TEST_CASE("nil_tricks decides what a nil bidder's tricks count for", "[scoring]"
     }
 }
 
+TEST_CASE("both_nil_scoring=together with nil_failed=opponents gives the pair's value away",
+          "[scoring]") {
+    // N nil takes 1, S blind nil takes none: together, both fail, and EW gain 100 + 200.
+    RuleSet r = make_rules("classic", {"both_nil_scoring=together", "nil_failed=opponents"});
+    HandScore s =
+        score_hand(r, outcome({Bid::nil(), b(5), Bid::blind_nil(), b(6)}, {1, 6, 0, 6}), {});
+    CHECK(s[Team::NS].delta == 0);
+    CHECK(count_kind(s[Team::NS], ScoreItem::Kind::NilFailed) == 1);
+    CHECK(count_kind(s[Team::NS], ScoreItem::Kind::BlindNilFailed) == 1);
+    CHECK(s[Team::EW].delta == 110 + 1 + 100 + 200);
+    // Each on its own, S's blind nil is made and N's nil alone goes to EW.
+    HandScore each =
+        score_hand(make_rules("classic", {"nil_failed=opponents"}),
+                   outcome({Bid::nil(), b(5), Bid::blind_nil(), b(6)}, {1, 6, 0, 6}), {});
+    CHECK(each[Team::NS].delta == 200);
+    CHECK(each[Team::EW].delta == 110 + 1 + 100);
+}
+
 TEST_CASE("failed_contract and set_points combine", "[scoring]") {
     auto out = outcome({b(5), b(3), b(4), b(3)}, {3, 4, 3, 3});  // NS 9 bid, 6 taken
     CHECK(

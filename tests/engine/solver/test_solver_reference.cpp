@@ -320,6 +320,7 @@ TEST_CASE("solver matches the reference under scoring variations", "[solver]") {
         {"nil_tricks=count_for_partner"},
         {"nil_tricks=bags_only", "bag_limit=4"},
         {"nil_tricks=bags_and_points", "bag_limit=4"},
+        {"both_nil_scoring=together", "nil_failed=opponents"},
         {"nil_failed=opponents", "nil_points=50"},
         {"honours_points=25"},
         {"failed_contract=minus_shortfall", "set_points=30"},

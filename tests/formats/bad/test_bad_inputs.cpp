@@ -240,7 +240,7 @@ const Refused kRefused[] = {
      "nil, both_nil, blind_nil, blind_nil_exchange, spades_lead, spades_break, first_lead, "
      "bid_trick_points, overtrick_points, exact_points, over_points, failed_contract, set_points, "
      "nil_tricks, nil_points, blind_nil_points, nil_failed, honours_points, bag_limit, "
-     "bag_penalty, target, loss_limit, hand_limit, on_tie, overtime_target)"},
+     "bag_penalty, target, loss_limit, hand_limit, on_tie, overtime_target, both_nil_scoring)"},
     {"rules-unknown-preset.spades",
      "rules-unknown-preset.spades:9:9: no rule set named 'klassic' (presets: classic, casual, "
      "computer, leaflet, paperless)"},

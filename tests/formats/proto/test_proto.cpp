@@ -218,6 +218,14 @@ TEST_CASE("every preset as a rules file reads back equal", "[proto]") {
     }
     RuleSet custom = make_rules("computer", {"hand_limit=12", "loss_limit=-300"});
     CHECK(read_rules_textproto(write_rules_textproto(custom), "r.textproto") == custom);
+    RuleSet readings =
+        make_rules("leaflet", {"nil_tricks=bags_and_points", "both_nil_scoring=together"});
+    std::string written = write_rules_textproto(readings);
+    CHECK(written.find("nil_tricks: BAGS_AND_POINTS\n") != std::string::npos);
+    CHECK(written.find("both_nil_scoring: TOGETHER\n") != std::string::npos);
+    CHECK(read_rules_textproto(written, "r.textproto") == readings);
+    CHECK(read_rules_textproto("name: \"computer\" both_nil_scoring: TOGETHER", "r.textproto") ==
+          make_rules("computer", {"both_nil_scoring=together"}));
 }
 
 TEST_CASE("a rules file is written in rule key order", "[proto]") {
@@ -253,7 +261,8 @@ TEST_CASE("a rules file is written in rule key order", "[proto]") {
           "loss_limit_value: -250\n"
           "hand_limit_none: true\n"
           "on_tie: PLAY_ON\n"
-          "overtime_target: 3\n");
+          "overtime_target: 3\n"
+          "both_nil_scoring: EACH\n");
 }
 
 TEST_CASE("a rules file gives only what differs from its preset", "[proto]") {

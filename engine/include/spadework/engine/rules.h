@@ -44,6 +44,11 @@ enum class NilFailed {
     Minus,      // the nil bidder's side loses the nil's points
     Opponents,  // the opponents gain the nil's points
 };
+// How a partnership whose two members both bid nil (or blind nil) is scored.
+enum class BothNil {
+    Each,      // each nil on its own: one made and one failed cancel out
+    Together,  // one contract: made if neither takes a trick, failed (both values) if either does
+};
 // What happens when the game ends with the scores level.
 enum class OnTie {
     PlayOn,    // play another hand, and another, until the tie is broken
@@ -84,6 +89,7 @@ struct RuleSet {
     int nil_points = 100;
     int blind_nil_points = 200;
     NilFailed nil_failed = NilFailed::Minus;
+    BothNil both_nil_scoring = BothNil::Each;
 
     // Honours: the jack, queen, king and ace of hearts, all four won by one partnership.
     int honours_points = 0;
