@@ -58,7 +58,8 @@ ls "$work/root" >"$work/top.txt"
 [ "$(cat "$work/top.txt")" = usr ] || fail "the package installs outside /usr: $(cat "$work/top.txt")"
 spadework="$work/root/usr/bin/spadework"
 for f in usr/bin/spadework usr/share/spadework/lessons usr/share/spadework/games \
-    usr/share/spadework/rules; do
+    usr/share/spadework/rules usr/share/applications/spadework.desktop \
+    usr/share/icons/hicolor/scalable/apps/spadework.svg; do
     [ -e "$work/root/$f" ] || fail "not in the package: /$f"
 done
 if grep -q "$src/samples" "$spadework"; then

@@ -15,9 +15,18 @@ fail() {
 }
 
 "$cmake" --install "$build" --prefix "$work/prefix" >"$work/install.log"
-for f in bin/spadework share/spadework/lessons share/spadework/games share/spadework/rules; do
+for f in bin/spadework share/spadework/lessons share/spadework/games share/spadework/rules \
+    share/applications/spadework.desktop share/icons/hicolor/scalable/apps/spadework.svg; do
     [ -e "$work/prefix/$f" ] || fail "not installed: $f"
 done
+# The menu entry opens the viewer and names the icon installed beside it.
+desktop="$work/prefix/share/applications/spadework.desktop"
+grep -q '^Exec=spadework view' "$desktop" || fail "the menu entry does not run spadework view"
+grep -q '^Icon=spadework$' "$desktop" || fail "the menu entry names another icon"
+if command -v desktop-file-validate >/dev/null; then
+    desktop-file-validate "$desktop" >"$work/desktop.txt" 2>&1 ||
+        fail "desktop-file-validate: $(cat "$work/desktop.txt")"
+fi
 # Moved: what the command finds comes from where it is now, not from where it was put.
 mv "$work/prefix" "$work/moved"
 spadework="$work/moved/bin/spadework"
