@@ -883,8 +883,8 @@ TEST_CASE("004 leaflet: getting a zero gains 100, a zero-bidder winning a trick 
 }
 
 TEST_CASE(
-    "004 leaflet: one bag for every trick that the zero bidder wins, and no points; the "
-    "tricks do not count for the partner",
+    "004 leaflet: one bag for every trick that the zero bidder wins, and no points, the "
+    "tricks not counting for the partner",
     "[documents]") {
     RuleSet r = preset("leaflet");
     CHECK(r.nil_tricks == NilTricks::BagsOnly);
