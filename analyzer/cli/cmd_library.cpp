@@ -33,17 +33,12 @@ struct ImportOptions {
 // A file's line is printed (and flushed) once its games are committed, so a run that is
 // killed has said which files are in. The exit code is 1 when any file failed.
 void run_import(const ImportOptions& opts) {
-    formats::Library library = open_library(opts.db);
-    if (!library.migration_backup().empty()) {
-        fmt::print("{}: updated to schema version {}; the library as it was is kept in {}\n",
-                   library.path().string(), library.schema_version(),
-                   library.migration_backup().string());
-    }
     int failed = 0;
     int games = 0;
     int added = 0;
     int hands = 0;
-    // Every file first, so that the progress bar knows the total.
+    // Every file first, so that the progress bar knows the total; and when none is there to
+    // read, no library is made or touched.
     std::vector<std::filesystem::path> files;
     for (const std::string& arg : opts.paths) {
         try {
@@ -52,6 +47,16 @@ void run_import(const ImportOptions& opts) {
             fmt::print(stderr, "spadework: {}\n", e.what());
             ++failed;
         }
+    }
+    if (files.empty()) {
+        throw Error(fmt::format("nothing to import: no game file found in the {} path{} given",
+                                opts.paths.size(), opts.paths.size() == 1 ? "" : "s"));
+    }
+    formats::Library library = open_library(opts.db);
+    if (!library.migration_backup().empty()) {
+        fmt::print("{}: updated to schema version {}; the library as it was is kept in {}\n",
+                   library.path().string(), library.schema_version(),
+                   library.migration_backup().string());
     }
     const int total = static_cast<int>(files.size());
     ProgressBar bar(fmt::format("importing {} files", total));

@@ -203,6 +203,13 @@ TEST_CASE("importing an empty file or one with no game is an error naming it", "
     formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
     RunResult both = run_expecting(ws.with_db({"import", empty, game}), 1, "1 file not imported");
     CHECK(contains(both.out, game + ": 1 game, 1 new"));
+
+    // No file there to read: an error naming it, and no library made.
+    const std::string elsewhere = ws.file("new.sqlite");
+    RunResult missing = run_expecting({"import", ws.file("none.spades"), "--db", elsewhere}, 1,
+                                      ws.file("none.spades"));
+    CHECK(contains(missing.err, "nothing to import"));
+    CHECK_FALSE(std::filesystem::exists(elsewhere));
 }
 
 // Two pretty documents back to back is not JSON any parser reads: analyze --json on a file
