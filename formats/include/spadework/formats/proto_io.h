@@ -19,6 +19,19 @@ namespace spadework::formats {
 std::string encode_game(const RecordedGame& game);
 RecordedGame decode_game(std::string_view bytes, std::string_view file);
 
+// What decides the bytes encode_game writes, for the game library: it keeps the encoding its
+// records were written with and writes them again when this changes (a field added to
+// RuleSet changes the bytes of every game). Read from the schema itself, so that no change
+// to it can be forgotten: every message reachable from Game with each field's number, type,
+// presence and packing. Names are left out, as renaming a field changes no byte.
+struct GameEncoding {
+    std::string layout;
+    // The fields in the layout. A schema grows by adding fields (protobuf's rules: a number is
+    // never reused, a field taken away is reserved), so more fields is a newer schema.
+    int fields = 0;
+};
+GameEncoding game_encoding();
+
 // A .pb file: games as a stream of varint-length-delimited messages. Reading also takes a
 // file holding one bare Game message. Throws FormatError naming the file and the game.
 std::vector<RecordedGame> read_pb(std::string_view bytes, std::string_view file);
