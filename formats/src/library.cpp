@@ -332,6 +332,7 @@ ImportResult Library::import_games(const std::vector<RecordedGame>& games,
     const std::string where = source.empty() ? impl_->path.string() : source;
     ImportResult result;
     Transaction tx(db);
+    detail::note_encoding(db);
     Inserts ins(db);
     for (std::size_t i = 0; i < games.size(); ++i) {
         store_game(db, ins, games[i], i, where, source, result);
@@ -347,6 +348,7 @@ ImportResult Library::import_file(const std::filesystem::path& path) {
     const std::string source = path.string();
     ImportResult result;
     Transaction tx(db);
+    detail::note_encoding(db);
     Inserts ins(db);
     std::size_t i = 0;
     for_each_game(

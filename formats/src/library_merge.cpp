@@ -327,6 +327,7 @@ MergeResult merge_libraries(const std::vector<fs::path>& sources, const fs::path
     MergeResult result;
     for (const StoreSchema& store : stores) result.stores.push_back({store.name, 0, 0});
     Transaction tx(*dst);
+    detail::note_encoding(*dst);
     for (const fs::path& source : sources) merge_source(*dst, source, part, stores, result);
     tx.commit();
     return result;

@@ -119,7 +119,24 @@ CREATE TABLE stores (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr const char* kTables[] = {"games", "records", "players", "hands"};
+// Version 6: the encoding the records were written with (library_encoding.cpp), one row.
+// Made empty: a library of an earlier version has no known encoding, so its records are
+// written again in the same transaction.
+constexpr const char* kSchemaV6 = R"sql(
+CREATE TABLE encoding (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    fingerprint INTEGER NOT NULL,
+    fields INTEGER NOT NULL
+);
+)sql";
+
+// The tables a library must have, from the version that made them.
+struct NeededTable {
+    const char* name;
+    int since;
+};
+constexpr NeededTable kTables[] = {
+    {"games", 1}, {"records", 1}, {"players", 1}, {"hands", 1}, {"encoding", kEncodingSchema}};
 
 std::string hex(std::int64_t value) {
     static constexpr char kDigits[] = "0123456789abcdef";
@@ -132,16 +149,6 @@ std::string hex(std::int64_t value) {
 std::int64_t pragma_value(const Database& db, const char* pragma) {
     Statement st(db, std::string("PRAGMA ") + pragma);
     return st.step() ? st.int64(0) : 0;
-}
-
-// The tables of the file that are not SQLite's own.
-std::vector<std::string> table_names(const Database& db) {
-    Statement st(db,
-                 "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE "
-                 "'sqlite\\_%' ESCAPE '\\' ORDER BY name");
-    std::vector<std::string> names;
-    while (st.step()) names.push_back(st.text(0));
-    return names;
 }
 
 // Refuses a file that is not ours: another program's tables or application id, or a
@@ -165,10 +172,13 @@ void check_ours(const Database& db, int version, int target) {
                 "): open it with a newer Spadework");
     }
     if (version < 1) db.fail("damaged library: its schema version is " + std::to_string(version));
-    for (const char* needed : kTables) {
+    for (const NeededTable& needed : kTables) {
+        if (version < needed.since) continue;
         bool found = false;
-        for (const std::string& t : tables) found = found || t == needed;
-        if (!found) db.fail(std::string("damaged library: the table '") + needed + "' is missing");
+        for (const std::string& t : tables) found = found || t == needed.name;
+        if (!found) {
+            db.fail(std::string("damaged library: the table '") + needed.name + "' is missing");
+        }
     }
 }
 
@@ -222,10 +232,14 @@ void migrate_to_5(const Database& db) {
     db.exec(kSchemaV5);
 }
 
+void migrate_to_6(const Database& db) {
+    db.exec(kSchemaV6);
+}
+
 using Migration = void (*)(const Database&);
 // kMigrations[v] takes a library from version v to v + 1.
-constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3, migrate_to_4,
-                                     migrate_to_5};
+constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3,
+                                     migrate_to_4, migrate_to_5, migrate_to_6};
 
 // Flushes a file (or folder) to the disk: SQLite does not sync what VACUUM INTO writes.
 bool sync_path(const std::string& path, bool folder) {
@@ -276,6 +290,15 @@ std::string write_backup(const Database& db, const std::string& tag, const std::
 }
 
 }  // namespace
+
+std::vector<std::string> table_names(const Database& db) {
+    Statement st(db,
+                 "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE "
+                 "'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+    std::vector<std::string> names;
+    while (st.step()) names.push_back(st.text(0));
+    return names;
+}
 
 std::uint64_t fnv1a_64(std::string_view bytes) {
     std::uint64_t h = 14695981039346656037ull;
@@ -340,6 +363,7 @@ GameRows index_rows(const RecordedGame& game) {
 SchemaOpened open_schema(const Database& db, int target) {
     SchemaOpened opened;
     int version = 0;
+    bool stale = false;
     {
         // One snapshot for every look: a program creating the library at this moment is
         // seen before or after, never as tables without their version.
@@ -347,6 +371,7 @@ SchemaOpened open_schema(const Database& db, int target) {
         try {
             version = static_cast<int>(pragma_value(db, "user_version"));
             check_ours(db, version, target);
+            stale = version >= 1 && encoding_stale(db, version);  // a new file has no records
         } catch (...) {
             sqlite3_exec(handle(db), "ROLLBACK", nullptr, nullptr, nullptr);
             throw;
@@ -354,28 +379,30 @@ SchemaOpened open_schema(const Database& db, int target) {
         db.exec("COMMIT");
     }
     opened.version = version;
-    if (version < target && version >= 1) {
-        if (target > static_cast<int>(std::size(kMigrations))) {
-            db.fail("this build has no migration to schema version " + std::to_string(target));
-        }
+    const bool migrate = version < target;
+    if (migrate && target > static_cast<int>(std::size(kMigrations))) {
+        db.fail("this build has no migration to schema version " + std::to_string(target));
+    }
+    if (version >= 1 && (migrate || stale)) {
         // Before anything is written, even the journal mode: a refusal leaves the file as
         // it was.
-        opened.backup = write_backup(db, "v" + std::to_string(version),
-                                     "schema version " + std::to_string(version));
+        opened.backup = migrate ? write_backup(db, "v" + std::to_string(version),
+                                               "schema version " + std::to_string(version))
+                                : write_backup(db, "encoding", "another encoding of its games");
     }
     // Only now that the file is ours: WAL is a property of the file, kept once set.
     // synchronous=NORMAL is safe with WAL (a crash may lose the last commit, never the file).
     db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
-    if (version == target) return opened;
+    if (!migrate && !stale) return opened;
 
-    if (target > static_cast<int>(std::size(kMigrations))) {
-        db.fail("this build has no migration to schema version " + std::to_string(target));
-    }
     Transaction tx(db);
     // Another program may have migrated the file between our look and our lock.
     version = static_cast<int>(pragma_value(db, "user_version"));
     check_ours(db, version, target);
     for (int v = version; v < target; ++v) kMigrations[v](db);
+    // With the schema current, before anything reads the records: imports and merges find a
+    // game by its bytes.
+    if (encoding_stale(db, target)) opened.reencoded = reencode_records(db);
     db.exec(("PRAGMA user_version = " + std::to_string(target)).c_str());
     tx.commit();
     opened.version = target;

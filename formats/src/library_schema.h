@@ -72,19 +72,63 @@ struct GameRows {
 // RecordError for an illegal record.
 GameRows index_rows(const RecordedGame& game);
 
+// The tables of the file that are not SQLite's own, by name.
+std::vector<std::string> table_names(const Database& db);
+
+// ---- The encoding of the records (library_encoding.cpp) ----
+
+// The schema version that keeps the encoding of the records, in the table `encoding`.
+inline constexpr int kEncodingSchema = 6;
+
+// An encoding of games, as a library keeps the one its records were written with: the hash
+// of game_encoding()'s layout, and its count of fields (more is a newer schema).
+struct EncodingStamp {
+    std::int64_t fingerprint = 0;
+    int fields = 0;
+    bool operator==(const EncodingStamp&) const = default;
+};
+
+// This build's.
+const EncodingStamp& current_encoding();
+
+// Whether the records of a library at schema `version` are to be written again: it keeps no
+// encoding (it is older than kEncodingSchema) or another build's. Not when that build's
+// schema is newer: its records hold fields this build would drop.
+bool encoding_stale(const Database& db, int version);
+
+struct Reencoded {
+    int rewritten = 0;   // records whose bytes changed
+    int unreadable = 0;  // records this build cannot read, kept as they were
+    int merged = 0;      // games that turned out equal to one with a lower id, merged into it
+};
+
+// In the caller's transaction: every record decoded and encoded again by this build, its
+// hash recomputed; then each game equal to one with a lower id merged into it, with the rows
+// of every table that refer to it (found by the schema's foreign keys, the stores' tables
+// included); then the library stamped with this build's encoding.
+Reencoded reencode_records(const Database& db);
+
+// In a transaction that stores records: stamps the library with this build's encoding when
+// it keeps another one (that of a newer build, whose records this build does not rewrite),
+// so that the newer build rewrites the records added here when it opens the library again.
+void note_encoding(const Database& db);
+
 // "PRAGMA application_id": 'SPDW', so a SQLite file of another program is told apart.
 inline constexpr std::int32_t kApplicationId = 0x53504457;
 
 // What open_schema did.
 struct SchemaOpened {
-    int version = 0;     // the version now
-    std::string backup;  // the copy written before a migration; empty when none
+    int version = 0;      // the version now
+    std::string backup;   // the copy written before a migration; empty when none
+    Reencoded reencoded;  // what writing the records again did; zeros when it was not done
 };
 
 // Checks that the file is a Spadework library (or empty) of a version we read, then runs
-// the migrations from its version up to `target` in one transaction. An older library is
-// first copied beside itself ("library.sqlite.v3.bak", or ".v3.2.bak" when that is taken);
-// when the copy cannot be written, nothing is migrated and the file is left as it was.
+// the migrations from its version up to `target`, and writes its records again when they
+// are of another encoding (encoding_stale), in one transaction. An older library is first
+// copied beside itself ("library.sqlite.v3.bak", or ".v3.2.bak" when that is taken; one of
+// another encoding only, "library.sqlite.encoding.bak"); when the copy cannot be written,
+// nothing is migrated and the file is left as it was.
 SchemaOpened open_schema(const Database& db, int target);
 
 // Creates or migrates a store's tables to the version its schema describes, in one

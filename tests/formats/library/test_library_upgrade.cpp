@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "raw_db.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/library.h"
 #include "spadework/formats/proto_io.h"
@@ -28,48 +29,8 @@ namespace {
 
 using TempDir = spadework::testing::Workspace;
 
-// SQLite itself, as another program (or an older Spadework) would use it.
-struct RawDb {
-    sqlite3* db = nullptr;
-    explicit RawDb(const fs::path& path) { REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK); }
-    ~RawDb() { sqlite3_close(db); }
-    RawDb(const RawDb&) = delete;
-    RawDb& operator=(const RawDb&) = delete;
-    void exec(const std::string& sql) {
-        char* error = nullptr;
-        int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-        INFO(sql << ": " << (error ? error : ""));
-        sqlite3_free(error);
-        REQUIRE(rc == SQLITE_OK);
-    }
-    // The first column of every row, as text.
-    std::vector<std::string> column(const std::string& sql) {
-        sqlite3_stmt* st = nullptr;
-        REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK);
-        std::vector<std::string> out;
-        int rc;
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            auto* text = sqlite3_column_blob(st, 0);
-            out.emplace_back(text ? static_cast<const char*>(text) : "",
-                             static_cast<std::size_t>(sqlite3_column_bytes(st, 0)));
-        }
-        sqlite3_finalize(st);
-        REQUIRE(rc == SQLITE_DONE);
-        return out;
-    }
-    std::string one(const std::string& sql) {
-        auto rows = column(sql);
-        REQUIRE(rows.size() == 1);
-        return rows[0];
-    }
-};
-
-std::string bytes_of(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using testing::bytes_of;
+using testing::RawDb;
 
 std::vector<RecordedGame> some_games(int n, std::uint64_t seed) {
     std::vector<RecordedGame> out;
@@ -80,15 +41,16 @@ std::vector<RecordedGame> some_games(int n, std::uint64_t seed) {
     return out;
 }
 
-// A version 3 library: a current one without what version 5 added (the stores' versions);
-// version 4 added the lesson answers, which are the analyzer's store now, not made here.
+// A version 3 library: a current one without what versions 5 and 6 added (the stores'
+// versions, the records' encoding); version 4 added the lesson answers, which are the
+// analyzer's store now, not made here.
 void make_version_3(const fs::path& path, int games) {
     {
         Library lib(path);
         lib.import_games(some_games(games, 100), "old.pb");
     }
     RawDb raw(path);
-    raw.exec("DROP TABLE stores; PRAGMA user_version = 3");
+    raw.exec("DROP TABLE stores; DROP TABLE encoding; PRAGMA user_version = 3");
 }
 
 }  // namespace
@@ -103,7 +65,7 @@ TEST_CASE("an older library is copied beside itself before it is migrated", "[li
     other.exec("PRAGMA wal_autocheckpoint = 0");
     REQUIRE(other.one("PRAGMA journal_mode") == "wal");
     { Library(path).import_games(some_games(8, 100), "late.pb"); }
-    other.exec("DROP TABLE stores; PRAGMA user_version = 3");
+    other.exec("DROP TABLE stores; DROP TABLE encoding; PRAGMA user_version = 3");
     REQUIRE(fs::file_size(fs::path(path.string() + "-wal")) > 0);
     const std::vector<std::string> records =
         other.column("SELECT record FROM records ORDER BY game");
@@ -161,7 +123,7 @@ TEST_CASE("an earlier backup copy is never overwritten", "[library]") {
     CHECK(RawDb(second).one("SELECT count(*) FROM games") == "3");
 
     // Taken back to version 3 and opened again: a third name.
-    RawDb(path).exec("DROP TABLE stores; PRAGMA user_version = 3");
+    RawDb(path).exec("DROP TABLE stores; DROP TABLE encoding; PRAGMA user_version = 3");
     Library lib(path);
     CHECK(lib.migration_backup() == fs::path(path.string() + ".v3.3.bak"));
     CHECK(bytes_of(first) == "the user's own copy");

@@ -6,7 +6,9 @@
 // Each game is stored once, keyed by a hash of its canonical encoding, as the encoded record
 // plus index rows (players, one row per hand with bids, tricks and score lines) that the
 // queries read. The schema is versioned with PRAGMA user_version and migrated on open; the
-// database runs in WAL mode so a viewer can read while the CLI imports.
+// records are written again on open when they were encoded otherwise than this build
+// encodes (the hash is of the bytes, so the same game would not be found); the database
+// runs in WAL mode so a viewer can read while the CLI imports.
 #pragma once
 
 #include <array>
@@ -131,6 +133,10 @@ class Library {
   public:
     // Opens (creating it and its folder when missing) and migrates to the current schema,
     // an older library only after a copy of it is written beside it (migration_backup()).
+    // Records encoded otherwise (before a field was added to the schema) are decoded and
+    // encoded again, with that copy written first, and games that turn out equal are merged
+    // into the one with the lowest id, their rows in every table that refers to a game
+    // moved to it. Records of a newer build's schema are left as they are.
     // Throws FormatError naming the path when the file is not a Spadework library, is from
     // a newer version (the file is not changed), or is older and the copy cannot be made.
     explicit Library(const std::filesystem::path& path);
@@ -138,11 +144,12 @@ class Library {
     Library(Library&&) noexcept;
     Library& operator=(Library&&) noexcept;
 
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
     int schema_version() const;
     const std::filesystem::path& path() const;
     // The copy of the library as it was, written before this open migrated it from an older
-    // schema ("library.sqlite.v3.bak"); empty when nothing was migrated.
+    // schema ("library.sqlite.v3.bak") or wrote its records again in this build's encoding
+    // ("library.sqlite.encoding.bak"); empty when nothing was migrated.
     const std::filesystem::path& migration_backup() const;
     // A number that changes whenever another connection (or program) commits to the library:
     // PRAGMA data_version, for readers that poll for news.
