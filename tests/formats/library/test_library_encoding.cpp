@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -328,4 +329,36 @@ TEST_CASE("a merge finds the same game in libraries of an older encoding", "[lib
         CHECK(merged.count_games() == 2);
         CHECK(merged.load_game(1) == game);
     }
+}
+
+TEST_CASE("a library of an earlier release finds its games again in a file of that release",
+          "[library][encoding]") {
+    // tests/data/library-v4.sqlite: `spadework import samples/` by a release whose RuleSet
+    // ended at field 31.
+    TempDir dir("spadework-encoding");
+    fs::copy_file(fs::path(SPADEWORK_TEST_DATA) / "library-v4.sqlite", dir.db);
+    Library lib(dir.db);
+    REQUIRE(lib.migration_backup() == fs::path(dir.db + ".v4.bak"));
+    RawDb backup(lib.migration_backup());
+    const std::vector<std::string> old_records =
+        backup.column("SELECT record FROM records ORDER BY game");
+    REQUIRE(old_records.size() == 5);
+    // The same games as a .pb file that release wrote: each record after its length.
+    std::string stream;
+    for (const std::string& record : old_records) {
+        REQUIRE(encode_game(decode_game(record, "fixture")) != record);  // an older encoding
+        for (std::size_t n = record.size();; n >>= 7) {
+            stream += static_cast<char>((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
+            if (n < 0x80) break;
+        }
+        stream += record;
+    }
+    const fs::path file = dir.file("samples-then.pb");
+    std::ofstream(file, std::ios::binary) << stream;
+
+    ImportResult again = lib.import_file(file);
+    CHECK(again.games_already_there == 5);
+    CHECK(again.games_added == 0);
+    CHECK(again.ids == std::vector<GameId>{1, 2, 3, 4, 5});
+    CHECK(lib.count_games() == 5);
 }
