@@ -16,12 +16,8 @@ cpack=$2
 build=$3
 src=$4
 version=$5
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() {
-    echo "deb test: $*" >&2
-    exit 1
-}
+name="deb test"
+. "$(dirname "$0")/common.sh"
 
 "$cmake" --install "$build" --prefix "$work/stage" --strip >"$work/install.log"
 cat >"$work/cpack.cmake" <<EOF
@@ -87,15 +83,7 @@ unset SPADEWORK_LESSONS SPADEWORK_DATA
 [ "$(cat "$work/version.txt")" = "spadework $version" ] ||
     fail "--version says $(cat "$work/version.txt"), expected spadework $version"
 
-"$spadework" lesson --list >"$work/list.txt" || fail "lesson --list failed"
-count=0
-for file in "$src"/samples/lessons/*.spades; do
-    name=$(basename "$file" .spades | sed 's/^[0-9]*-//')
-    grep -q "^$name " "$work/list.txt" || fail "lesson $name not listed: $(cat "$work/list.txt")"
-    count=$((count + 1))
-done
-[ "$count" -gt 0 ] || fail "no lessons in $src/samples/lessons"
-[ "$(wc -l <"$work/list.txt")" -eq "$count" ] || fail "listed $(wc -l <"$work/list.txt"), expected $count"
+lists_every_lesson "$spadework" "$src"
 
 # The lessons listed are the package's: without its lessons folder there is none to list.
 rm -r "$work/root/usr/share/spadework/lessons"

@@ -7,12 +7,8 @@ set -eu
 cmake=$1
 build=$2
 src=$3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() {
-    echo "install test: $*" >&2
-    exit 1
-}
+name="install test"
+. "$(dirname "$0")/common.sh"
 
 "$cmake" --install "$build" --prefix "$work/prefix" >"$work/install.log"
 for f in bin/spadework share/spadework/lessons share/spadework/games share/spadework/rules \
@@ -35,16 +31,8 @@ if grep -q "$src/samples" "$spadework"; then
 fi
 
 cd "$work"
-env -u SPADEWORK_LESSONS -u SPADEWORK_DATA "$spadework" lesson --list >"$work/list.txt" ||
-    fail "lesson --list failed"
-count=0
-for file in "$src"/samples/lessons/*.spades; do
-    name=$(basename "$file" .spades | sed 's/^[0-9]*-//')
-    grep -q "^$name " "$work/list.txt" || fail "lesson $name not listed: $(cat "$work/list.txt")"
-    count=$((count + 1))
-done
-[ "$count" -gt 0 ] || fail "no lessons in $src/samples/lessons"
-[ "$(wc -l <"$work/list.txt")" -eq "$count" ] || fail "listed $(wc -l <"$work/list.txt"), expected $count"
+unset SPADEWORK_LESSONS SPADEWORK_DATA
+lists_every_lesson "$spadework" "$src"
 
 # $SPADEWORK_DATA overrides the location: an empty folder has no lessons to list.
 mkdir "$work/empty"
