@@ -137,12 +137,50 @@ int clamp_bid(int n, const RuleSet& rules) {
     return std::clamp(n, 1, rules.highest_bid());
 }
 
-// Whether the side's bags are close enough to the limit that an overtrick is a real threat.
+// A side's contract of `tricks`, made, takes it to the target: the end of the game, bar a
+// higher score on the other side.
+bool contract_reaches(const RuleSet& rules, int score, int tricks) {
+    int to_go = tricks_to_target(rules, score);
+    return to_go > 0 && tricks >= to_go;
+}
+
+// Making the side's contract wins the game: the side is within a contract of the target, the
+// opponents are not (one hand cannot take them past it), and its bags are not near the limit
+// (a penalty would take it back under the target).
+bool making_wins(const RuleSet& rules, const TeamStanding& ours, const TeamStanding& theirs) {
+    return tricks_to_target(rules, ours.score) > 0 && tricks_to_target(rules, theirs.score) == 0 &&
+           !bags_near_limit(rules, ours.bags);
+}
+
+// The opponents are within a contract of the target with their bags near the limit, where a
+// penalty would take them back out of reach; the side's own bags leave room for the tricks it
+// gives up.
+bool bag_them_out(const RuleSet& rules, const TeamStanding& ours, const TeamStanding& theirs) {
+    return bags_near_limit(rules, theirs.bags) && !bags_near_limit(rules, ours.bags) &&
+           tricks_to_target(rules, theirs.score) > 0;
+}
+
+}  // namespace
+
 bool bags_near_limit(const RuleSet& rules, int bags) {
     return rules.counts_bags() && rules.bag_penalty > 0 && rules.bag_limit - bags <= 3;
 }
 
-}  // namespace
+int tricks_to_target(const RuleSet& rules, int score) {
+    const int short_by = rules.target - score - rules.exact_points;
+    int tricks = 1;
+    if (short_by > 0) {
+        if (rules.bid_trick_points <= 0) return 0;
+        tricks = std::max(1, (short_by + rules.bid_trick_points - 1) / rules.bid_trick_points);
+    }
+    return tricks <= rules.hand_size() - 3 ? tricks : 0;
+}
+
+bool blind_nil_spot(const RuleSet& rules, int score, int their_score) {
+    return rules.blind_nil_allowed && rules.blind_nil_points > 0 &&
+           their_score - score >= rules.blind_nil_points &&
+           tricks_to_target(rules, their_score) > 0;
+}
 
 double estimate_tricks(CardSet hand, const RuleSet& rules) {
     double count = kBase - kPassedCard * rules.pass_cards + spade_tricks(hand) + ruff_tricks(hand);
@@ -192,15 +230,18 @@ Bid suggest_bid(CardSet hand, const RuleSet& rules, std::optional<Bid> partner_b
 Bid suggest_bid(CardSet hand, const RuleSet& rules, const BidContext& context) {
     const std::optional<Bid>& partner = context.partner_bid;
     bool partner_nil = partner && partner->is_nil();
+    int partner_count = partner && !partner_nil ? partner->count() : 0;
     double count = estimate_tricks(hand, rules);
+    const bool safe = making_wins(rules, context.ours, context.theirs);
 
     // Nil: on a hand that looks like one, unless the partner's bid makes it too risky. Both
-    // partners nil leaves nobody to cover; a weak partner covers badly.
+    // partners nil leaves nobody to cover; a weak partner covers badly. When making the
+    // contract wins the game, only a nil with nothing to fear (as with a nil partner).
     if (nil_candidate(hand, rules) && nil_allowed_with(rules, partner)) {
         double danger = nil_danger(hand, rules);
-        bool ok = true;
-        if (partner_nil) ok = danger < 0.25 && count < 1;
-        if (partner && !partner_nil && partner->count() <= 2) ok = danger < 0.35;
+        bool ok = !safe || danger < 0.25;
+        if (partner_nil) ok = ok && danger < 0.25 && count < 1;
+        if (partner && !partner_nil && partner->count() <= 2) ok = ok && danger < 0.35;
         if (ok) return Bid::nil();
     }
 
@@ -213,14 +254,37 @@ Bid suggest_bid(CardSet hand, const RuleSet& rules, const BidContext& context) {
     // little. Near the bag limit an overtrick may cost a penalty, so bid a little fuller. Under
     // exact-contract scoring (Paperless) the aim is the exact count, still shaded down since
     // falling short gives the opponents points while an overtrick only costs the exact bonus.
+    // Bagging the opponents out, a trick less leaves them the overtricks.
     double lift = -0.1;
     if (rules.exact_points > rules.over_points) lift = 0.2;
-    if (bags_near_limit(rules, context.bags)) lift += 0.2;
+    if (bags_near_limit(rules, context.ours.bags)) lift += 0.2;
+    const bool bag_out = bag_them_out(rules, context.ours, context.theirs);
+    if (bag_out) lift -= 1;
     int n = static_cast<int>(std::floor(count + lift));
 
-    // The side cannot take more tricks than the hand holds after what the others bid.
-    int others = context.opponents_bid + (partner && !partner_nil ? partner->count() : 0);
-    n = std::min(n, rules.hand_size() - others);
+    // When making the contract wins the game, a set is the only way not to win: once the
+    // partner has bid, no more than the tricks still needed, but not so few that the overtricks
+    // would reach the bag limit (the penalty would take the side back under the target): the
+    // bid comes down by at most the bags left before the limit, less three for the partner's
+    // overtricks and the count's error.
+    if (safe && partner) {
+        int needed = std::max(1, tricks_to_target(rules, context.ours.score) - partner_count);
+        int spare = rules.counts_bags() && rules.bag_penalty > 0
+                        ? std::max(0, rules.bag_limit - context.ours.bags - 4)
+                        : n;
+        n = std::min(n, std::max(needed, n - spare));
+    }
+
+    // The side cannot take more tricks than the hand holds after what the others bid; but
+    // when their contract, made, takes the opponents to the target, the side bids one past
+    // that, to set them.
+    int others = context.opponents_bid + partner_count;
+    int most = rules.hand_size() - others;
+    if (!bag_out && context.opponents_done &&
+        contract_reaches(rules, context.theirs.score, context.opponents_bid)) {
+        n = std::max(n, ++most);
+    }
+    n = std::min(n, most);
     return Bid::tricks(clamp_bid(n, rules));
 }
 
@@ -306,11 +370,12 @@ struct View {
     int left = 0;                         // tricks not finished, the current one included
     std::array<bool, 4> nil_alive{};      // a nil or blind nil bidder with no trick yet
     std::array<bool, 4> nil_bid{};
-    std::array<int, 2> contract{};  // per team: the members' trick bids
-    std::array<int, 2> counted{};   // per team: the tricks that count toward it
-    int bags = 0;                   // our bags, this hand's overtricks included
-    bool late = false;              // a side is near the target
-    bool honours_open = false;      // the opponents have won no honour yet
+    std::array<int, 2> contract{};     // per team: the members' trick bids
+    std::array<int, 2> counted{};      // per team: the tricks that count toward it
+    int bags = 0;                      // our bags, this hand's overtricks included
+    bool late = false;                 // a side is within a contract of the target
+    bool their_contract_wins = false;  // the opponents' contract, made, takes them to the target
+    bool honours_open = false;         // the opponents have won no honour yet
     // The trick in progress.
     int position = 0;  // 0 leads, 3 plays last
     Card best;         // the card winning so far
@@ -382,10 +447,10 @@ View::View(const HandState& state, const Standings& standings)
         }
     }
     bags += standings[index(us)].bags + std::max(0, counted[index(us)] - contract[index(us)]);
-    if (rules.target > 0) {
-        int top = std::max(standings[0].score, standings[1].score);
-        late = top >= rules.target - rules.target / 5;
-    }
+    late = tricks_to_target(rules, standings[0].score) > 0 ||
+           tricks_to_target(rules, standings[1].score) > 0;
+    their_contract_wins =
+        contract_reaches(rules, standings[index(them)].score, contract[index(them)]);
 
     const auto& trick = state.current_trick();
     position = static_cast<int>(trick.size());
@@ -408,7 +473,8 @@ View::View(const HandState& state, const Standings& standings)
 // its share of a bag penalty (all of it when it is the bag that reaches the limit). While the
 // opponents may still be set, the side keeps taking tricks, unless bags are near the limit,
 // the game is near its end or the scoring rewards exact contracts: then only when the set is
-// in reach and worth more than the overtrick costs.
+// in reach and worth more than the overtrick costs, or when it is what stops the opponents'
+// contract from winning them the game.
 bool want_trick(const View& v) {
     const RuleSet& r = v.rules;
     int our_contract = v.contract[index(v.us)];
@@ -431,8 +497,9 @@ bool want_trick(const View& v) {
     int their_need = v.need(v.them);
     int their_contract = v.contract[index(v.them)];
     if (their_need > 0 && their_contract > 0) {
+        // A set is the only way to stop opponents whose contract wins them the game.
         bool careful = near || v.late || r.exact_points > r.over_points;
-        if (!careful) return true;
+        if (!careful || v.their_contract_wins) return true;
         double swing = r.bid_trick_points * their_contract;
         if (r.failed_contract == FailedContract::MinusBid) swing *= 2;
         if (r.failed_contract == FailedContract::MinusShortfall) swing += r.bid_trick_points;
@@ -636,33 +703,40 @@ Bid choose_bid(const HandState& state, const Standings& standings, SplitMix64& r
     const RuleSet& rules = state.rules();
     Seat seat = state.to_act();
     Team us = team_of(seat);
-    // Blind nil, decided before looking at the hand: only in a desperate spot (behind by 40%
-    // of the target, the opponents past 60% of it), with a partner who has not already shown
-    // a weak hand or a nil of its own.
-    int their_score = standings[index(opponent(us))].score;
-    int behind = their_score - standings[index(us)].score;
-    bool desperate = rules.blind_nil_points > 0 && behind >= std::max(1, rules.target * 4 / 10) &&
-                     their_score >= rules.target * 6 / 10;
+    const TeamStanding& ours = standings[index(us)];
+    const TeamStanding& theirs = standings[index(opponent(us))];
+    // Blind nil, decided before looking at the hand: only in a blind nil spot, with a partner
+    // who has not already shown a weak hand or a nil of its own.
     std::optional<Bid> partner_bid = state.bid_of(partner(seat));
     bool partner_covers = !partner_bid || (!partner_bid->is_nil() && partner_bid->count() >= 3);
-    if (desperate && partner_covers && chance(rng) < style.blind_nil_chance &&
-        !state.check_bid(seat, Bid::blind_nil())) {
+    if (blind_nil_spot(rules, ours.score, theirs.score) && partner_covers &&
+        chance(rng) < style.blind_nil_chance && !state.check_bid(seat, Bid::blind_nil())) {
         return Bid::blind_nil();
     }
 
     BidContext context;
     context.partner_bid = partner_bid;
+    context.opponents_done = true;
     for (Seat s : {next(seat), next(seat, 3)}) {
-        if (auto b = state.bid_of(s)) context.opponents_bid += b->count();
+        if (auto b = state.bid_of(s)) {
+            context.opponents_bid += b->count();
+        } else {
+            context.opponents_done = false;
+        }
     }
-    context.bags = standings[index(us)].bags;
+    context.ours = ours;
+    context.theirs = theirs;
     Bid bid = suggest_bid(state.hand(seat), rules, context);
     if (bid.is_nil()) {
         if (chance(rng) < style.nil_chance) return bid;
         bid = Bid::tricks(
             clamp_bid(static_cast<int>(estimate_tricks(state.hand(seat), rules)), rules));
     }
-    if (chance(rng) < style.overbid_chance) bid = Bid::tricks(clamp_bid(bid.count() + 1, rules));
+    // The draw is made either way, so that the same seed deals the same later hands.
+    bool overbid = chance(rng) < style.overbid_chance;
+    if (overbid && !making_wins(rules, ours, theirs)) {
+        bid = Bid::tricks(clamp_bid(bid.count() + 1, rules));
+    }
     return bid;
 }
 

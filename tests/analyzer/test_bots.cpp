@@ -1,7 +1,9 @@
 // The simple bots: the bidder's count and its adjustments, the pass, the card player's rules
 // of thumb on positions built by hand, and whole games that must be legal under every preset.
 #include <catch2/catch.hpp>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "spadework/analyzer/simple_bot.h"
@@ -116,8 +118,10 @@ TEST_CASE("Near the bag limit the bidder bids fuller and never less", "[bots]") 
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {
         Deal deal = deal_from_seed(seed, rules.deck(), Seat::North);
         for (Seat s : kAllSeats) {
-            Bid calm = suggest_bid(deal[s], rules, BidContext{std::nullopt, 0, 0});
-            Bid near = suggest_bid(deal[s], rules, BidContext{std::nullopt, 0, 8});
+            BidContext eight_bags;
+            eight_bags.ours.bags = 8;
+            Bid calm = suggest_bid(deal[s], rules, BidContext{});
+            Bid near = suggest_bid(deal[s], rules, eight_bags);
             if (calm.is_nil()) continue;
             CHECK(near.count() >= calm.count());
             fuller += near.count() > calm.count();
@@ -125,6 +129,186 @@ TEST_CASE("Near the bag limit the bidder bids fuller and never less", "[bots]") 
     }
     // The count's fraction falls between the two roundings on a good share of hands.
     CHECK(fuller > 100);
+}
+
+TEST_CASE("A side's tricks to the target and its blind nil spot follow the score", "[bots]") {
+    RuleSet classic = preset("classic");
+    CHECK(tricks_to_target(classic, 491) == 1);
+    CHECK(tricks_to_target(classic, 490) == 1);
+    CHECK(tricks_to_target(classic, 489) == 2);
+    CHECK(tricks_to_target(classic, 400) == 10);
+    CHECK(tricks_to_target(classic, 399) == 0);
+    CHECK(tricks_to_target(classic, 0) == 0);
+    CHECK(tricks_to_target(classic, 510) == 1);  // a tie past the target: any contract
+    // Paperless: a contract made exactly scores 2, to a target of 6.
+    RuleSet paperless = preset("paperless");
+    CHECK(tricks_to_target(paperless, 5) == 1);
+    CHECK(tricks_to_target(paperless, 4) == 1);
+    CHECK(tricks_to_target(paperless, 3) == 0);
+
+    CHECK(blind_nil_spot(classic, 180, 400));
+    CHECK_FALSE(blind_nil_spot(classic, 180, 380));  // the opponents not yet near the end
+    CHECK_FALSE(blind_nil_spot(classic, 250, 400));  // behind by less than a blind nil
+    CHECK_FALSE(blind_nil_spot(classic, 400, 180));
+    RuleSet no_blind = classic;
+    no_blind.blind_nil_allowed = false;
+    CHECK_FALSE(blind_nil_spot(no_blind, 180, 400));
+    CHECK_FALSE(blind_nil_spot(paperless, 0, 5));  // no blind nil in Paperless
+}
+
+namespace {
+
+BidContext at_score(int ours, int theirs, std::optional<Bid> partner = std::nullopt) {
+    BidContext c;
+    c.partner_bid = partner;
+    c.ours.score = ours;
+    c.theirs.score = theirs;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("When making the contract wins the game the bidder takes no risk", "[bots]") {
+    RuleSet rules = preset("classic");
+    // A sure 4 (three aces and AQ of hearts) bids 4 at 480 to 300 as at 0 to 0.
+    CardSet four = parse_pbn_hand("A74.AQ3.A862.J94");
+    REQUIRE(suggest_bid(four, rules) == Bid::tricks(4));
+    CHECK(suggest_bid(four, rules, at_score(480, 300)) == Bid::tricks(4));
+    // A nil with a guarded king and a doubleton jack is a risk a side about to win does not
+    // take; a hand with nothing to fear still bids nil.
+    CardSet risky = parse_pbn_hand("742.K83.T9652.J7");
+    REQUIRE(suggest_bid(risky, rules) == Bid::nil());
+    CHECK(suggest_bid(risky, rules, at_score(480, 300)) == Bid::tricks(1));
+    CHECK(suggest_bid(parse_pbn_hand("53.9742.8632.752"), rules, at_score(480, 300)) == Bid::nil());
+    // The partner bid 3 and the side needs 2 tricks: the 4 bids no more than the 1 needed...
+    CHECK(suggest_bid(four, rules, Bid::tricks(3)) == Bid::tricks(4));
+    CHECK(suggest_bid(four, rules, at_score(480, 300, Bid::tricks(3))) == Bid::tricks(1));
+    // ...unless the overtricks would near the bag limit: with 5 bags, one trick less; with 8
+    // bags a penalty is too close for making the contract to win: the count.
+    BidContext bags = at_score(485, 300, Bid::tricks(3));
+    bags.ours.bags = 5;
+    CHECK(suggest_bid(four, rules, bags) == Bid::tricks(3));
+    bags.ours.bags = 8;
+    CHECK(suggest_bid(four, rules, bags) == Bid::tricks(4));
+    // With the opponents near the end too, making the contract does not win by itself.
+    CHECK(suggest_bid(risky, rules, at_score(480, 460)) == Bid::nil());
+    CHECK(suggest_bid(four, rules, at_score(480, 460, Bid::tricks(3))) == Bid::tricks(4));
+}
+
+TEST_CASE("The last bidder bids to set opponents whose contract would win them the game",
+          "[bots]") {
+    RuleSet rules = preset("classic");
+    CardSet four = parse_pbn_hand("A74.AQ3.A862.J94");
+    // 300 to 480: the opponents bid 4, the partner 3. Making 4 takes them past 500, so the
+    // side bids the 10 tricks that leave them short: 7 here, not the count's 4.
+    BidContext c = at_score(300, 480, Bid::tricks(3));
+    c.opponents_bid = 4;
+    c.opponents_done = true;
+    Bid bid = suggest_bid(four, rules, c);
+    CHECK(bid == Bid::tricks(7));
+    CHECK(bid.count() + 3 + c.opponents_bid > rules.hand_size());
+    // Not before both opponents have bid, and not when their contract would not reach 500.
+    c.opponents_done = false;
+    CHECK(suggest_bid(four, rules, c) == Bid::tricks(4));
+    c.opponents_done = true;
+    c.theirs.score = 440;  // 4 tricks make 480
+    CHECK(suggest_bid(four, rules, c) == Bid::tricks(4));
+    c.opponents_bid = 6;  // 6 make 500: set them, 13 - 6 + 1 - 3 = 5
+    CHECK(suggest_bid(four, rules, c) == Bid::tricks(5));
+    c.theirs.score = 380;  // out of reach whatever they bid
+    CHECK(suggest_bid(four, rules, c) == Bid::tricks(4));
+}
+
+TEST_CASE("The bidder bids a trick less to bag out opponents near the end", "[bots]") {
+    RuleSet rules = preset("classic");
+    CardSet four = parse_pbn_hand("A74.AQ3.A862.J94");
+    // 300 to 468 with 8 bags: two overtricks cost them 100 and the game.
+    BidContext c = at_score(300, 468);
+    c.theirs.bags = 8;
+    CHECK(suggest_bid(four, rules, c) == Bid::tricks(3));
+    // Not with bags of its own near the limit, nor when they are far from the end, nor with
+    // room for four more bags.
+    c.ours.bags = 8;
+    CHECK(suggest_bid(four, rules, c) == Bid::tricks(4));
+    c.ours.bags = 0;
+    c.theirs.score = 368;
+    CHECK(suggest_bid(four, rules, c) == Bid::tricks(4));
+    c.theirs.score = 466;
+    c.theirs.bags = 6;
+    CHECK(suggest_bid(four, rules, c) == Bid::tricks(4));
+    c.theirs.bags = 7;
+    CHECK(suggest_bid(four, rules, c) == Bid::tricks(3));
+}
+
+TEST_CASE("A side bids blind nil only in a blind nil spot", "[bots]") {
+    RuleSet rules = preset("classic");
+    BotStyle always;
+    always.blind_nil_chance = 1;
+    // North deals: East, South, West, North bid. South is North-South's first bidder, so its
+    // partner has shown nothing weak: in a spot it bids blind nil; North, its partner blind,
+    // does not.
+    auto bids_at = [&](const RuleSet& r, int ns, int ew, std::uint64_t seed) {
+        Deal deal = deal_from_seed(seed, r.deck(), Seat::North);
+        SplitMix64 rng(seed);
+        Standings s{TeamStanding{ns, 0}, TeamStanding{ew, 0}};
+        return play_hand(r, Seat::North, deal, s, rng, always).bids;
+    };
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        INFO("seed " << seed);
+        std::vector<Bid> spot = bids_at(rules, 180, 400, seed);
+        CHECK(spot[1] == Bid::blind_nil());
+        CHECK(spot[3] != Bid::blind_nil());
+        // Behind by 150, or with the opponents 320 from the end, or under rules without it:
+        // nobody does.
+        for (auto [ns, ew] : {std::pair{250, 400}, std::pair{-20, 380}}) {
+            for (Bid b : bids_at(rules, ns, ew, seed)) CHECK(b != Bid::blind_nil());
+        }
+        RuleSet no_blind = rules;
+        no_blind.blind_nil_allowed = false;
+        for (Bid b : bids_at(no_blind, 180, 400, seed)) CHECK(b != Bid::blind_nil());
+    }
+}
+
+TEST_CASE("A side whose contract wins the game never overbids by chance", "[bots]") {
+    RuleSet rules = preset("classic");
+    BotStyle overbid;
+    overbid.overbid_chance = 1;
+    overbid.nil_chance = 1;
+    // 480 to 300 (North-South to win by making theirs): North-South bid what suggest_bid says;
+    // East-West, who cannot win this hand, bid one more with this style.
+    const Standings standings{TeamStanding{480, 0}, TeamStanding{300, 0}};
+    int checked = 0;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        Deal deal = deal_from_seed(seed, rules.deck(), Seat::North);
+        SplitMix64 rng(seed);
+        RecordedHand hand = play_hand(rules, Seat::North, deal, standings, rng, overbid);
+        for (std::size_t i = 0; i < hand.bids.size(); ++i) {
+            Seat seat = next(Seat::North, static_cast<int>(i) + 1);
+            Team us = team_of(seat);
+            BidContext c;
+            c.opponents_done = true;
+            for (std::size_t j = 0; j < i; ++j) {
+                Seat earlier = next(Seat::North, static_cast<int>(j) + 1);
+                if (earlier == partner(seat)) c.partner_bid = hand.bids[j];
+            }
+            for (Seat o : {next(seat), next(seat, 3)}) {
+                std::size_t at = static_cast<std::size_t>((index(o) - index(Seat::North) + 3) % 4);
+                if (at < i) {
+                    c.opponents_bid += hand.bids[at].count();
+                } else {
+                    c.opponents_done = false;
+                }
+            }
+            c.ours = standings[index(us)];
+            c.theirs = standings[index(opponent(us))];
+            Bid plain = suggest_bid(deal[seat], rules, c);
+            if (plain.is_nil() || plain.count() == rules.highest_bid()) continue;
+            INFO("seed " << seed << ", " << seat_char(seat));
+            CHECK(hand.bids[i].count() == plain.count() + (us == Team::NS ? 0 : 1));
+            ++checked;
+        }
+    }
+    CHECK(checked > 80);
 }
 
 TEST_CASE("suggest_bid is deterministic and reads the rules not the preset name", "[bots]") {
@@ -233,6 +417,23 @@ TEST_CASE("With the contract made the bot ducks a bag that would cost a penalty"
     no_bags.bag_limit = 0;
     auto computer_like = position(no_bags, Seat::South, kDealA, {"2", "1", "2", "1"}, play);
     CHECK(chosen(computer_like, with_bags(Team::NS, 9)) == "AD");
+}
+
+TEST_CASE("The bot fights for a set when the opponents' contract would win them the game",
+          "[bots]") {
+    RuleSet rules = preset("classic");
+    // As above: North-South have made their 2, East-West need 4 of the 11 tricks left, too
+    // many to set on South's top cards. At 430 to 300 South ducks under the nine; at 430 to
+    // 480, East-West's 4 would take them past 500, so South takes the trick.
+    std::vector<std::string> play = {"2C", "AC", "3C", "4C", "AH", "2H", "3H", "4H", "2D", "9D"};
+    auto state = position(rules, Seat::South, kDealA, {"2", "1", "2", "1"}, play);
+    Standings calm{TeamStanding{430, 2}, TeamStanding{300, 0}};
+    CHECK(chosen(state, calm) == "5D");
+    Standings losing{TeamStanding{430, 2}, TeamStanding{480, 0}};
+    CHECK(chosen(state, losing) == "AD");
+    // At 430 to 470 their 4 would make 510 too; at 430 to 450 only 490: duck again.
+    CHECK(chosen(state, Standings{TeamStanding{430, 2}, TeamStanding{470, 0}}) == "AD");
+    CHECK(chosen(state, Standings{TeamStanding{430, 2}, TeamStanding{450, 0}}) == "5D");
 }
 
 TEST_CASE("The bot tries to set opponents who cannot lose another trick", "[bots]") {
