@@ -14,6 +14,7 @@
 #include "spadework/engine/game.h"
 #include "spadework/engine/record.h"
 #include "spadework/engine/scoring.h"
+#include "winchance_cells.h"
 
 namespace spadework::analyzer {
 
@@ -23,9 +24,6 @@ namespace {
 constexpr double kTolerance = 1e-9;
 // A sweep cap far above what any rule set needs (tens of sweeps): reaching it is a bug.
 constexpr int kMaxSweeps = 100000;
-// A game of the bots that has not ended after this many hands is left (no loss limit and
-// sets on both sides); its hands still count.
-constexpr int kMaxHandsPerGame = 200;
 // The fewest cells of a run each value-iteration thread takes.
 constexpr int kCellsPerThread = 32;
 
@@ -35,59 +33,8 @@ int floor_mod(int a, int m) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Measuring: hands of the bots, turned so the dealer sits North, counted by outcome.
-
-// An outcome packed in 42 bits, to count distinct outcomes in a map: per seat its bid (kind
-// in bits 4-5, tricks bid in bits 0-3) at bits 6*seat, its tricks (0..13) at 24 + 4*seat,
-// and the honours (0 none, 1 NS, 2 EW) at bits 40-41.
-std::uint64_t pack(const HandOutcome& o) {
-    std::uint64_t key = 0;
-    for (int s = 0; s < 4; ++s) {
-        auto bid =
-            static_cast<std::uint64_t>(static_cast<int>(o.bids[s].kind()) << 4 | o.bids[s].count());
-        key |= bid << (6 * s);
-        key |= static_cast<std::uint64_t>(o.tricks[s]) << (24 + 4 * s);
-    }
-    std::uint64_t honours = o.honours ? (*o.honours == Team::NS ? 1 : 2) : 0;
-    return key | honours << 40;
-}
-
-HandOutcome unpack(std::uint64_t key) {
-    HandOutcome o;
-    for (int s = 0; s < 4; ++s) {
-        auto bid = static_cast<int>(key >> (6 * s) & 63);
-        switch (static_cast<Bid::Kind>(bid >> 4)) {
-            case Bid::Kind::Tricks:
-                o.bids[s] = Bid::tricks(bid & 15);
-                break;
-            case Bid::Kind::Nil:
-                o.bids[s] = Bid::nil();
-                break;
-            case Bid::Kind::BlindNil:
-                o.bids[s] = Bid::blind_nil();
-                break;
-        }
-        o.tricks[s] = static_cast<int>(key >> (24 + 4 * s) & 15);
-    }
-    auto honours = key >> 40 & 3;
-    if (honours != 0) o.honours = honours == 1 ? Team::NS : Team::EW;
-    return o;
-}
-
-// The outcome with seats turned so that `dealer` sits North.
-HandOutcome turned(const HandOutcome& o, Seat dealer) {
-    HandOutcome t;
-    for (Seat s : kAllSeats) {
-        int to = (index(s) - index(dealer) + 4) % 4;
-        t.bids[to] = o.bids[index(s)];
-        t.tricks[to] = o.tricks[index(s)];
-    }
-    if (o.honours) t.honours = team_of(dealer) == Team::NS ? *o.honours : opponent(*o.honours);
-    return t;
-}
-
-// ---------------------------------------------------------------------------------------
-// Transitions: what a hand does to the two scores, grouped by the bags before it.
+// Transitions: what a hand does to the two scores, grouped by the situation and the bags
+// before it.
 
 // One way a hand moves the scores, from the dealing side's view, and its probability.
 struct Step {
@@ -96,19 +43,32 @@ struct Step {
     double p = 0;
 };
 
-// The steps from scores whose bag digits are (bx, by): only the bags before a hand change
-// what it scores (a penalty when they pass the limit), so a group serves every such cell.
+// The steps from scores of one situation whose bag digits are (bx, by): within a situation
+// only the bags before a hand change what it scores (a penalty when they pass the limit), so a
+// group serves every such cell.
 struct StepGroup {
     std::vector<Step> steps;
 };
 
 struct Transitions {
+    const RuleSet* rules = nullptr;
     int modulus = 1;
-    std::vector<StepGroup> groups;  // [bx * modulus + by]
-    int most_down = 0;              // the largest fall of a score in one hand (>= 0)
-    int most_up = 0;                // the largest rise (>= 0)
+    // [block(situation) * modulus^2 + bx * modulus + by]; block 0 holds the hands pooled, for
+    // situations without hands of their own.
+    std::vector<StepGroup> groups;
+    std::vector<int> blocks = std::vector<int>(kScoreSituations, 0);  // [situation]
+    int most_down = 0;  // the largest fall of a score in one hand (>= 0)
+    int most_up = 0;    // the largest rise (>= 0)
+    std::size_t first(int situation) const {
+        return static_cast<std::size_t>(blocks[static_cast<std::size_t>(situation)]) * modulus *
+               modulus;
+    }
+    const StepGroup& group(int situation, int x, int y) const {
+        return groups[first(situation) + static_cast<std::size_t>(floor_mod(x, modulus) * modulus +
+                                                                  floor_mod(y, modulus))];
+    }
     const StepGroup& group(int x, int y) const {
-        return groups[floor_mod(x, modulus) * modulus + floor_mod(y, modulus)];
+        return group(score_situation(*rules, x, y), x, y);
     }
 };
 
@@ -120,9 +80,10 @@ int bag_modulus(const RuleSet& rules) {
 // last, from the points of the other items and the bags they add ("points from tricks are
 // dealt with first, then sandbags"), so two outcomes alike in those, for both sides, score
 // alike from any bags: thousands of classes stand for tens of thousands of outcomes.
-std::vector<OutcomeCount> scoring_classes(const RuleSet& rules, const HandDistribution& hands) {
+std::vector<OutcomeCount> scoring_classes(const RuleSet& rules,
+                                          const std::vector<OutcomeCount>& outcomes) {
     std::map<std::array<int, 4>, OutcomeCount> classes;
-    for (const OutcomeCount& oc : hands.outcomes) {
+    for (const OutcomeCount& oc : outcomes) {
         HandScore score = score_hand(rules, oc.outcome, Standings{});
         std::array<int, 4> key{};
         for (Team team : kAllTeams) {
@@ -141,14 +102,18 @@ std::vector<OutcomeCount> scoring_classes(const RuleSet& rules, const HandDistri
     return out;
 }
 
-Transitions make_transitions(const RuleSet& rules, const HandDistribution& hands) {
-    Transitions t;
-    t.modulus = bag_modulus(rules);
+// The groups of one block from its hands' outcomes, those `needed` says a cell reads (a
+// situation's cells have some bag digits only: those its bags-near-the-limit flags allow).
+void add_block(const RuleSet& rules, const std::vector<OutcomeCount>& outcomes, std::int64_t hands,
+               const std::vector<bool>& needed, Transitions& t) {
     const int m = t.modulus;
-    t.groups.resize(static_cast<std::size_t>(m * m));
-    const std::vector<OutcomeCount> classes = scoring_classes(rules, hands);
+    const std::size_t first = t.groups.size();
+    t.groups.resize(first + static_cast<std::size_t>(m * m));
+    if (std::find(needed.begin(), needed.end(), true) == needed.end()) return;
+    const std::vector<OutcomeCount> classes = scoring_classes(rules, outcomes);
     for (int bx = 0; bx < m; ++bx) {
         for (int by = 0; by < m; ++by) {
+            if (!needed[static_cast<std::size_t>(bx * m + by)]) continue;
             std::map<std::pair<int, int>, std::int64_t> counts;
             Standings before{TeamStanding{bx, bx}, TeamStanding{by, by}};
             for (const OutcomeCount& oc : classes) {
@@ -167,11 +132,45 @@ Transitions make_transitions(const RuleSet& rules, const HandDistribution& hands
                 t.most_down = std::max({t.most_down, -dx, -dy});
                 t.most_up = std::max({t.most_up, dx, dy});
             }
-            StepGroup& g = t.groups[static_cast<std::size_t>(bx * m + by)];
+            StepGroup& g = t.groups[first + static_cast<std::size_t>(bx * m + by)];
             for (auto& [d, count] : counts) {
-                g.steps.push_back({d.first, d.second, static_cast<double>(count) / hands.hands});
+                g.steps.push_back({d.first, d.second, static_cast<double>(count) / hands});
             }
         }
+    }
+}
+
+// A block per situation with hands, after block 0 for all of them pooled (read by the
+// situations without hands of their own).
+Transitions make_transitions(const RuleSet& rules, const HandDistribution& hands) {
+    Transitions t;
+    t.rules = &rules;
+    t.modulus = bag_modulus(rules);
+    const int m = t.modulus;
+    const std::size_t n = std::min<std::size_t>(hands.situations.size(), kScoreSituations);
+    auto own = [&](std::size_t s) { return s < n && hands.situations[s].hands > 0; };
+    // The groups the cells read: [situation][bx * m + by], and block 0's.
+    std::vector<std::vector<bool>> needed(kScoreSituations,
+                                          std::vector<bool>(static_cast<std::size_t>(m * m)));
+    std::vector<bool> pooled_needed(static_cast<std::size_t>(m * m));
+    for_each_table_cell(rules, [&](int x, int y) {
+        auto s = static_cast<std::size_t>(score_situation(rules, x, y));
+        auto g = static_cast<std::size_t>(floor_mod(x, m) * m + floor_mod(y, m));
+        needed[s][g] = true;
+        if (!own(s)) pooled_needed[g] = true;
+    });
+    // scoring_classes merges what scores alike, the same outcome of two situations included.
+    std::vector<OutcomeCount> all;
+    if (std::find(pooled_needed.begin(), pooled_needed.end(), true) != pooled_needed.end()) {
+        for (const SituationHands& s : hands.situations) {
+            all.insert(all.end(), s.outcomes.begin(), s.outcomes.end());
+        }
+    }
+    add_block(rules, all, hands.hands, pooled_needed, t);
+    for (std::size_t s = 0; s < n; ++s) {
+        if (!own(s)) continue;
+        t.blocks[s] = static_cast<int>(t.groups.size()) / (m * m);
+        add_block(rules, hands.situations[s].outcomes, hands.situations[s].hands, needed[s], t);
     }
     return t;
 }
@@ -279,7 +278,8 @@ class SetSolver {
             tie_low_ = origin_;
             ties_.assign(static_cast<std::size_t>(stride_ + t.most_up), 0.5);
         }
-        make_row_steps();
+        make_cols();
+        make_segments();
         fill_padding();
     }
 
@@ -325,40 +325,65 @@ class SetSolver {
         return sweeps;
     }
 
+    // The chances, each held to 0..1: a sum of thousands of products can land an ulp outside.
     SetTable result() const {
-        SetTable s{r_.target, r_.low, width_, {}, tie_low_, ties_};
+        auto chance = [](double p) { return std::clamp(p, 0.0, 1.0); };
+        SetTable s{r_.target, r_.low, width_, {}, tie_low_, {}};
         s.cells.reserve(static_cast<std::size_t>(width_) * width_);
         for (int x = r_.low; x < r_.target; ++x) {
-            for (int y = r_.low; y < r_.target; ++y) s.cells.push_back(grid_[at(x, y)]);
+            for (int y = r_.low; y < r_.target; ++y) s.cells.push_back(chance(grid_[at(x, y)]));
         }
+        for (double p : ties_) s.ties.push_back(chance(p));
         return s;
     }
 
   private:
-    // A step as a row sweep reads it: for cells with bag digits (r, yd), the chance after it
-    // is in grid row y + dy - origin, at column col + k for the k-th cell of digit r.
-    struct RowStep {
-        int dy;
-        std::ptrdiff_t col;
-        double p;
-    };
-
     // Row x - origin; in it, column (p mod M) * (stride / M) + p div M for p = y - origin.
     std::size_t at(int x, int y) const {
         const int m = r_.modulus, p = y - origin_;
         return static_cast<std::size_t>(x - origin_) * stride_ + (p % m) * (stride_ / m) + p / m;
     }
 
-    void make_row_steps() {
+    // A step as a row sweep reads it: for cells with bag digit r, the chance after a step of
+    // dx is at column cols_[r * span + dx + most_down] + k of its grid row, for the k-th cell of
+    // digit r (read from a table rather than stored with each of millions of steps).
+    void make_cols() {
         const int m = r_.modulus, q = stride_ / m;
-        row_steps_.resize(static_cast<std::size_t>(m * m));
+        span_ = t_.most_down + t_.most_up + 1;
+        cols_.resize(static_cast<std::size_t>(m * span_));
         for (int r = 0; r < m; ++r) {
-            for (int yd = 0; yd < m; ++yd) {
-                auto& out = row_steps_[static_cast<std::size_t>(r * m + yd)];
-                for (const Step& st : t_.groups[static_cast<std::size_t>(r * m + yd)].steps) {
-                    std::ptrdiff_t col = static_cast<std::ptrdiff_t>(floor_mod(r + st.dx, m)) * q +
-                                         floor_div(r + st.dx, m);
-                    out.push_back({st.dy, col, st.p});
+            for (int dx = -t_.most_down; dx <= t_.most_up; ++dx) {
+                cols_[static_cast<std::size_t>(r * span_ + dx + t_.most_down)] =
+                    static_cast<std::ptrdiff_t>(floor_mod(r + dx, m)) * q + floor_div(r + dx, m);
+            }
+        }
+    }
+
+    // The cells k0 <= k < k1 of a run (see update_run), where k runs over the cells of the
+    // run's row and bag digit.
+    void run_range(int r, int& k0, int& k1) const {
+        const int m = r_.modulus;
+        k0 = floor_div(r_.low - origin_ - r + m - 1, m);
+        k1 = floor_div(r_.target - origin_ - r + m - 1, m);
+    }
+
+    // Each run cut where the situation changes (a side comes within reach of the target, or
+    // into a blind nil spot): a few pieces, each reading one situation's steps.
+    void make_segments() {
+        const int m = r_.modulus;
+        segments_.resize(static_cast<std::size_t>(width_) * m);
+        for (int y = r_.low; y < r_.target; ++y) {
+            for (int r = 0; r < m; ++r) {
+                int k0 = 0, k1 = 0;
+                run_range(r, k0, k1);
+                auto& out = segments_[static_cast<std::size_t>(y - r_.low) * m + r];
+                for (int k = k0; k < k1; ++k) {
+                    int situation = score_situation(rules_, origin_ + r + m * k, y);
+                    if (out.empty() || out.back().situation != situation) {
+                        out.push_back({k, k + 1, situation});
+                    } else {
+                        out.back().k1 = k + 1;
+                    }
                 }
             }
         }
@@ -439,8 +464,8 @@ class SetSolver {
     double update_run(int y, int r, int part, int parts, SpinBarrier& barrier,
                       std::vector<double>& acc) {
         const int m = r_.modulus;
-        int k0 = floor_div(r_.low - origin_ - r + m - 1, m);
-        int k1 = floor_div(r_.target - origin_ - r + m - 1, m);
+        int k0 = 0, k1 = 0;
+        run_range(r, k0, k1);
         if (k1 <= k0) return 0;
         if (parts > 1) {
             const int n = k1 - k0;
@@ -449,11 +474,19 @@ class SetSolver {
         }
         double* __restrict sum = acc.data();
         std::fill(sum + k0, sum + k1, 0.0);
-        for (const RowStep& st : row_steps_[static_cast<std::size_t>(r * m + floor_mod(y, m))]) {
-            const double* __restrict from =
-                grid_.data() + static_cast<std::ptrdiff_t>(y + st.dy - origin_) * stride_ + st.col;
-            const double p = st.p;
-            for (int k = k0; k < k1; ++k) sum[k] += p * from[k];
+        for (const Segment& seg : segments_[static_cast<std::size_t>(y - r_.low) * m + r]) {
+            const int lo = std::max(k0, seg.k0), hi = std::min(k1, seg.k1);
+            if (lo >= hi) continue;
+            const std::size_t g = t_.first(seg.situation) + static_cast<std::size_t>(r * m) +
+                                  static_cast<std::size_t>(floor_mod(y, m));
+            const std::ptrdiff_t* cols = cols_.data() + r * span_ + t_.most_down;
+            for (const Step& st : t_.groups[g].steps) {
+                const double* __restrict from =
+                    grid_.data() + static_cast<std::ptrdiff_t>(y + st.dy - origin_) * stride_ +
+                    cols[st.dx];
+                const double p = st.p;
+                for (int k = lo; k < hi; ++k) sum[k] += p * from[k];
+            }
         }
         barrier.wait();
         double most = 0;
@@ -484,39 +517,19 @@ class SetSolver {
     int width_ = 0, origin_ = 0, stride_ = 0, tie_low_ = 0;
     std::vector<double> grid_;
     std::vector<double> ties_;
-    std::vector<std::vector<RowStep>> row_steps_;  // [r * modulus + yd]
+    int span_ = 0;                      // the steps' dx range: most_down + most_up + 1
+    std::vector<std::ptrdiff_t> cols_;  // [r * span + dx + most_down], see make_cols
+    // A piece of a run in one situation: cells k0 <= k < k1.
+    struct Segment {
+        int k0, k1, situation;
+    };
+    std::vector<std::vector<Segment>> segments_;  // [(y - low) * modulus + r]
     std::vector<std::pair<int, int>> changing_;
 };
 
 }  // namespace
 
 // ---------------------------------------------------------------------------------------
-
-HandDistribution measure_hands(const RuleSet& rules, int hands, std::uint64_t seed) {
-    check_rules(rules);
-    SplitMix64 seeds(seed);
-    std::map<std::uint64_t, std::int64_t> counts;
-    std::int64_t played = 0;
-    for (int game = 0; played < hands; ++game) {
-        SplitMix64 rng(seeds.next());
-        Seat first = kAllSeats[game % 4];
-        Game tally(rules);
-        for (int h = 0; h < kMaxHandsPerGame && !tally.over() && played < hands; ++h) {
-            Seat dealer = tally.next_dealer(first);
-            Deal deal = deal_from_seed(rng.next(), rules.deck(), dealer);
-            RecordedHand hand = play_hand(rules, dealer, deal, tally.standings(), rng);
-            std::optional<HandOutcome> outcome = outcome_of(replay_hand(rules, hand), hand.claim);
-            if (!outcome) throw std::logic_error("winchance: a bot hand was left unfinished");
-            tally.add_hand(*outcome);
-            ++counts[pack(turned(*outcome, dealer))];
-            ++played;
-        }
-    }
-    HandDistribution d;
-    d.hands = played;
-    for (auto& [key, count] : counts) d.outcomes.push_back({unpack(key), count});
-    return d;
-}
 
 void check_winchance_rules(const RuleSet& rules) {
     check_rules(rules);
@@ -561,7 +574,7 @@ WinChanceTable WinChanceTable::build(const RuleSet& rules, const HandDistributio
     table.rules_ = rules;
     table.modulus_ = t.modulus;
     table.hands_ = hands.hands;
-    table.outcomes_ = hands.outcomes.size();
+    table.outcomes_ = hands.distinct();
     double overtime_start = 0.5;
     // An overtime set first: a tie in the game starts one, whose chance at 0 to 0 the game's
     // table reads; a tie in overtime starts another, so that set reads its own 0 to 0.

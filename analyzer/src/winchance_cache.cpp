@@ -17,6 +17,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "spadework/analyzer/simple_bot.h"
 #include "spadework/analyzer/winchance.h"
 #include "spadework/engine/error.h"
 
@@ -24,9 +25,10 @@ namespace spadework::analyzer {
 
 namespace {
 
-// Bump when the table's meaning changes (the bots, the measuring, the iteration), so that
-// tables built by an older Spadework are rebuilt rather than trusted.
-constexpr const char* kFormat = "spadework winchance table 1";
+// Bump when the table's meaning changes (the measuring, the iteration), so that tables built
+// by an older Spadework are rebuilt rather than trusted; the bots have their own version
+// (kBotsVersion), also in the key. 2: hands measured and stepped per score situation.
+constexpr const char* kFormat = "spadework winchance table 2";
 constexpr char kMagic[8] = {'S', 'P', 'W', 'C', 'H', 'N', 'C', '1'};
 
 std::uint64_t fnv1a(const char* data, std::size_t n) {
@@ -227,7 +229,8 @@ std::filesystem::path default_winchance_cache_dir() {
 }
 
 std::string winchance_key(const RuleSet& rules, const WinChanceOptions& options) {
-    std::string key = std::string(kFormat) + "\nhands=" + std::to_string(options.hands) +
+    std::string key = std::string(kFormat) + "\nbots=" + std::to_string(kBotsVersion) +
+                      "\nhands=" + std::to_string(options.hands) +
                       "\nseed=" + std::to_string(options.seed) + "\n";
     for (auto& [k, v] : rule_values(rules)) key += k + "=" + v + "\n";
     return key;
@@ -253,8 +256,9 @@ LoadedWinChance load_winchance(const RuleSet& rules, const WinChanceOptions& opt
     }
 
     auto start = std::chrono::steady_clock::now();
-    loaded.table = WinChanceTable::build(rules, measure_hands(rules, options.hands, options.seed),
-                                         options.threads);
+    loaded.table = WinChanceTable::build(
+        rules, measure_hands(rules, options.hands, options.seed, options.measure_threads),
+        options.threads);
     loaded.build_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::error_code ec;

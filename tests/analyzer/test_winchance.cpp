@@ -3,10 +3,12 @@
 // hands) keep each test to seconds.
 #include <unistd.h>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 
+#include "spadework/analyzer/simple_bot.h"
 #include "spadework/analyzer/winchance.h"
 #include "spadework/engine/error.h"
 
@@ -20,10 +22,36 @@ RuleSet small_rules(std::vector<std::string> more = {}) {
     return make_rules("classic", more);
 }
 
+const HandDistribution& small_hands() {
+    static const HandDistribution hands = measure_hands(small_rules(), 3000, 7);
+    return hands;
+}
+
 const WinChanceTable& small_table() {
-    static const WinChanceTable table =
-        WinChanceTable::build(small_rules(), measure_hands(small_rules(), 3000, 7));
+    static const WinChanceTable table = WinChanceTable::build(small_rules(), small_hands());
     return table;
+}
+
+// The hands of every situation, pooled, as the hands of one: the others, without hands of
+// their own, step by all of them pooled too.
+HandDistribution one_for_all(const HandDistribution& d) {
+    SituationHands all;
+    for (const SituationHands& s : d.situations) {
+        all.outcomes.insert(all.outcomes.end(), s.outcomes.begin(), s.outcomes.end());
+        all.hands += s.hands;
+    }
+    HandDistribution out;
+    out.situations.resize(d.situations.size());
+    out.situations[static_cast<std::size_t>(score_situation(small_rules(), 0, 0))] = all;
+    out.hands = all.hands;
+    return out;
+}
+
+bool has_blind_nil(const HandOutcome& o) {
+    for (Bid b : o.bids) {
+        if (b == Bid::blind_nil()) return true;
+    }
+    return false;
 }
 
 struct TempDir {
@@ -56,7 +84,12 @@ TEST_CASE("one side's chance plus the other's at the mirrored scores is 1", "[wi
 }
 
 TEST_CASE("the chance does not fall as a side's own score rises", "[winchance]") {
-    const WinChanceTable& t = small_table();
+    // With the same hands in every situation, value iteration keeps the order exactly. (With
+    // each situation's own hands, a higher score can be worth less where the bots answer it
+    // differently, as the opponents fighting a set they would let go, and by sampling; the
+    // benchmark checks that table against the bots' own games.)
+    static const WinChanceTable t =
+        WinChanceTable::build(small_rules(), one_for_all(small_hands()));
     // Scores with the same last digit: the same bags, so only the score differs.
     for (Seat d : kAllSeats) {
         for (int b = -240; b < 200; b += 13) {
@@ -92,7 +125,78 @@ TEST_CASE("value iteration converges to a largest change under 1e-9", "[winchanc
     CHECK(t.low() == -249);
     CHECK(t.target() == 200);
     CHECK(t.modulus() == 10);
-    CHECK(t.hands() == 3000);
+    CHECK(t.hands() == small_hands().hands);
+    CHECK(t.outcomes() == small_hands().distinct());
+}
+
+TEST_CASE("hands are measured per score situation, every situation of the table enough",
+          "[winchance]") {
+    const RuleSet rules = small_rules();
+    const HandDistribution& d = small_hands();
+    REQUIRE(d.situations.size() == static_cast<std::size_t>(kScoreSituations));
+    CHECK(d.game_hands == 3000);
+    std::int64_t sum = 0;
+    for (const SituationHands& s : d.situations) {
+        std::int64_t n = 0;
+        for (const OutcomeCount& oc : s.outcomes) n += oc.count;
+        CHECK(n == s.hands);
+        sum += n;
+    }
+    CHECK(sum == d.hands);
+    CHECK(d.hands > d.game_hands);  // the games alone reach the end too rarely
+    // Every cell's situation has its quota of hands.
+    for (int x = -249; x < 200; x += 3) {
+        for (int y = -249; y < 200; y += 7) {
+            INFO(x << " to " << y);
+            auto s = static_cast<std::size_t>(score_situation(rules, x, y));
+            CHECK(d.situations[s].hands >= situation_quota(3000));
+        }
+    }
+    // The situations: far from the end alike, near the end and in a blind nil spot apart.
+    CHECK(score_situation(rules, 0, 0) == score_situation(rules, 10, -50));
+    CHECK(score_situation(rules, 150, 0) != score_situation(rules, 0, 0));
+    CHECK(score_situation(rules, 150, 0) != score_situation(rules, 0, 150));
+    CHECK(score_situation(rules, 185, 0) != score_situation(rules, 150, 0));
+    CHECK(score_situation(rules, 185, 0) != score_situation(rules, 175, 0));
+    CHECK(score_situation(rules, 195, 0) != score_situation(rules, 185, 0));  // 9 bags
+    CHECK(score_situation(rules, 150, -60) != score_situation(rules, 150, 0));
+    CHECK(score_situation(rules, -60, 150) != score_situation(rules, 0, 150));
+}
+
+TEST_CASE("blind nils are measured only where the bots bid them", "[winchance]") {
+    const RuleSet rules = small_rules();
+    const HandDistribution& d = small_hands();
+    // The situations of each kind, read off the cells.
+    std::vector<int> kind(kScoreSituations, -1);  // 0: no spot, 1: the dealing side's, 2: other
+    for (int x = -249; x < 200; ++x) {
+        for (int y = -249; y < 200; ++y) {
+            int spot = blind_nil_spot(rules, x, y) ? 1 : blind_nil_spot(rules, y, x) ? 2 : 0;
+            kind[static_cast<std::size_t>(score_situation(rules, x, y))] = spot;
+        }
+    }
+    std::array<std::int64_t, 3> blind_hands{}, dealing_side{}, hands{};
+    for (int s = 0; s < kScoreSituations; ++s) {
+        if (kind[static_cast<std::size_t>(s)] < 0) continue;
+        const SituationHands& sh = d.situations[static_cast<std::size_t>(s)];
+        auto k = static_cast<std::size_t>(kind[static_cast<std::size_t>(s)]);
+        hands[k] += sh.hands;
+        for (const OutcomeCount& oc : sh.outcomes) {
+            if (!has_blind_nil(oc.outcome)) continue;
+            blind_hands[k] += oc.count;
+            // Turned so the dealer sits North: North-South are the dealing side.
+            if (oc.outcome.bids[0] == Bid::blind_nil() || oc.outcome.bids[2] == Bid::blind_nil()) {
+                dealing_side[k] += oc.count;
+            }
+        }
+    }
+    CHECK(blind_hands[0] == 0);
+    REQUIRE(hands[1] > 0);
+    REQUIRE(hands[2] > 0);
+    // In a spot, about a quarter of the hands (the first bidder's chance), by the side in it.
+    CHECK(blind_hands[1] > hands[1] / 10);
+    CHECK(dealing_side[1] == blind_hands[1]);
+    CHECK(blind_hands[2] > hands[2] / 10);
+    CHECK(dealing_side[2] == 0);
 }
 
 TEST_CASE("the table is the same whatever the number of threads", "[winchance]") {
@@ -107,6 +211,25 @@ TEST_CASE("the table is the same whatever the number of threads", "[winchance]")
         CHECK(many.last_change() == one.last_change());
         CHECK(many.main_set().cells == one.main_set().cells);
         CHECK(many.main_set().ties == one.main_set().ties);
+    }
+}
+
+TEST_CASE("the hands are the same whatever the number of measuring threads", "[winchance]") {
+    RuleSet rules = small_rules();
+    HandDistribution one = measure_hands(rules, 1000, 13, 1);
+    HandDistribution two = measure_hands(rules, 1000, 13, 2);
+    CHECK(two.hands == one.hands);
+    CHECK(two.game_hands == one.game_hands);
+    REQUIRE(two.situations.size() == one.situations.size());
+    for (std::size_t s = 0; s < one.situations.size(); ++s) {
+        const auto& a = one.situations[s].outcomes;
+        const auto& b = two.situations[s].outcomes;
+        REQUIRE(a.size() == b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            CHECK(a[i].count == b[i].count);
+            CHECK(a[i].outcome.bids == b[i].outcome.bids);
+            CHECK(a[i].outcome.tricks == b[i].outcome.tricks);
+        }
     }
 }
 
@@ -186,6 +309,20 @@ TEST_CASE("the table is cached, reused and rebuilt when the rules change", "[win
     CHECK_FALSE(load_winchance(rules, options).from_cache);
     CHECK(load_winchance(rules, options).from_cache);
 
+    // A file holding a table of older bots (their version in its key) is rebuilt too.
+    {
+        const std::string key = winchance_key(rules, options);
+        const std::string now = "\nbots=" + std::to_string(kBotsVersion) + "\n";
+        std::string old_key = key;
+        old_key.replace(key.find(now), now.size(),
+                        "\nbots=" + std::to_string(kBotsVersion - 1) + "\n");
+        std::ofstream out(first.file, std::ios::binary | std::ios::trunc);
+        const std::string bytes = first.table.to_bytes(old_key);
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    }
+    CHECK_FALSE(load_winchance(rules, options).from_cache);
+    CHECK(load_winchance(rules, options).from_cache);
+
     // No temporary file is left behind.
     for (const auto& e : std::filesystem::directory_iterator(dir.path)) {
         CHECK(e.path().extension() == ".bin");
@@ -197,6 +334,14 @@ TEST_CASE("a table's bytes are refused under another key", "[winchance]") {
     std::string bytes = t.to_bytes("key one");
     WinChanceTable back;
     CHECK_FALSE(back.from_bytes(bytes, small_rules(), "key two"));
+    // Tables measured from older bots: the bots' version is part of the key.
+    WinChanceOptions options;
+    const std::string key = winchance_key(small_rules(), options);
+    const std::string now = "\nbots=" + std::to_string(kBotsVersion) + "\n";
+    REQUIRE(key.find(now) != std::string::npos);
+    std::string old_key = key;
+    old_key.replace(key.find(now), now.size(), "\nbots=" + std::to_string(kBotsVersion - 1) + "\n");
+    CHECK_FALSE(back.from_bytes(t.to_bytes(old_key), small_rules(), key));
     CHECK_FALSE(back.from_bytes(bytes, make_rules("classic", {"target=210"}), "key one"));
     REQUIRE(back.from_bytes(bytes, small_rules(), "key one"));
     CHECK(back.chance(33, 57, Seat::East) == t.chance(33, 57, Seat::East));

@@ -2,8 +2,9 @@
 //                 [--rollout-seed S] [--threads T]: the win-chance tables of classic and
 // Paperless (issue 22), each built from scratch (no cache read; a temporary cache folder is
 // written and removed), and checked against the bots' own games. Per preset it prints:
-//   - the time to measure the bots' hands and to iterate (on T threads, default 1), the sweeps,
-//     the distinct outcomes, the cache file's size, North-South's chance at 0 to 0 per dealer;
+//   - the time to measure the bots' hands (on every core: the same hands whatever the number)
+//     and to iterate (on T threads, default 1), the score situations, the sweeps, the distinct
+//     outcomes, the cache file's size, North-South's chance at 0 to 0 per dealer;
 //   - calibration on G held-out games (their own seed): every hand's predicted chance (North-
 //     South's, at the scores before it, with its dealer) against whether North-South won that
 //     game, in ten bins, and the Brier score;
@@ -24,6 +25,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -334,7 +336,12 @@ struct PresetFigures {
 PresetFigures bench_table(const std::string& name, const Options& options, std::string& pairs) {
     RuleSet rules = preset(name);
     auto start = Clock::now();
-    HandDistribution hands = measure_hands(rules, options.table.hands, options.table.seed);
+    const int measure_threads =
+        options.table.measure_threads > 0
+            ? options.table.measure_threads
+            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    HandDistribution hands =
+        measure_hands(rules, options.table.hands, options.table.seed, measure_threads);
     double measure = seconds_since(start);
     start = Clock::now();
     WinChanceTable table = WinChanceTable::build(rules, hands, options.table.threads);
@@ -348,8 +355,14 @@ PresetFigures bench_table(const std::string& name, const Options& options, std::
     double load = seconds_since(start);
     auto bytes = std::filesystem::file_size(loaded.file);
 
-    fmt::print("{}: {} hands (seed {}), {} distinct outcomes, measured in {:.2f} s\n", name,
-               hands.hands, options.table.seed, hands.outcomes.size(), measure);
+    int situations = 0;
+    for (const SituationHands& s : hands.situations) situations += s.hands > 0;
+    fmt::print(
+        "{}: {} hands (seed {}) in {} score situations, each as many as the {} hands of whole "
+        "games began in it and at least {}; {} distinct outcomes (per situation); measured in "
+        "{:.2f} s on {} threads\n",
+        name, hands.hands, options.table.seed, situations, hands.game_hands,
+        situation_quota(options.table.hands), hands.distinct(), measure, measure_threads);
     fmt::print(
         "  table: scores {}..{} ({} x {} cells x 2 dealing sides), {} sweeps to a largest "
         "change of {:.1e}, {:.2f} s on {} threads\n",

@@ -1,13 +1,14 @@
 // The win-chance table of a rule set: the chance that North-South win the game from the start
 // of a hand, given both scores and the dealer (who bids last).
 //
-// It is built from how hands turn out, not from the cards: the built-in bots play whole games
-// under the rule set, each hand's bids and tricks are kept (turned so the dealer sits North),
-// and the table is the fixed point of "the chance before a hand is the average, over those
-// outcomes, of the chance after it", found by value iteration because scores go down as well
-// as up and so no order fills the table in one pass. Each transition is scored by score_hand
-// and ends the game where Game would: the target, the loss limit, a tie played on, drawn or
-// sent to an overtime set.
+// It is built from how hands turn out, not from the cards: the built-in bots play hands under
+// the rule set from each score situation (they bid to the score near the end; see
+// score_situation), each hand's bids and tricks are kept (turned so the dealer sits North)
+// under its situation, and the table is the fixed point of "the chance before a hand is the
+// average, over the outcomes of its situation, of the chance after it", found by value iteration
+// because scores go down as well as up and so no order fills the table in one pass. Each transition
+// is scored by score_hand and ends the game where Game would: the target, the loss limit, a tie
+// played on, drawn or sent to an overtime set.
 //
 // The state is two scores and the dealer's side. Bags are read from the score: under scoring
 // where every item but bags is a multiple of bag_limit and a bag is worth one point, the bags
@@ -38,14 +39,42 @@ struct OutcomeCount {
     std::int64_t count = 0;
 };
 
-struct HandDistribution {
+// The score situations the table tells apart, from the dealing side's view (its score x, the
+// other side's y). The bots read the score through tricks_to_target, bags_near_limit and
+// blind_nil_spot (simple_bot.h), so a situation is what those say: each side's tricks to the
+// target (0: not in sight), whether its bags (the score's last digit) are near the limit, and
+// which side, if either, is in a blind nil spot. Hands are measured, and the table steps, per
+// situation: one distribution over every score would average the bidding of the end into the
+// middle of the game and the other way round.
+inline constexpr int kTrickLevels = 11;
+inline constexpr int kScoreSituations = 3 * kTrickLevels * kTrickLevels * 4;
+int score_situation(const RuleSet& rules, int x, int y);
+
+// The hands measured from one situation.
+struct SituationHands {
     std::vector<OutcomeCount> outcomes;  // each distinct outcome once
     std::int64_t hands = 0;              // the counts' sum
 };
 
+struct HandDistribution {
+    std::vector<SituationHands> situations;  // [score_situation]: the hands begun there
+    std::int64_t hands = 0;                  // all of them
+    std::int64_t game_hands = 0;             // the hands of the whole games played first
+    std::size_t distinct() const;            // distinct outcomes, counted per situation
+};
+
 // Plays whole games of the built-in bots under the rules, each game from a seed drawn from
-// `seed`, until `hands` hands have been played, and counts their outcomes. Deterministic.
-HandDistribution measure_hands(const RuleSet& rules, int hands, std::uint64_t seed);
+// `seed`, until `hands` hands have been played, noting the situation each hand began in and
+// its scores. Then plays, for every situation some cell of the table is in, as many hands as
+// the games began there and at least situation_quota(hands) (the hands near the end, a small
+// share of a game, are what the end of the table rests on), each from a score where the games
+// were in it (or, a situation they never reached, a score of it drawn at random), and counts
+// their outcomes. Every situation is played on the same deals with the same draws, so that two
+// situations the bots play alike get the same outcomes. Deterministic: the situations are
+// shared among `threads` threads (0: every core) with the same hands whatever the number.
+HandDistribution measure_hands(const RuleSet& rules, int hands, std::uint64_t seed,
+                               int threads = 1);
+int situation_quota(int hands);
 
 // Throws Error when the rule set's state is not two scores and a dealer (see above).
 void check_winchance_rules(const RuleSet& rules);
@@ -83,12 +112,13 @@ class WinChanceTable {
     int iterations() const { return iterations_; }  // value-iteration sweeps, all sets
     double last_change() const { return last_change_; }  // the largest change of the last sweep
     std::int64_t hands() const { return hands_; }        // the measured hands it rests on
-    std::size_t outcomes() const { return outcomes_; }   // distinct ones among them
+    std::size_t outcomes() const { return outcomes_; }   // distinct ones, per situation
     const SetTable& main_set() const { return main_; }
 
     // Builds the table from measured outcomes, the value iteration on `threads` threads (0:
     // every core; the table is the same whatever the number); throws Error for rules
-    // check_winchance_rules refuses.
+    // check_winchance_rules refuses. A cell whose situation has no hands steps by all the hands
+    // pooled (measure_hands leaves none such).
     static WinChanceTable build(const RuleSet& rules, const HandDistribution& hands,
                                 int threads = 1);
 
@@ -115,6 +145,7 @@ struct WinChanceOptions {
     std::uint64_t seed = 1;           // their seed
     std::filesystem::path cache_dir;  // empty: default_winchance_cache_dir()
     int threads = 1;                  // value-iteration threads, 0: every core (same table)
+    int measure_threads = 0;          // measuring threads, 0: every core (the same hands)
 };
 
 // Whether hand `hand` (0-based) of a game is played in an overtime set: a tie sent the game to
@@ -124,8 +155,9 @@ bool in_overtime(const RecordedGame& game, int hand);
 // $XDG_CACHE_HOME/spadework, or ~/.cache/spadework.
 std::filesystem::path default_winchance_cache_dir();
 
-// The cache key: the rule set's canonical key=value text with the hand count, the seed and
-// the table's format version. A change to any of them is a different table.
+// The cache key: the rule set's canonical key=value text with the hand count, the seed, the
+// table's format version and the bots' version (kBotsVersion). A change to any of them is a
+// different table.
 std::string winchance_key(const RuleSet& rules, const WinChanceOptions& options);
 
 struct LoadedWinChance {
