@@ -240,7 +240,7 @@ TEST_CASE("analyze --json on a file of two games prints JSON Lines", "[cli-usage
 TEST_CASE("score applies --rule overrides to every rule set", "[cli-usage]") {
     const std::string sample = (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string();
     auto plain = testing::run_json({"score", sample, "--rules", "classic"});
-    CHECK(plain["rule_sets"][0]["result"]["ended_after_hand"] == 7);
+    CHECK(plain["rule_sets"][0]["result"]["ended_after_hand"] == 11);
     auto low =
         testing::run_json({"score", sample, "--rules", "classic,leaflet", "--rule", "target=150"});
     REQUIRE(low["rule_sets"].size() == 2);
