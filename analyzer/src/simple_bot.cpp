@@ -144,6 +144,22 @@ bool contract_reaches(const RuleSet& rules, int score, int tricks) {
     return to_go > 0 && tricks >= to_go;
 }
 
+// The points a contract of `tricks` scores, made exactly.
+int made_points(const RuleSet& rules, int tricks) {
+    return rules.bid_trick_points * tricks + rules.exact_points;
+}
+
+// The opponents' contract, made, wins them the game: it takes them to the target, and the
+// side's own, made, would not take it past them (it falls short of the target, or ends at or
+// under their score). Then only a set stops them.
+bool their_contract_wins(const RuleSet& rules, const TeamStanding& ours, int our_contract,
+                         const TeamStanding& theirs, int their_contract) {
+    if (!contract_reaches(rules, theirs.score, their_contract)) return false;
+    if (!contract_reaches(rules, ours.score, our_contract)) return true;
+    return theirs.score + made_points(rules, their_contract) >=
+           ours.score + made_points(rules, our_contract);
+}
+
 // Making the side's contract wins the game: the side is within a contract of the target, the
 // opponents are not (one hand cannot take them past it), and its bags are not near the limit
 // (a penalty would take it back under the target).
@@ -276,12 +292,13 @@ Bid suggest_bid(CardSet hand, const RuleSet& rules, const BidContext& context) {
     }
 
     // The side cannot take more tricks than the hand holds after what the others bid; but
-    // when their contract, made, takes the opponents to the target, the side bids one past
-    // that, to set them.
+    // when their contract, made, wins the opponents the game, the side bids one past that, to
+    // set them.
     int others = context.opponents_bid + partner_count;
     int most = rules.hand_size() - others;
     if (!bag_out && context.opponents_done &&
-        contract_reaches(rules, context.theirs.score, context.opponents_bid)) {
+        their_contract_wins(rules, context.ours, partner_count + std::max(n, 1), context.theirs,
+                            context.opponents_bid)) {
         n = std::max(n, ++most);
     }
     n = std::min(n, most);
@@ -370,12 +387,12 @@ struct View {
     int left = 0;                         // tricks not finished, the current one included
     std::array<bool, 4> nil_alive{};      // a nil or blind nil bidder with no trick yet
     std::array<bool, 4> nil_bid{};
-    std::array<int, 2> contract{};     // per team: the members' trick bids
-    std::array<int, 2> counted{};      // per team: the tricks that count toward it
-    int bags = 0;                      // our bags, this hand's overtricks included
-    bool late = false;                 // a side is within a contract of the target
-    bool their_contract_wins = false;  // the opponents' contract, made, takes them to the target
-    bool honours_open = false;         // the opponents have won no honour yet
+    std::array<int, 2> contract{};  // per team: the members' trick bids
+    std::array<int, 2> counted{};   // per team: the tricks that count toward it
+    int bags = 0;                   // our bags, this hand's overtricks included
+    bool late = false;              // a side is within a contract of the target
+    bool their_win = false;         // the opponents' contract, made, wins them the game
+    bool honours_open = false;      // the opponents have won no honour yet
     // The trick in progress.
     int position = 0;  // 0 leads, 3 plays last
     Card best;         // the card winning so far
@@ -449,8 +466,8 @@ View::View(const HandState& state, const Standings& standings)
     bags += standings[index(us)].bags + std::max(0, counted[index(us)] - contract[index(us)]);
     late = tricks_to_target(rules, standings[0].score) > 0 ||
            tricks_to_target(rules, standings[1].score) > 0;
-    their_contract_wins =
-        contract_reaches(rules, standings[index(them)].score, contract[index(them)]);
+    their_win = their_contract_wins(rules, standings[index(us)], contract[index(us)],
+                                    standings[index(them)], contract[index(them)]);
 
     const auto& trick = state.current_trick();
     position = static_cast<int>(trick.size());
@@ -499,7 +516,7 @@ bool want_trick(const View& v) {
     if (their_need > 0 && their_contract > 0) {
         // A set is the only way to stop opponents whose contract wins them the game.
         bool careful = near || v.late || r.exact_points > r.over_points;
-        if (!careful || v.their_contract_wins) return true;
+        if (!careful || v.their_win) return true;
         double swing = r.bid_trick_points * their_contract;
         if (r.failed_contract == FailedContract::MinusBid) swing *= 2;
         if (r.failed_contract == FailedContract::MinusShortfall) swing += r.bid_trick_points;

@@ -16,9 +16,9 @@
 // Once its contract is made it keeps fighting for a set while the opponents still need
 // tricks, except when its bags are near the limit, the game is near its end or the scoring
 // pays for exact contracts: then it ducks unless the set is in reach, or unless making their
-// contract wins the opponents the game. When the opponents have made theirs too, it ducks and
-// leaves them the bags (where bags cost anything).
-// It is deterministic: the same position always gives the same card.
+// contract wins the opponents the game (their own, made, would not beat it). When the opponents
+// have made theirs too, it ducks and leaves them the bags (where bags cost anything). It is
+// deterministic: the same position always gives the same card.
 #pragma once
 
 #include <cstdint>
@@ -84,9 +84,10 @@ struct BidContext {
 //    nil only with nothing to fear, never overbids (choose_bid), and once the partner has bid,
 //    bids no more than the tricks the side still needs, unless the overtricks would then near
 //    the bag limit;
-//  - set: when the opponents' contract, made, takes them to the target and both have bid, it
-//    bids so that the side's total leaves them short (the hand size less their contract, plus
-//    one), above its count if need be: were they to make it, the game would be lost anyway;
+//  - set: when the opponents' contract, made, would win them the game (it takes them to the
+//    target, and the side's own, made, would not take it past them) and both have bid, it bids
+//    so that the side's total leaves them short (the hand size less their contract, plus one),
+//    above its count if need be: were they to make it, the game would be lost anyway;
 //  - bag out: when the opponents are within a contract of the target with their bags near the
 //    limit (and the side's own are not), it bids one trick less, leaving them the overtricks
 //    that bag them out;
