@@ -144,20 +144,16 @@ bool contract_reaches(const RuleSet& rules, int score, int tricks) {
     return to_go > 0 && tricks >= to_go;
 }
 
-// The points a contract of `tricks` scores, made exactly.
-int made_points(const RuleSet& rules, int tricks) {
-    return rules.bid_trick_points * tricks + rules.exact_points;
-}
-
 // The opponents' contract, made, wins them the game: it takes them to the target, and the
-// side's own, made, would not take it past them (it falls short of the target, or ends at or
-// under their score). Then only a set stops them.
+// side's own, made, would not take it further past (it falls short of the target, or passes it
+// by no more tricks than theirs; the race counted in tricks, a tie to them). Then only a set
+// stops them.
 bool their_contract_wins(const RuleSet& rules, const TeamStanding& ours, int our_contract,
                          const TeamStanding& theirs, int their_contract) {
     if (!contract_reaches(rules, theirs.score, their_contract)) return false;
     if (!contract_reaches(rules, ours.score, our_contract)) return true;
-    return theirs.score + made_points(rules, their_contract) >=
-           ours.score + made_points(rules, our_contract);
+    return their_contract - tricks_to_target(rules, theirs.score) >=
+           our_contract - tricks_to_target(rules, ours.score);
 }
 
 // Making the side's contract wins the game: the side is within a contract of the target, the

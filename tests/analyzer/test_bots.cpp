@@ -1,5 +1,6 @@
-// The simple bots: the bidder's count and its adjustments, the pass, the card player's rules
-// of thumb on positions built by hand, and whole games that must be legal under every preset.
+// The simple bots: the bidder's count and its adjustments, its bidding to the score near the
+// end, the pass, the card player's rules of thumb on positions built by hand, and whole games
+// that must be legal under every preset.
 #include <catch2/catch.hpp>
 #include <optional>
 #include <string>
@@ -217,13 +218,13 @@ TEST_CASE("The last bidder bids to set opponents whose contract would win them t
     CHECK(suggest_bid(four, rules, c) == Bid::tricks(5));
     c.theirs.score = 380;  // out of reach whatever they bid
     CHECK(suggest_bid(four, rules, c) == Bid::tricks(4));
-    // A race: 480 to 450, the opponents bid 6 (510 made), the partner 3: the side's 7, made,
-    // gives 550, so it bids its count and wins the race rather than chase a set.
+    // A race: 480 to 450, the opponents bid 6 (one trick past 500), the partner 3: the side's
+    // 7 would be five past, so it bids its count and wins the race rather than chase a set.
     c.ours.score = 480;
     c.theirs.score = 450;
     CHECK(suggest_bid(four, rules, c) == Bid::tricks(4));
-    // 480 to 460, the opponents bid 8 (540), the partner 1: 5 tricks would give 530, short of
-    // them: set them, 13 - 8 + 1 - 1 = 5.
+    // 480 to 460, the opponents bid 8 (four past), the partner 1: 5 tricks would be three
+    // past: set them, 13 - 8 + 1 - 1 = 5.
     c.theirs.score = 460;
     c.opponents_bid = 8;
     c.partner_bid = Bid::tricks(1);
@@ -445,10 +446,11 @@ TEST_CASE("The bot fights for a set when the opponents' contract would win them 
     // At 430 to 470 their 4 would make 510 too; at 430 to 450 only 490: duck again.
     CHECK(chosen(state, Standings{TeamStanding{430, 2}, TeamStanding{470, 0}}) == "AD");
     CHECK(chosen(state, Standings{TeamStanding{430, 2}, TeamStanding{450, 0}}) == "5D");
-    // A race: at 485 to 480 North-South's 2, made, give 505 and East-West's 4 give 520: fight.
-    // At 495 to 470, 515 against 510: North-South's made contract wins it, so duck.
+    // A race, counted in tricks past 500: at 485 to 480 North-South's 2 are none past and
+    // East-West's 4 two: fight. At 495 to 460 one against none: North-South's made contract
+    // wins it, so duck.
     CHECK(chosen(state, Standings{TeamStanding{485, 2}, TeamStanding{480, 0}}) == "AD");
-    CHECK(chosen(state, Standings{TeamStanding{495, 2}, TeamStanding{470, 0}}) == "5D");
+    CHECK(chosen(state, Standings{TeamStanding{495, 2}, TeamStanding{460, 0}}) == "5D");
 }
 
 TEST_CASE("The bot tries to set opponents who cannot lose another trick", "[bots]") {

@@ -85,7 +85,8 @@ struct BidContext {
 //    bids no more than the tricks the side still needs, unless the overtricks would then near
 //    the bag limit;
 //  - set: when the opponents' contract, made, would win them the game (it takes them to the
-//    target, and the side's own, made, would not take it past them) and both have bid, it bids
+//    target, and the side's own, made, would not take it more tricks past the target) and both
+//    have bid, it bids
 //    so that the side's total leaves them short (the hand size less their contract, plus one),
 //    above its count if need be: were they to make it, the game would be lost anyway;
 //  - bag out: when the opponents are within a contract of the target with their bags near the
