@@ -1,6 +1,7 @@
-// The win-chance table: symmetry, monotonic in a side's own score, the end conditions,
-// convergence, rules it refuses, and the cache. Small tables (a 200 target, a few thousand bot
-// hands) keep each test to seconds.
+// The win-chance table: symmetry, monotonic in a side's own score (one distribution of hands),
+// the end conditions, convergence, the hands measured per score situation, rules it refuses,
+// and the cache. Small tables (a 200 target, a few thousand bot hands) keep each test to
+// seconds.
 #include <unistd.h>
 
 #include <array>
