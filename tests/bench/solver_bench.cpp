@@ -276,14 +276,15 @@ struct Options {
     std::uint64_t seed = 1;
     bool deck48 = false;
     double cap_s = 60;
-    bool verbose = false;                                    // (c) position by position
+    bool verbose = false;    // (c) position by position
+    bool ours_only = false;  // only our (a) and (b), no DDS: for profiling and before/after
     std::size_t table_mb = SolverOptions{}.table_megabytes;  // each of our solvers' bound
 };
 
 [[noreturn]] void usage(const char* why) {
     std::fprintf(stderr,
                  "solver_bench: %s\nusage: solver_bench --deals N --seed S [--deck48] [--cap "
-                 "SECONDS] [--table-mb MB] [--verbose]\n",
+                 "SECONDS] [--table-mb MB] [--verbose] [--ours-only]\n",
                  why);
     std::exit(2);
 }
@@ -304,6 +305,8 @@ Options parse(int argc, char** argv) {
             o.deck48 = true;
         } else if (a == "--verbose") {
             o.verbose = true;
+        } else if (a == "--ours-only") {
+            o.ours_only = true;
         } else if (a == "--cap") {
             o.cap_s = std::atof(value().c_str());
         } else if (a == "--table-mb") {
@@ -633,6 +636,29 @@ struct Watchdog {
 
 }  // namespace
 
+// --ours-only: our (a) and (b) alone, their times and positions, nothing compared.
+int run_ours_only(Bench& b) {
+    double t_a = 0, t_b = 0;
+    std::uint64_t nodes = 0;
+    for (int d = 0; d < b.opt.deals; ++d) {
+        std::uint64_t seed = b.opt.seed * 1'000'003ull + static_cast<std::uint64_t>(d);
+        DealRun r;
+        r.dealer = static_cast<Seat>(d % 4);
+        r.deal = deal_from_seed(seed, b.anytime.deck(), r.dealer);
+        r.open = opening(b.anytime, r.deal, r.dealer);
+        r.line = random_play(b.anytime, r.deal, r.dealer, seed ^ 0xB0A7D5ull);
+        auto t = Clock::now();
+        nodes += b.ours->solve_tricks(r.open).nodes;
+        t_a += ms_since(t);
+        t = Clock::now();
+        for (const Position& p : r.line.positions) b.ours->total_tricks(p);
+        t_b += ms_since(t);
+    }
+    std::printf("ours only: (a) %.3f s  (b) %.3f s  opening positions %llu\n", t_a / 1000,
+                t_b / 1000, static_cast<unsigned long long>(nodes));
+    return 0;
+}
+
 int main(int argc, char** argv) {
     Bench b;
     b.opt = parse(argc, argv);
@@ -644,6 +670,10 @@ int main(int argc, char** argv) {
         "solver_bench: %d deals, seed %llu, %s-card deck, rules classic with "
         "spades_lead=anytime; ratios are our time / DDS's\n",
         b.opt.deals, static_cast<unsigned long long>(b.opt.seed), deck.c_str());
+    if (b.opt.ours_only) {
+        make_solvers(b);
+        return run_ours_only(b);
+    }
     Results results;
     {
         Watchdog watchdog(b.opt.cap_s, results);

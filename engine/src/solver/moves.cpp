@@ -555,34 +555,6 @@ int generate_moves(const State& st, const Ordering& ordering, int preferred, Mov
     return n;
 }
 
-namespace {
-
-// The ranks reached from `gen` by moving through `pro` one rank down at a time (an occluded
-// fill, a few shifts instead of a loop over the ranks).
-std::uint32_t fill_down(std::uint32_t gen, std::uint32_t pro) {
-    gen |= pro & (gen >> 1);
-    pro &= pro >> 1;
-    gen |= pro & (gen >> 2);
-    pro &= pro >> 2;
-    gen |= pro & (gen >> 4);
-    pro &= pro >> 4;
-    gen |= pro & (gen >> 8);
-    return gen;
-}
-
-std::uint32_t fill_up(std::uint32_t gen, std::uint32_t pro) {
-    gen |= pro & (gen << 1);
-    pro &= pro << 1;
-    gen |= pro & (gen << 2);
-    pro &= pro << 2;
-    gen |= pro & (gen << 4);
-    pro &= pro << 4;
-    gen |= pro & (gen << 8);
-    return gen;
-}
-
-}  // namespace
-
 int generate_sequences(const State& st, bool honours_apart, Move* out) {
     std::uint64_t legal = st.legal_moves();
     int n = 0;
@@ -590,13 +562,12 @@ int generate_sequences(const State& st, bool honours_apart, Move* out) {
         std::uint16_t mine = suit_bits(legal, s);
         if (!mine) continue;
         // Among the cards in play, a sequence's top has no card of ours just above it and its
-        // lowest none just below: ranks out of play are gaps a sequence runs through.
+        // lowest none just below: numbered among the cards in play (compress), a sequence is a
+        // run of set bits.
         std::uint16_t all = st.in_play(s);
-        std::uint32_t gaps = ~static_cast<std::uint32_t>(all) & 0xFFFFu;
-        std::uint32_t from_above = fill_down((mine >> 1) & gaps, gaps) | mine;
-        std::uint32_t from_below = fill_up((mine << 1) & gaps, gaps) | mine;
-        std::uint16_t top_cards = static_cast<std::uint16_t>(mine & ~(from_above >> 1));
-        std::uint16_t low_cards = static_cast<std::uint16_t>(mine & ~(from_below << 1));
+        std::uint32_t c = compress(mine, all);
+        std::uint16_t top_cards = expand(c & ~(c >> 1), all);
+        std::uint16_t low_cards = expand(c & ~(c << 1), all);
         if (honours_apart && s == kHearts) {
             // No sequence spans the honours and the hearts below them.
             std::uint16_t under = all & below(11);
@@ -606,12 +577,16 @@ int generate_sequences(const State& st, bool honours_apart, Move* out) {
                 low_cards |= mine & static_cast<std::uint16_t>(1u << lowest_rank(over));
             }
         }
+        // The i-th lowest top pairs with the i-th lowest low card; written from the end of
+        // the suit's run so the highest sequence comes first.
+        int i = n + suit_count(top_cards);
+        n = i;
         while (top_cards) {
-            int top = highest_rank(top_cards);
-            int low = highest_rank(static_cast<std::uint16_t>(low_cards & ((2u << top) - 1)));
-            out[n++] = Move{static_cast<std::uint8_t>(make_card(s, top)),
-                            static_cast<std::uint8_t>(make_card(s, low)), 0};
-            top_cards &= static_cast<std::uint16_t>(~(1u << top));
+            out[--i] =
+                Move{static_cast<std::uint8_t>(make_card(s, std::countr_zero(top_cards))),
+                     static_cast<std::uint8_t>(make_card(s, std::countr_zero(low_cards))), 0};
+            top_cards &= static_cast<std::uint16_t>(top_cards - 1);
+            low_cards &= static_cast<std::uint16_t>(low_cards - 1);
         }
     }
     return n;

@@ -16,6 +16,7 @@
 // reached the table is emptied and fills again.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -74,12 +75,21 @@ struct TTEntry {
     EntryMask mask;
     // Where p differs from the pattern, each suit's field shifted down by its mask's start:
     // only the differences under the mask are left.
+    // (Read from a table of masks, not shifted: a shift by a variable count costs more.)
     bool matches(const Pattern& p) const {
-        std::uint64_t x0 = p.w[0] ^ pattern.w[0];
-        std::uint64_t x1 = p.w[1] ^ pattern.w[1];
-        return ((static_cast<std::uint32_t>(x0) >> mask.shift[0]) | (x0 >> mask.shift[1]) |
-                (static_cast<std::uint32_t>(x1) >> mask.shift[2]) | (x1 >> mask.shift[3])) == 0;
+        std::uint64_t x0 = (p.w[0] ^ pattern.w[0]) & (kFrom[mask.shift[0]] | kFrom[mask.shift[1]]);
+        std::uint64_t x1 = (p.w[1] ^ pattern.w[1]) & (kFrom[mask.shift[2]] | kFrom[mask.shift[3]]);
+        return (x0 | x1) == 0;
     }
+
+    // kFrom[s]: the bits of s's half of the word (0-31 or 32-63) from s up.
+    static constexpr auto kFrom = [] {
+        std::array<std::uint64_t, 64> m{};
+        for (int s = 0; s < 64; ++s) {
+            m[s] = s < 32 ? (0xFFFFFFFFull << s) & 0xFFFFFFFFull : ~std::uint64_t{0} << s;
+        }
+        return m;
+    }();
 };
 static_assert(sizeof(TTEntry) == 24);
 
