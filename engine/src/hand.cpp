@@ -159,36 +159,40 @@ void HandState::unapply_card_swaps(const std::array<std::optional<CardSet>, 4>& 
 
 // --- Bidding ---------------------------------------------------------------------------
 
-std::optional<Illegal> HandState::check_bid(Seat seat, Bid bid) const {
-    if (auto bad = check_turn(Phase::Bid, seat)) return bad;
+std::optional<Illegal> check_bid_rules(const RuleSet& rules, Seat seat, Bid bid,
+                                       std::optional<Bid> partner_bid) {
     switch (bid.kind()) {
         case Bid::Kind::Tricks:
-            if (bid.count() < 1 || bid.count() > rules_.highest_bid()) {
+            if (bid.count() < 1 || bid.count() > rules.highest_bid()) {
                 return illegal(IllegalReason::BidOutOfRange,
                                "bid " + std::to_string(bid.count()) +
                                    " is out of range: bids are nil or 1.." +
-                                   std::to_string(rules_.highest_bid()));
+                                   std::to_string(rules.highest_bid()));
             }
             return std::nullopt;
         case Bid::Kind::Nil:
-            if (!rules_.nil_allowed) {
+            if (!rules.nil_allowed) {
                 return illegal(IllegalReason::NilNotAllowed, "these rules have no nil bid");
             }
             break;
         case Bid::Kind::BlindNil:
-            if (!rules_.blind_nil_allowed) {
+            if (!rules.blind_nil_allowed) {
                 return illegal(IllegalReason::BlindNilNotAllowed,
                                "these rules have no blind nil bid");
             }
             break;
     }
-    auto partner_bid = bids_[index(partner(seat))];
-    if (!rules_.both_nil_allowed && partner_bid && partner_bid->is_nil()) {
+    if (!rules.both_nil_allowed && partner_bid && partner_bid->is_nil()) {
         return illegal(IllegalReason::BothPartnersNil,
                        seat_str(seat) + " cannot bid nil: partner " + seat_str(partner(seat)) +
                            " already did, and both partners may not bid nil");
     }
     return std::nullopt;
+}
+
+std::optional<Illegal> HandState::check_bid(Seat seat, Bid bid) const {
+    if (auto bad = check_turn(Phase::Bid, seat)) return bad;
+    return check_bid_rules(rules_, seat, bid, bids_[index(partner(seat))]);
 }
 
 std::vector<Bid> HandState::legal_bids() const {

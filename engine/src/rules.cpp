@@ -214,21 +214,35 @@ KeyEntry shapes_play(KeyEntry entry) {
     return entry;
 }
 
+// Marks a key whose value (other than `value`) needs the cards (RuleKeyInfo::sheet_lacks).
+KeyEntry needs_cards(KeyEntry entry, std::string_view value, std::string_view lacks) {
+    entry.info.sheet_value = value;
+    entry.info.sheet_lacks = lacks;
+    return entry;
+}
+
 const std::vector<KeyEntry>& key_table() {
     static const std::vector<KeyEntry> table = {
-        shapes_play(enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
-                                  &RuleSet::deck_size, {{52, "52"}, {48, "48"}})),
-        shapes_play(int_key("pass_cards", "cards each player passes to partner before bidding",
-                            &RuleSet::pass_cards)),
+        needs_cards(
+            shapes_play(enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
+                                      &RuleSet::deck_size, {{52, "52"}, {48, "48"}})),
+            "52",
+            "the sheet does not show the cards dealt; each hand is scored from its 12 tricks"),
+        needs_cards(
+            shapes_play(int_key("pass_cards", "cards each player passes to partner before bidding",
+                                &RuleSet::pass_cards)),
+            "0", "the cards passed are not on a score sheet (they change no score)"),
         shapes_play(int_key("max_bid", "the largest trick bid", &RuleSet::max_bid)),
         shapes_play(allowed_key("nil", "may a player bid nil", &RuleSet::nil_allowed)),
         shapes_play(
             allowed_key("both_nil", "may both partners bid nil", &RuleSet::both_nil_allowed)),
         shapes_play(allowed_key("blind_nil", "may a player bid nil before looking",
                                 &RuleSet::blind_nil_allowed)),
-        shapes_play(int_key("blind_nil_exchange",
-                            "cards a blind nil bidder and partner exchange after the bidding",
-                            &RuleSet::blind_nil_exchange)),
+        needs_cards(
+            shapes_play(int_key("blind_nil_exchange",
+                                "cards a blind nil bidder and partner exchange after the bidding",
+                                &RuleSet::blind_nil_exchange)),
+            "0", "the cards exchanged are not on a score sheet (they change no score)"),
         shapes_play(enum_key<SpadesLead>(
             "spades_lead", "after_broken|anytime", "when a spade may be led", &RuleSet::spades_lead,
             {{SpadesLead::AfterBroken, "after_broken"}, {SpadesLead::Anytime, "anytime"}})),
@@ -273,8 +287,11 @@ const std::vector<KeyEntry>& key_table() {
                             "opponents",
                             &RuleSet::nil_failed,
                             {{NilFailed::Minus, "minus"}, {NilFailed::Opponents, "opponents"}}),
-        int_key("honours_points", "points for winning all of AH KH QH JH",
-                &RuleSet::honours_points),
+        needs_cards(int_key("honours_points", "points for winning all of AH KH QH JH",
+                            &RuleSet::honours_points),
+                    "0",
+                    "not scored: a score sheet does not say who won AH KH QH JH (the honours "
+                    "are won card by card)"),
         int_key("bag_limit", "bags that bring a penalty (0: no bags)", &RuleSet::bag_limit),
         int_key("bag_penalty", "points lost each time the bag limit is reached",
                 &RuleSet::bag_penalty),
@@ -344,6 +361,18 @@ const std::vector<RuleKeyInfo>& rule_keys() {
         return v;
     }();
     return infos;
+}
+
+std::vector<std::string> score_sheet_gaps(const RuleSet& rules) {
+    std::vector<std::string> out;
+    for (auto& e : key_table()) {
+        if (e.info.sheet_lacks.empty()) continue;
+        std::string value = e.get(rules);
+        if (value == e.info.sheet_value) continue;
+        out.push_back(std::string(e.info.key) + "=" + value + ": " +
+                      std::string(e.info.sheet_lacks));
+    }
+    return out;
 }
 
 void take_play_keys(RuleSet& rules, const RuleSet& played) {

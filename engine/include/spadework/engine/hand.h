@@ -63,6 +63,12 @@ struct Illegal {
     std::string message;  // "W does not hold QS", "E must follow suit with hearts"
 };
 
+// Whether the rules allow `bid` by `seat`, whose partner has bid `partner_bid` (none: not
+// yet): the range, nil, blind nil, both partners nil. HandState::check_bid adds the turn; a
+// score sheet's bids, which have no hand around them, are checked by this alone.
+std::optional<Illegal> check_bid_rules(const RuleSet& rules, Seat seat, Bid bid,
+                                       std::optional<Bid> partner_bid);
+
 // Thrown by the HandState actions that do not return a check.
 class IllegalActionError : public Error {
   public:
