@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "csv_lexer.h"
 #include "spadework/formats/error.h"
 #include "text_encoding.h"
 #include "text_log_grammar.h"
@@ -17,6 +18,9 @@ using text_log::Position;
 using text_log::quoted;
 using text_log::seat_str;
 using Part = RecordPlace::Part;
+using csv::Cell;
+using csv::CsvLexer;
+using csv::Row;
 
 std::string lower(std::string_view text) {
     std::string out(text);
@@ -87,128 +91,6 @@ std::string name_list(const Table& table) {
     std::string out;
     for (const auto& entry : table) out += (out.empty() ? "" : ", ") + std::string(entry.name);
     return out;
-}
-
-// ---------------------------------------------------------------------------------------
-// Cells and rows: RFC 4180 CSV as spreadsheets write it. Cells are separated by commas, or by
-// semicolons in a file whose first separator is one (a spreadsheet in a locale with a decimal
-// comma); a cell in double quotes may hold separators, line breaks and "" for a quote.
-
-struct Cell {
-    std::string text;  // unquoted; an unquoted cell trimmed of spaces and tabs
-    Position pos;      // its first character (the opening quote of a quoted cell)
-    bool quoted = false;
-    bool escaped = false;  // held "", so columns inside it shift
-};
-
-struct Row {
-    std::vector<Cell> cells;
-    Position end;  // just after its last cell
-    bool blank() const {
-        return std::all_of(cells.begin(), cells.end(),
-                           [](const Cell& c) { return c.text.empty(); });
-    }
-};
-
-class CsvLexer {
-  public:
-    CsvLexer(std::string_view text, std::string_view file) : text_(text), file_(file) {
-        bool in_quotes = false;
-        for (char c : text_) {
-            if (c == '"') in_quotes = !in_quotes;
-            if (!in_quotes && (c == ',' || c == ';')) {
-                separator_ = c;
-                break;
-            }
-        }
-    }
-    std::optional<Row> next();
-    Position position() const { return pos_; }
-    const std::string& file() const { return file_; }
-
-  private:
-    bool at_end() const { return i_ >= text_.size(); }
-    char peek() const { return text_[i_]; }
-    void advance() {
-        char c = text_[i_++];
-        if (c == '\n') {
-            ++pos_.line;
-            pos_.col = 1;
-        } else if (at_end() || (static_cast<unsigned char>(text_[i_]) & 0xC0) != 0x80) {
-            ++pos_.col;
-        }
-    }
-    void skip_blanks() {
-        while (!at_end() && (peek() == ' ' || peek() == '\t' || peek() == '\r')) advance();
-    }
-    void read_quoted(Cell& cell);
-    void read_plain(Cell& cell);
-
-    std::string_view text_;
-    std::string file_;
-    char separator_ = ',';
-    std::size_t i_ = 0;
-    Position pos_{1, 1};
-};
-
-void CsvLexer::read_quoted(Cell& cell) {
-    cell.quoted = true;
-    advance();  // the quote
-    while (true) {
-        if (at_end()) {
-            throw FormatError(file_, cell.pos.line, cell.pos.col,
-                              "unterminated quote: no closing '\"' before the end of the file");
-        }
-        char c = peek();
-        advance();
-        if (c != '"') {
-            cell.text += c;
-            continue;
-        }
-        if (at_end() || peek() != '"') break;
-        cell.text += '"';
-        cell.escaped = true;
-        advance();
-    }
-    skip_blanks();
-    if (!at_end() && peek() != separator_ && peek() != '\n') {
-        throw FormatError(file_, pos_.line, pos_.col,
-                          "text after the closing quote of a cell (a quote inside a quoted "
-                          "cell is written \"\")");
-    }
-}
-
-void CsvLexer::read_plain(Cell& cell) {
-    while (!at_end() && peek() != separator_ && peek() != '\n') {
-        cell.text += peek();
-        advance();
-    }
-    while (!cell.text.empty() &&
-           (cell.text.back() == ' ' || cell.text.back() == '\t' || cell.text.back() == '\r')) {
-        cell.text.pop_back();
-    }
-}
-
-std::optional<Row> CsvLexer::next() {
-    if (at_end()) return std::nullopt;
-    Row row;
-    while (true) {
-        Cell cell;
-        skip_blanks();
-        cell.pos = pos_;
-        if (!at_end() && peek() == '"') {
-            read_quoted(cell);
-        } else {
-            read_plain(cell);
-        }
-        row.cells.push_back(std::move(cell));
-        row.end = pos_;
-        if (at_end()) break;
-        bool separator = peek() == separator_;
-        advance();
-        if (!separator) break;  // the line break
-    }
-    return row;
 }
 
 // ---------------------------------------------------------------------------------------
