@@ -89,6 +89,7 @@ void analyze_one(const AnalyzeOptions& o) {
         throw Error(
             fmt::format("--hand: {} holds {} games; pick one with FILE@N", o.game, games.size()));
     }
+    for (const LoadedGame& loaded : games) require_deal(loaded, "analyse");
     bool first = true;
     for (LoadedGame& loaded : games) {
         std::optional<int> game_hand;  // GAME:HAND, 1-based, checked when the game was loaded
@@ -132,9 +133,20 @@ void analyze_one(const AnalyzeOptions& o) {
 struct Batch {
     formats::Library library;  // the games are read from it and their reviews stored in it
     std::vector<formats::GameId> todo;
-    std::size_t games = 0;  // the library's games, when the batch is the whole library
+    std::size_t games = 0;  // the library's games (score sheets not), for the whole library
     std::string scope;      // "shard 1/3 of lib.sqlite", for messages
+    int sheets = 0;         // score sheets left out: they have no deal to analyse
 };
+
+// Leaves out of `todo` the library's score sheets, which have no deal; returns how many.
+int drop_score_sheets(const formats::Library& library, std::vector<formats::GameId>& todo) {
+    formats::GameFilter sheets;
+    sheets.kind = RecordKind::ScoreSheet;
+    std::unordered_set<formats::GameId> ids;
+    for (const formats::GameSummary& g : library.list_games(sheets)) ids.insert(g.id);
+    return static_cast<int>(
+        std::erase_if(todo, [&](formats::GameId id) { return ids.contains(id); }));
+}
 
 // --all alone: every game of the library without a review under `key`. With --shard, those
 // of the shard (game id modulo N is K). With --out, the shard's games are first copied into
@@ -149,8 +161,13 @@ Batch select_batch(const AnalyzeOptions& o, const std::string& key) {
     if (o.out.empty()) {
         std::vector<formats::GameId> todo = analyzer::ReviewStore(source).games_without_review(key);
         std::erase_if(todo, [&](formats::GameId id) { return !part.contains(id); });
-        std::size_t games = part.whole() ? static_cast<std::size_t>(source.count_games()) : 0;
-        return Batch{std::move(source), std::move(todo), games, scope};
+        const int sheets = drop_score_sheets(source, todo);
+        formats::GameFilter all_sheets;
+        all_sheets.kind = RecordKind::ScoreSheet;
+        std::size_t games = part.whole() ? static_cast<std::size_t>(source.count_games()) -
+                                               source.list_games(all_sheets).size()
+                                         : 0;
+        return Batch{std::move(source), std::move(todo), games, scope, sheets};
     }
     const std::filesystem::path out = o.out;
     formats::MergeResult copied =
@@ -162,7 +179,8 @@ Batch select_batch(const AnalyzeOptions& o, const std::string& key) {
     std::unordered_set<formats::GameId> ours(copied.ids.begin(), copied.ids.end());
     std::vector<formats::GameId> todo = analyzer::ReviewStore(library).games_without_review(key);
     std::erase_if(todo, [&](formats::GameId id) { return !ours.contains(id); });
-    return Batch{std::move(library), std::move(todo), 0, scope + " in " + out.string()};
+    const int sheets = drop_score_sheets(library, todo);
+    return Batch{std::move(library), std::move(todo), 0, scope + " in " + out.string(), sheets};
 }
 
 struct BatchDone {
@@ -204,6 +222,10 @@ void analyze_all(const AnalyzeOptions& o) {
     const std::string key = settings.key();
     Batch batch = select_batch(o, key);
     const bool whole = o.shard.empty() && o.out.empty();
+    if (batch.sheets > 0) {
+        fmt::print("{} score sheet{} left out: a score sheet has no deal to analyse.\n",
+                   batch.sheets, batch.sheets == 1 ? "" : "s");
+    }
     if (batch.todo.empty()) {
         if (whole) {
             fmt::print("All {} games of {} are analysed already.\n", batch.games, batch.scope);

@@ -196,6 +196,7 @@ void run_list(const ListOptions& opts) {
             j["score"] = {{"NS", g.score[0]}, {"EW", g.score[1]}};
             j["winner"] = g.winner ? ordered_json(std::string(team_name(*g.winner))) : nullptr;
             j["source"] = g.source;
+            j["score_sheet"] = g.score_sheet;
             list.push_back(std::move(j));
         }
         fmt::print("{}\n", list.dump(2));
@@ -212,7 +213,8 @@ void run_list(const ListOptions& opts) {
             fmt::format("{}/{}/{}/{}", g.players[0], g.players[1], g.players[2], g.players[3]);
         fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", g.id, g.date,
                    g.event, players, g.rules, g.hands,
-                   fmt::format("{} / {}", g.score[0], g.score[1]), winner_text(g));
+                   fmt::format("{} / {}", g.score[0], g.score[1]),
+                   winner_text(g) + (g.score_sheet ? "  (score sheet)" : ""));
     }
 }
 
@@ -267,11 +269,16 @@ void run_hands(HandsOptions opts) {
                 std::string seat(1, seat_char(s));
                 j["players"][seat] = h.players[index(s)];
                 j["bids"][seat] = to_string(h.bids[index(s)]);
-                j["tricks"][seat] = h.tricks[index(s)];
+                // A score sheet that gave only the partnership's total: unknown.
+                j["tricks"][seat] = h.tricks_unknown[index(s)] ? ordered_json(nullptr)
+                                                               : ordered_json(h.tricks[index(s)]);
             }
             j["scored"] = h.scored;
             for (Team t : kAllTeams) {
-                j[std::string(team_name(t))] = {{"points", h.points[index(t)]},
+                int tricks = 0;
+                for (Seat s : members(t)) tricks += h.tricks[index(s)];
+                j[std::string(team_name(t))] = {{"tricks", tricks},
+                                                {"points", h.points[index(t)]},
                                                 {"score", h.score[index(t)]},
                                                 {"set", h.set[index(t)]},
                                                 {"bag_penalties", h.bag_penalties[index(t)]}};
@@ -290,10 +297,17 @@ void run_hands(HandsOptions opts) {
     for (const auto& h : hands) {
         std::string bids;
         for (Seat s : kAllSeats) {
-            bids += fmt::format("{}({}) ", to_string(h.bids[index(s)]), h.tricks[index(s)]);
+            std::string tricks =
+                h.tricks_unknown[index(s)] ? "?" : std::to_string(h.tricks[index(s)]);
+            bids += fmt::format("{}({}) ", to_string(h.bids[index(s)]), tricks);
         }
         std::string notes;
         for (Team t : kAllTeams) {
+            auto [a, b] = members(t);
+            if (h.tricks_unknown[index(a)] || h.tricks_unknown[index(b)]) {
+                notes += fmt::format(" {} took {}", team_name(t),
+                                     h.tricks[index(a)] + h.tricks[index(b)]);
+            }
             if (h.set[index(t)]) notes += fmt::format(" {} set", team_name(t));
             if (h.bag_penalties[index(t)]) notes += fmt::format(" {} bag penalty", team_name(t));
         }

@@ -52,11 +52,15 @@ std::string ending(const RuleSetRun& run) {
 }
 
 void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
-    fmt::print("{}: played under {}, {} hand{}\n", loaded.label, loaded.game.rules.name,
-               cmp.hands_recorded, cmp.hands_recorded == 1 ? "" : "s");
+    fmt::print("{}: {}played under {}, {} hand{}\n", loaded.label,
+               loaded.game.score_sheet() ? "a score sheet (bids and tricks), " : "",
+               loaded.game.rules.name, cmp.hands_recorded, cmp.hands_recorded == 1 ? "" : "s");
     for (const auto& run : cmp.runs) {
         for (const auto& note : run.carried_over) {
             fmt::print("  {}: carried over {}\n", run.label, note);
+        }
+        for (const auto& note : run.scored.not_scored) {
+            fmt::print("  {}: from a score sheet, {}\n", run.label, note);
         }
     }
     // One cell per partnership: "NS   +62   312  2b", a "!" after the bags when a bag
@@ -101,6 +105,8 @@ ordered_json run_json(const RuleSetRun& run) {
     ordered_json j;
     j["rules"] = run.label;
     j["carried_over"] = run.carried_over;
+    // What the rule set scores from the cards, which a score sheet does not have.
+    j["not_scored"] = run.scored.not_scored;
     j["hands"] = ordered_json::array();
     for (std::size_t h = 0; h < run.scored.hands.size(); ++h) {
         const HandRecord& r = run.scored.hands[h];
@@ -152,6 +158,7 @@ void run_score(const ScoreOptions& opts) {
             ordered_json j;
             j["game"] = loaded.label;
             j["played_under"] = loaded.game.rules.name;
+            j["score_sheet"] = loaded.game.score_sheet();
             j["hands"] = cmp.hands_recorded;
             j["rule_sets"] = ordered_json::array();
             for (const auto& run : cmp.runs) j["rule_sets"].push_back(run_json(run));

@@ -27,6 +27,8 @@ void run_show(const ShowOptions& opts) {
         first = false;
         if (games.size() > 1) fmt::print("== {}\n", loaded.label);
         if (loaded.hand) {
+            require_deal(loaded, "show",
+                         " (`spadework show` without :HAND shows its bids and tricks)");
             fmt::print("{}", analyzer::hand_diagram(loaded.game, *loaded.hand));
         } else {
             fmt::print("{}", analyzer::game_table(loaded.game));

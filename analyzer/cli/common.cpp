@@ -378,6 +378,12 @@ std::vector<std::string> match_players(const formats::Library& library, std::str
     return names;
 }
 
+void require_deal(const LoadedGame& loaded, std::string_view verb, std::string_view hint) {
+    if (!loaded.game.score_sheet()) return;
+    throw Error(fmt::format("{} is a score sheet (bids and tricks only): it has no deal to {}{}",
+                            loaded.label, verb, hint));
+}
+
 std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db) {
     GameRef ref = parse_game_arg(text);
     if (ref.kind == GameRef::Kind::LibraryId) {

@@ -114,4 +114,8 @@ struct LoadedGame {
 // what was not found (no such game or hand).
 std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db);
 
+// Refuses a score sheet (bids and tricks, no cards) where a command needs the deal: an Error
+// "LABEL is a score sheet (bids and tricks only): it has no deal to VERB", then `hint`.
+void require_deal(const LoadedGame& loaded, std::string_view verb, std::string_view hint = "");
+
 }  // namespace spadework::cli

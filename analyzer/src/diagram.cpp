@@ -219,6 +219,28 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
     return out;
 }
 
+namespace {
+
+// A score sheet's tricks by seat, "?" where it gave only the partnership's total, which
+// follows: "? 5 ? 1 (NS 7)".
+std::string sheet_trick_text(const SheetTricks& sheet) {
+    std::array<std::optional<int>, 4> seats = sheet_seat_tricks(sheet);
+    std::string out;
+    for (Seat s : kAllSeats) {
+        out += (out.empty() ? "" : " ") +
+               (seats[index(s)] ? std::to_string(*seats[index(s)]) : std::string("?"));
+    }
+    for (Team t : kAllTeams) {
+        auto [a, b] = members(t);
+        if (sheet.teams[index(t)] && (!seats[index(a)] || !seats[index(b)])) {
+            out += fmt::format(" ({} {})", team_name(t), *sheet.teams[index(t)]);
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 std::string game_table(const RecordedGame& game) {
     ScoredGame scored = score_game(game, game.rules);
     std::string out = heading(game) + "\n";
@@ -235,10 +257,10 @@ std::string game_table(const RecordedGame& game) {
         std::string bid_text = fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]);
         std::string trick_text = "unfinished";
         std::string score_text;
-        HandState state = replay_hand(game.rules, h, static_cast<int>(i));
-        if (auto outcome = outcome_of(state, h.claim)) {
+        if (auto outcome = hand_outcome(game, static_cast<int>(i))) {
             const auto& t = outcome->tricks;
-            trick_text = fmt::format("{} {} {} {}", t[0], t[1], t[2], t[3]);
+            trick_text = game.score_sheet() ? sheet_trick_text(h.sheet)
+                                            : fmt::format("{} {} {} {}", t[0], t[1], t[2], t[3]);
             score_text = "not scored: the game was over";
         }
         if (i < scored.hands.size()) {

@@ -104,8 +104,25 @@ class App {
   private:
     void draw_at(PanelPlace place) {
         for (const auto& p : panels_) {
-            if (p->place() == place) p->draw(ctx_);
+            if (p->place() == place) draw_panel(*p);
         }
+    }
+
+    // A panel, or for a score sheet (bids and tricks, no cards) in place of one that shows
+    // the cards, a line that says why it is empty.
+    void draw_panel(Panel& panel) {
+        const RecordedGame* game = model_.game();
+        if (game && game->score_sheet() && panel.needs_deal()) {
+            if (panel.place() == PanelPlace::Table) {
+                ImGui::TextWrapped(
+                    "A score sheet: bids and tricks only, no deal to show. Its scores are in "
+                    "the Scores tab.");
+            } else if (panel.place() == PanelPlace::Side) {
+                ImGui::TextWrapped("A score sheet has no deal: nothing to show here.");
+            }
+            return;
+        }
+        panel.draw(ctx_);
     }
 
     void menu() {
@@ -231,7 +248,7 @@ class App {
             if (ImGui::BeginTabItem(label.c_str(), nullptr,
                                     asked ? ImGuiTabItemFlags_SetSelected : 0)) {
                 if (!ui_.tab_requested) ui_.tab = p->name();
-                p->draw(ctx_);
+                draw_panel(*p);
                 ImGui::EndTabItem();
             }
         }

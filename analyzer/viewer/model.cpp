@@ -302,7 +302,8 @@ int Model::recorded_cards() const {
 
 void Model::rebuild_state() {
     const RecordedHand* h = recorded_hand();
-    if (!h) {
+    // A score sheet has no deal to replay.
+    if (!h || game_->score_sheet()) {
         state_.reset();
         return;
     }
@@ -705,6 +706,11 @@ bool Model::review_is_own() const {
 void Model::request_review() {
     // A stored review of other settings does not stand in the way of the viewer's own.
     if (!game_ || !selected_ || review_is_own() || bg_->review) return;
+    if (game_->score_sheet()) {
+        error(fmt::format("{} is a score sheet (bids and tricks only): it has no deal to analyse",
+                          games_[*selected_].label));
+        return;
+    }
     auto job = std::make_unique<Background::Review>();
     job->row = games_[*selected_];
     job->game = *game_;

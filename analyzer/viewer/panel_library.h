@@ -13,6 +13,7 @@ class LibraryPanel : public Panel {
     PanelPlace place() const override { return PanelPlace::Library; }
     void draw(const PanelContext& ctx) override;
     std::vector<Command> commands() const override;
+    bool needs_deal() const override { return false; }
 
   private:
     void draw_path(Model& model, UiState& ui);
