@@ -109,7 +109,7 @@ TEST_CASE("score compares a sheet under other rules and says what needs the card
     CHECK(contains(text, "paperless: from a score sheet, honours_points=2: not scored"));
 }
 
-TEST_CASE("show prints a sheet's bids and tricks; hand and analysis commands refuse it",
+TEST_CASE("show prints a sheet's bids and tricks and the hand and analysis commands refuse it",
           "[cli-sheets]") {
     std::string table = run_ok({"show", kSheet});
     CHECK(contains(table, "   2  E       3 4 3 2               ? ? ? ? (NS 7) (EW 6)"));
