@@ -4,6 +4,7 @@
 // every format.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 
 #include "spadework/formats/game_file.h"
 #include "support/run_command.h"
@@ -157,4 +158,20 @@ TEST_CASE("a broken CSV sheet is refused at its cell and nothing is imported", "
     run_expecting(ws.with_db({"import", bad}), 1,
                   bad + ":3:11: the tricks add up to 14, not 13: a hand of these rules has 13");
     run_expecting(ws.with_db({"import", bad}), 1, "nothing imported");
+}
+
+TEST_CASE("a lesson question written as a score sheet is refused at its Record tag",
+          "[cli-sheets]") {
+    Workspace ws("spadework-cli-sheets");
+    const fs::path dir = ws.dir / "lessons";
+    fs::create_directories(dir);
+    {
+        std::ofstream out(dir / "01-sheet.spades");
+        out << "[Event \"A sheet\"]\n[Lesson \"sheet\"]\n[Point \"x\"]\n[Tolerance \"5\"]\n"
+            << "[Record \"score sheet\"]\n[Learner \"S\"]\n{What do you bid?}\n\n"
+            << "[Hand \"1\"]\n[Dealer \"E\"]\nbids S:3 {Because.}\n";
+    }
+    run_expecting({"lesson", "--list", "--lessons", dir.string()}, 1,
+                  (dir / "01-sheet.spades").string() +
+                      ":5:1: a lesson question needs a deal, which a score sheet does not have");
 }
