@@ -215,8 +215,8 @@ bool Model::open(const std::filesystem::path& path) {
         return false;
     }
     if (files.empty()) {
-        error(fmt::format("{}: no game files there (.spades, .pb, .textproto, .json)",
-                          path.string()));
+        error(
+            fmt::format("{}: no game files there ({})", path.string(), formats::extension_list()));
         return false;
     }
     int added = 0;
