@@ -4,9 +4,9 @@
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <algorithm>
 #include <set>
 
 #include "spadework/formats/game_file.h"
