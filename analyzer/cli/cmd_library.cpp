@@ -49,8 +49,9 @@ void run_import(const ImportOptions& opts) {
         }
     }
     if (files.empty()) {
-        throw Error(fmt::format("nothing to import: no game file found in the {} path{} given",
-                                opts.paths.size(), opts.paths.size() == 1 ? "" : "s"));
+        throw Error(
+            fmt::format("nothing to import: no game file found in the {} given",
+                        analyzer::count_of(static_cast<long long>(opts.paths.size()), "path")));
     }
     formats::Library library = open_library(opts.db);
     if (!library.migration_backup().empty()) {
@@ -59,7 +60,7 @@ void run_import(const ImportOptions& opts) {
                    library.migration_backup().string());
     }
     const int total = static_cast<int>(files.size());
-    ProgressBar bar(fmt::format("importing {} files", total));
+    ProgressBar bar("importing " + analyzer::count_of(total, "file"));
     for (int done = 0; done < total; ++done) {
         const std::filesystem::path& file = files[static_cast<std::size_t>(done)];
         if (total > 1) bar.update(done, total);
@@ -70,9 +71,10 @@ void run_import(const ImportOptions& opts) {
                 // An empty file, or one with no game in it, is most likely the wrong file.
                 throw Error(fmt::format("{}: holds no game", file.string()));
             }
-            fmt::print("{}: {} game{}, {} new, {} already in the library, {} hands added\n",
-                       file.string(), r.ids.size(), r.ids.size() == 1 ? "" : "s", r.games_added,
-                       r.games_already_there, r.hands_added);
+            fmt::print("{}: {}, {} new, {} already in the library, {} added\n", file.string(),
+                       analyzer::count_of(static_cast<long long>(r.ids.size()), "game"),
+                       r.games_added, r.games_already_there,
+                       analyzer::count_of(r.hands_added, "hand"));
             std::fflush(stdout);
             for (const std::string& card : r.irregular) {
                 fmt::print(stderr, "spadework: {}: {} (kept as played)\n", file.string(), card);
@@ -89,10 +91,10 @@ void run_import(const ImportOptions& opts) {
     }
     if (total > 1) bar.update(total, total);
     bar.finish();
-    fmt::print("{} game{} read, {} new, {} hands added to {}\n", games, games == 1 ? "" : "s",
-               added, hands, library.path().string());
+    fmt::print("{} read, {} new, {} added to {}\n", analyzer::count_of(games, "game"), added,
+               analyzer::count_of(hands, "hand"), library.path().string());
     if (failed > 0) {
-        throw Error(fmt::format("{} file{} not imported", failed, failed == 1 ? "" : "s"));
+        throw Error(fmt::format("{} not imported", analyzer::count_of(failed, "file")));
     }
 }
 

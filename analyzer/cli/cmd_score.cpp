@@ -34,27 +34,35 @@ std::string ending(const RuleSetRun& run) {
     if (!s.result) {
         if (s.hands.empty()) return "no hand finished";
         const Standings& st = s.hands.back().after;
-        return fmt::format("not over after {} hands (NS {}, EW {})", s.hands.size(), st[0].score,
-                           st[1].score);
+        return fmt::format("not over after {} (NS {}, EW {})",
+                           analyzer::count_of(static_cast<long long>(s.hands.size()), "hand"),
+                           st[0].score, st[1].score);
     }
     const GameResult& r = *s.result;
-    std::string who = r.winner ? fmt::format("{} win {}-{}", team_name(*r.winner),
-                                             r.final[index(*r.winner)].score,
-                                             r.final[index(opponent(*r.winner))].score)
-                               : fmt::format("drawn {}-{}", r.final[0].score, r.final[1].score);
+    std::string who =
+        r.winner ? fmt::format("{} win {}", team_name(*r.winner),
+                               analyzer::score_pair(r.final[index(*r.winner)].score,
+                                                    r.final[index(opponent(*r.winner))].score))
+                 : "drawn " + analyzer::score_pair(r.final[0].score, r.final[1].score);
     std::string out =
         fmt::format("ends after hand {} ({}): {}", s.hands.size(), end_reason_name(r.reason), who);
-    if (r.overtime_sets > 0) out += fmt::format(", after {} overtime set(s)", r.overtime_sets);
+    if (r.overtime_sets > 0) {
+        out += ", after " + analyzer::count_of(r.overtime_sets, "overtime set");
+    }
     if (s.hands_unscored > 0) {
-        out += fmt::format("; the {} hand(s) played after that are not scored", s.hands_unscored);
+        out +=
+            s.hands_unscored == 1
+                ? std::string("; the hand played after that is not scored")
+                : fmt::format("; the {} hands played after that are not scored", s.hands_unscored);
     }
     return out;
 }
 
 void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
-    fmt::print("{}: {}played under {}, {} hand{}\n", loaded.label,
+    fmt::print("{}: {}played under {}, {}
+", loaded.label,
                loaded.game.score_sheet() ? "a score sheet (bids and tricks), " : "",
-               loaded.game.rules.name, cmp.hands_recorded, cmp.hands_recorded == 1 ? "" : "s");
+               loaded.game.rules.name, analyzer::count_of(cmp.hands_recorded, "hand"));
     for (const auto& run : cmp.runs) {
         for (const auto& note : run.carried_over) {
             fmt::print("  {}: carried over {}\n", run.label, note);

@@ -105,11 +105,9 @@ void run_simulate(const SimulateOptions& opts) {
     formats::write_game_file(out, played);
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::print(
-        "{} game{}, {} hands under {}, seed {}: written to {} ({:.2f} s, {:.0f} games/s "
-        "played)\n",
-        games, games == 1 ? "" : "s", hands, rules.name, seed, out.string(), seconds,
-        play_seconds > 0 ? games / play_seconds : 0.0);
+    fmt::print("{}, {} under {}, seed {}: written to {} ({:.2f} s, {:.0f} games/s played)\n",
+               analyzer::count_of(games, "game"), analyzer::count_of(hands, "hand"), rules.name,
+               seed, out.string(), seconds, play_seconds > 0 ? games / play_seconds : 0.0);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spadework/analyzer/text.h"
 #include "spadework/engine/record.h"
 #include "spadework/engine/scoring.h"
 #include "spadework/formats/library.h"

@@ -6,6 +6,7 @@
 #include <array>
 #include <vector>
 
+#include "spadework/analyzer/text.h"
 #include "text_width.h"
 
 namespace spadework::analyzer {
@@ -79,8 +80,9 @@ std::string result_line(const ScoredGame& scored, int hands) {
     if (!r) {
         if (scored.hands.empty()) return "No hand finished.";
         const Standings& s = scored.hands.back().after;
-        return fmt::format("Not over after {} hand{}: NS {}, EW {}.", scored.hands.size(),
-                           scored.hands.size() == 1 ? "" : "s", s[0].score, s[1].score);
+        return fmt::format("Not over after {}: NS {}, EW {}.",
+                           count_of(static_cast<long long>(scored.hands.size()), "hand"),
+                           s[0].score, s[1].score);
     }
     std::string out;
     if (r->winner) {
@@ -92,10 +94,12 @@ std::string result_line(const ScoredGame& scored, int hands) {
         out = fmt::format("Drawn at {} all ({}) after hand {}", r->final[0].score,
                           end_reason_name(r->reason), scored.hands.size());
     }
-    if (r->overtime_sets > 0) out += fmt::format(", {} overtime set(s)", r->overtime_sets);
+    if (r->overtime_sets > 0) out += ", " + count_of(r->overtime_sets, "overtime set");
     out += ".";
     if (scored.hands_unscored > 0 && static_cast<int>(scored.hands.size()) < hands) {
-        out += fmt::format(" {} hand(s) after that are not scored.", scored.hands_unscored);
+        out += scored.hands_unscored == 1
+                   ? std::string(" The hand after that is not scored.")
+                   : fmt::format(" The {} hands after that are not scored.", scored.hands_unscored);
     }
     return out;
 }
@@ -207,8 +211,9 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
         const HandRecord& record = scored.hands[static_cast<std::size_t>(hand)];
         for (Team t : kAllTeams) {
             const TeamHandScore& team = record.score[t];
-            out += fmt::format("{}: {:+} → {} ({} bag{})\n", team_players(game, t), team.delta,
-                               team.after.score, team.after.bags, team.after.bags == 1 ? "" : "s");
+            out +=
+                fmt::format("{}: {} → {} ({})\n", team_players(game, t), signed_number(team.delta),
+                            team.after.score, count_of(team.after.bags, "bag"));
             for (const ScoreItem& item : team.items) {
                 out += fmt::format("    {:<40} {:>+5}\n", item.text, item.points);
             }
