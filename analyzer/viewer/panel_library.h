@@ -19,6 +19,7 @@ class LibraryPanel : public Panel {
     void draw_path(Model& model, UiState& ui);
     void draw_filters(Model& model);
     void draw_games(Model& model, float below);
+    void draw_game_row(Model& model, int i);
     void draw_hands(Model& model);
 
     char player_[64] = "";

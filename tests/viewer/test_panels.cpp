@@ -3,6 +3,7 @@
 // panel drawing into an ImGui context that has no window behind it (no GLFW, no OpenGL: the
 // frame is built, never rendered).
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -44,15 +45,17 @@ struct Fixture {
     }
 };
 
-// An ImGui context with the viewer's fonts and a display of the given size, no backend.
+// An ImGui context with the viewer's fonts and a display of the given size, no backend; the
+// text and the style's sizes at `scale`, as the window draws them at that size (text_scale.h).
 struct Headless {
     ImGuiContext* context;
-    Headless(float w, float h, UiState& ui) : context(ImGui::CreateContext()) {
+    Headless(float w, float h, UiState& ui, float scale = 1.0f) : context(ImGui::CreateContext()) {
         ImGuiIO& io = ImGui::GetIO();
         io.IniFilename = nullptr;
         io.DisplaySize = ImVec2(w, h);
         io.DeltaTime = 1.0f / 60;
-        ui.fonts = load_fonts();
+        ui.fonts = load_fonts(scale);
+        if (scale != 1.0f) ImGui::GetStyle().ScaleAllSizes(scale);
         unsigned char* pixels = nullptr;
         int tw = 0;
         int th = 0;
@@ -218,6 +221,76 @@ TEST_CASE("the replay bar fits the table's width and says how high it is", "[pan
             CHECK(right <= left + avail + 0.5f);  // nothing runs past the edge
             CHECK(used <= promised + 0.5f);       // the table leaves it enough room
             CHECK(used > 0);
+        }
+    }
+}
+
+namespace {
+
+// The vertices of the last frame drawn in `colour`, and the rightmost of them.
+struct Ink {
+    int vertices = 0;
+    float right = 0;
+};
+Ink ink_of(ImU32 colour) {
+    Ink ink;
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int l = 0; l < data->CmdListsCount; ++l) {
+        for (const ImDrawVert& v : data->CmdLists[l]->VtxBuffer) {
+            if (v.col != colour) continue;
+            ++ink.vertices;
+            ink.right = std::max(ink.right, v.pos.x);
+        }
+    }
+    return ink;
+}
+
+}  // namespace
+
+// The library column at 1280x720, 1600x1000 and 2560x1440 (23% of the window, the text at
+// the window's scale): the path box leaves room for both its buttons ("Import" was cut as the
+// text grew), and every game's score shows whole ("-259 / 43" ran off the panel behind the
+// players' names, which now come last and scroll).
+TEST_CASE("the library panel fits its column: both path buttons and every game's score show",
+          "[panels]") {
+    struct Size {
+        float window_w, window_h, column, scale;
+    };
+    for (const Size& size : {Size{1280, 720, 294, 1.0f}, Size{1600, 1000, 368, 1.0f},
+                             Size{2560, 1440, 589, 23.0f / 16}}) {
+        INFO("window " << size.window_w << "x" << size.window_h);
+        Fixture f;
+        // Every sample listed: five games, long names among them ("Cathal O'Brien").
+        for (const char* name : {"casual", "computer", "leaflet", "paperless"}) {
+            REQUIRE(f.model.open(kGames / (std::string(name) + ".spades")));
+        }
+        REQUIRE(f.model.games().size() == 5);
+        Headless imgui(size.window_w, size.window_h, f.ui, size.scale);
+        auto panels = make_panels();
+        Panel* library = nullptr;
+        for (auto& p : panels) {
+            if (p->place() == PanelPlace::Library) library = p.get();
+        }
+        REQUIRE(library != nullptr);
+        float right = 0;
+        float edge = 0;
+        for (int frame = 0; frame < 2; ++frame) {  // the second with the columns measured
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImVec2(size.column, size.window_h - 60));
+            ImGui::Begin("library", nullptr, ImGuiWindowFlags_NoDecoration);
+            edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+            library->draw(f.ctx);
+            right = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
+            ImGui::End();
+            ImGui::Render();
+        }
+        CHECK(right <= edge + 0.5f);  // the Import button ends inside the column
+        // Both sides' scores drawn, in their colours, inside the column: five games each.
+        for (ImU32 colour : {colours::kNorthSouth, colours::kEastWest}) {
+            const Ink ink = ink_of(colour);
+            CHECK(ink.vertices >= 5 * 4);
+            CHECK(ink.right <= size.column);
         }
     }
 }
