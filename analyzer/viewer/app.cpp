@@ -161,6 +161,8 @@ class App {
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Help")) {
+            ImGui::TextUnformatted(about_text().c_str());
+            ImGui::Separator();
             for (const Command& c : commands_) {
                 if (c.key == ImGuiKey_COUNT) continue;
                 ImGui::Text("%s  %s", c.key_text.c_str(), c.name.c_str());

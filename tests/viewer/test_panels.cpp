@@ -2,8 +2,8 @@
 // panels in tab order, every command found by its name and acting on the model, and every
 // panel drawing into an ImGui context that has no window behind it (no GLFW, no OpenGL: the
 // frame is built, never rendered).
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -16,6 +16,7 @@
 #include "draw.h"
 #include "panel.h"
 #include "spadework/analyzer/library_stores.h"
+#include "spadework/engine/record.h"
 #include "spadework/formats/library.h"
 #include "viewer.h"
 
@@ -358,6 +359,121 @@ TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best
         // The bars (each a filled rectangle of its own colour) and the best bid's mark.
         CHECK(vertices_of(IM_COL32(90, 180, 115, 255)) >= 4 * 4);
         CHECK(vertices_of(colours::kBest) > 0);
+    }
+    fs::remove_all(dir);
+}
+
+// A flagged card whose better card has many as good: the Analysis tab names the first ones and
+// "or N more", flowing onto the next line, never past the side panel's edge at 1280x720; in a
+// seat's view it names no card of a hand that seat cannot see.
+TEST_CASE("the Analysis tab's flags stay inside the side panel and follow the seat view",
+          "[panels]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("spadework-panels-flags-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path db = dir / "library.sqlite";
+    // A review of the classic sample's first hand as the store keeps one: the fifth card
+    // flagged, every other legal card as good as the better one but the played card.
+    {
+        formats::Library lib(db);
+        lib.import_file(kGames / "classic.spades");
+        const formats::GameId id = lib.list_games().front().id;
+        const RecordedGame game = lib.load_game(id);
+        HandState st = replay_hand(game.rules, [&] {
+            RecordedHand h = game.hands[0];
+            h.cards.resize(4);
+            h.claim.reset();
+            return h;
+        }());
+        analyzer::CardReview c;
+        c.index = 4;
+        c.trick = 1;
+        c.seat = st.to_act();
+        c.played = game.hands[0].cards[4];
+        c.choices.push_back({c.played, 5, -20, std::nullopt});
+        for (Card other : st.hand(c.seat)) {
+            if (other != c.played) c.choices.push_back({other, 6, 40, std::nullopt});
+        }
+        // A hand with at least five other cards: the list is long.
+        REQUIRE(c.choices.size() >= 6);
+        // One card worse, so the list is not "any other".
+        c.choices.back().score = 30;
+        c.best_tricks = 6;
+        c.best_score = 40;
+        c.played_tricks = 5;
+        c.played_score = -20;
+        c.flag = analyzer::FlagClass::Blunder;
+        c.better = c.choices[1].card;
+        analyzer::GameReview r;
+        r.settings_key = analyzer::ReviewSettings{}.key();
+        analyzer::HandReview h;
+        h.hand = 0;
+        h.play = analyzer::PlayReview{};
+        // The first trick's cards, not flagged, then the flagged one.
+        HandState before = replay_hand(game.rules, [&] {
+            RecordedHand first = game.hands[0];
+            first.cards.clear();
+            first.claim.reset();
+            return first;
+        }());
+        for (int i = 0; i < 4; ++i) {
+            analyzer::CardReview plain;
+            plain.index = i;
+            plain.seat = before.to_act();
+            plain.played = game.hands[0].cards[static_cast<std::size_t>(i)];
+            plain.choices.push_back({plain.played, 0, 0, std::nullopt});
+            before.play(plain.played);
+            h.play->cards.push_back(plain);
+        }
+        h.play->cards.push_back(c);
+        r.hands.push_back(h);
+        analyzer::ReviewStore(lib).store_review(analyzer::to_stored_review(id, r, game));
+    }
+    {
+        Model model(db, analyzer::ReviewSettings{});
+        analyzer::WinChanceOptions no_table;
+        no_table.hands = 0;
+        model.set_win_chance_options(no_table);
+        UiState ui;
+        LessonMode lessons{dir / "no-lessons", {}, 1};
+        PanelContext ctx{model, ui, lessons};
+        model.select_game(0);
+        model.select_hand(0);
+        REQUIRE(model.hand_review() != nullptr);
+        const Seat flagged = model.hand_review()->play->cards[4].seat;
+        // Two cards on, the flagged seat's partner is to play: its own hand, face up in its
+        // view, so the two views differ only in the flag's cards.
+        model.move_to(6);
+        REQUIRE(model.state().to_act() == partner(flagged));
+        Headless imgui(1280, 720, ui);
+        auto panels = make_panels();
+        Panel* analysis = find_side_panel(panels, "analysis");
+        REQUIRE(analysis != nullptr);
+        // The side panel's width at 1280x720.
+        const float width = 350;
+        auto draw = [&] {
+            float right = 0;
+            float edge = 0;
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImVec2(width, 700));
+            ImGui::Begin("side", nullptr, ImGuiWindowFlags_NoDecoration);
+            edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+            analysis->draw(ctx);
+            right = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
+            ImGui::End();
+            ImGui::Render();
+            return right - edge;
+        };
+        frame_vertices([&] { analysis->draw(ctx); });  // a window's first frame draws less
+        const int open = frame_vertices([&] { analysis->draw(ctx); });
+        CHECK(draw() <= 0.5f);
+        // The flagged seat's partner cannot see its hand: the cards to play are not named.
+        model.set_seat_view(partner(flagged));
+        const int hidden = frame_vertices([&] { analysis->draw(ctx); });
+        CHECK(draw() <= 0.5f);
+        CHECK(hidden < open);
     }
     fs::remove_all(dir);
 }
