@@ -81,7 +81,7 @@ void run_simulate(const SimulateOptions& opts) {
     std::vector<RecordedGame> played;
     played.reserve(static_cast<std::size_t>(games));
     std::size_t hands = 0;
-    ProgressBar bar(fmt::format("playing {} games", games));
+    ProgressBar bar("playing " + analyzer::count_of(games, "game"));
     for (int i = 0; i < games; ++i) {
         std::uint64_t game_seed = seeds.next();
         SplitMix64 rng(game_seed);

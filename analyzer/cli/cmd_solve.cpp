@@ -150,8 +150,8 @@ void print_text(const SolveResult& r, const Position& p, double ms) {
                analyzer::count_of(p.tricks_played, "trick"));
     switch (r.objective) {
         case Objective::Tricks:
-            fmt::print("{} end with {} tricks under best play\n", team_name(r.side),
-                       r.total_tricks);
+            fmt::print("{} end with {} under best play\n", team_name(r.side),
+                       analyzer::count_of(r.total_tricks, "trick"));
             break;
         case Objective::Nil:
             fmt::print("{}'s nil is {} under best play\n", seat_str(*r.nil_seat),

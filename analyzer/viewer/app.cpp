@@ -21,6 +21,7 @@
 #include "spadework/engine/error.h"
 #include "text_scale.h"
 #include "viewer.h"
+#include "wording.h"
 
 namespace spadework::viewer {
 
@@ -349,8 +350,9 @@ void prepare(Model& model, const ViewOptions& o, bool unattended) {
     if (model.game()) {
         if (o.hand) {
             if (*o.hand >= static_cast<int>(model.game()->hands.size())) {
-                throw Error(fmt::format("--hand {}: the game has {} hands", *o.hand + 1,
-                                        model.game()->hands.size()));
+                throw Error(
+                    fmt::format("--hand {}: the game has {}", *o.hand + 1,
+                                count_of(static_cast<long>(model.game()->hands.size()), "hand")));
             }
             model.select_hand(*o.hand);
         }
