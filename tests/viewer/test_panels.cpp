@@ -114,6 +114,11 @@ TEST_CASE("the registry names each panel once and places each part of the window
     CHECK(find_side_panel(panels, "Scores") == nullptr);
 }
 
+// The window's title and the first line of Help: the version `spadework --version` prints.
+TEST_CASE("the viewer names the program's version", "[panels]") {
+    CHECK(about_text() == std::string("Spadework ") + SPADEWORK_VERSION);
+}
+
 TEST_CASE("every command has one name and one key, and acts on the model without a window",
           "[panels]") {
     Fixture f;
