@@ -4,6 +4,7 @@
 
 #include "draw.h"
 #include "panel_library.h"
+#include "spadework/analyzer/text.h"
 #include "wording.h"
 
 namespace spadework::viewer {
@@ -185,20 +186,24 @@ void LibraryPanel::draw_game_row(Model& model, int i) {
     }
 }
 
-// The hands of the selected game.
+// The hands of the selected game. The flags of a review come right after the hand's number:
+// last, they were off the 1280x720 column behind the points.
 void LibraryPanel::draw_hands(Model& model) {
     const RecordedGame* game = model.game();
     if (!game) return;
     const analyzer::Comparison* cmp = model.comparison();
     const ScoredGame* scored = cmp && !cmp->runs.empty() ? &cmp->runs[0].scored : nullptr;
+    const analyzer::GameReview* review = model.review();
+    const int flags = review ? 1 : 0;  // the flags column, when there is a review
     ImGui::Separator();
-    if (ImGui::BeginTable("hands", 5, kListFlags, ImVec2(0, 0))) {
+    if (ImGui::BeginTable(review ? "hands reviewed" : "hands", 4 + flags, kListFlags,
+                          ImVec2(0, 0))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("hand");
+        if (review) ImGui::TableSetupColumn("flags");
         ImGui::TableSetupColumn("bids N E S W");
         ImGui::TableSetupColumn("tricks");
         ImGui::TableSetupColumn("points");
-        ImGui::TableSetupColumn("flags");
         ImGui::TableHeadersRow();
         for (int h = 0; h < static_cast<int>(game->hands.size()); ++h) {
             const RecordedHand& rh = game->hands[h];
@@ -210,7 +215,13 @@ void LibraryPanel::draw_hands(Model& model) {
                 model.select_hand(h);
             }
             ImGui::PopID();
-            ImGui::TableSetColumnIndex(1);
+            if (review) {
+                ImGui::TableSetColumnIndex(1);
+                for (const auto& hr : review->hands) {
+                    if (hr.hand == h) ImGui::TextUnformatted(flags_of(hr).c_str());
+                }
+            }
+            ImGui::TableSetColumnIndex(1 + flags);
             // Bids are recorded from the dealer's left; shown in seat order.
             std::array<std::string, 4> bids{"-", "-", "-", "-"};
             for (std::size_t i = 0; i < rh.bids.size(); ++i) {
@@ -222,21 +233,16 @@ void LibraryPanel::draw_hands(Model& model) {
             }
             ImGui::Text("%s %s %s %s", bids[0].c_str(), bids[1].c_str(), bids[2].c_str(),
                         bids[3].c_str());
-            ImGui::TableSetColumnIndex(2);
+            ImGui::TableSetColumnIndex(2 + flags);
             if (scored && h < static_cast<int>(scored->outcomes.size())) {
                 const auto& t = scored->outcomes[h].tricks;
                 ImGui::Text("%d-%d", t[0] + t[2], t[1] + t[3]);
             }
-            ImGui::TableSetColumnIndex(3);
+            ImGui::TableSetColumnIndex(3 + flags);
             if (scored && h < static_cast<int>(scored->hands.size())) {
                 const HandScore& s = scored->hands[h].score;
-                ImGui::Text("%+d %+d", s[Team::NS].delta, s[Team::EW].delta);
-            }
-            ImGui::TableSetColumnIndex(4);
-            if (const analyzer::GameReview* r = model.review()) {
-                for (const auto& hr : r->hands) {
-                    if (hr.hand == h) ImGui::TextUnformatted(flags_of(hr).c_str());
-                }
+                ImGui::Text("%s %s", analyzer::signed_number(s[Team::NS].delta).c_str(),
+                            analyzer::signed_number(s[Team::EW].delta).c_str());
             }
         }
         ImGui::EndTable();

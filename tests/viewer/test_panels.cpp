@@ -479,6 +479,31 @@ TEST_CASE("the Analysis tab's flags stay inside the side panel and follow the se
         const int hidden = frame_vertices([&] { analysis->draw(ctx); });
         CHECK(draw() <= 0.5f);
         CHECK(hidden < open);
+
+        // The library column at 1280x720 with the review: the hands' flags column (the review
+        // at a glance) lies inside it, right after the hand's number.
+        Panel* library = nullptr;
+        for (auto& p : panels) {
+            if (p->place() == PanelPlace::Library) library = p.get();
+        }
+        REQUIRE(library != nullptr);
+        float flags_right = 0;
+        float column_right = 0;
+        for (int frame = 0; frame < 2; ++frame) {
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImVec2(294, 660));
+            ImGui::Begin("library", nullptr, ImGuiWindowFlags_NoDecoration);
+            library->draw(ctx);
+            column_right = ImGui::GetWindowPos().x + ImGui::GetWindowWidth();
+            ImGuiTable* hands = ImGui::TableFindByID(ImGui::GetID("hands reviewed"));
+            REQUIRE(hands != nullptr);
+            REQUIRE(hands->ColumnsCount == 5);
+            flags_right = hands->Columns[1].MaxX;
+            ImGui::End();
+            ImGui::Render();
+        }
+        CHECK(flags_right <= column_right);
     }
     fs::remove_all(dir);
 }
