@@ -86,6 +86,10 @@ TEST_CASE("a flagged card names every card that was as good as the better one", 
     c.choices[3].score = 40;
     c.choices[3].tricks = 6;
     CHECK(any_other_card(c, cards_to_play(c)));
+    // Of two legal cards, the other one is named.
+    c.choices.resize(2);
+    c.better = c.choices[1].card;
+    CHECK_FALSE(any_other_card(c, cards_to_play(c)));
     c.better.reset();
     CHECK(cards_to_play(c).empty());
 }

@@ -38,10 +38,11 @@ inline std::vector<Card> cards_to_play(const CardReview& c) {
     return out;
 }
 
-// Whether every legal card but the one played was as good as the better one: a player then
-// reads "any other card" rather than a list of them.
+// Whether every legal card but the one played was as good as the better one, and there were
+// several: a player then reads "any other card" rather than a list of them (one other card is
+// named).
 inline bool any_other_card(const CardReview& c, const std::vector<Card>& to_play) {
-    return !to_play.empty() && to_play.size() + 1 == c.choices.size();
+    return to_play.size() >= 2 && to_play.size() + 1 == c.choices.size();
 }
 
 // How many of the cards to play are named before "or N more as good".
