@@ -59,8 +59,7 @@ std::string ending(const RuleSetRun& run) {
 }
 
 void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
-    fmt::print("{}: {}played under {}, {}
-", loaded.label,
+    fmt::print("{}: {}played under {}, {}\n", loaded.label,
                loaded.game.score_sheet() ? "a score sheet (bids and tricks), " : "",
                loaded.game.rules.name, analyzer::count_of(cmp.hands_recorded, "hand"));
     for (const auto& run : cmp.runs) {
