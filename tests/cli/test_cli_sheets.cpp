@@ -127,7 +127,7 @@ TEST_CASE("show prints a sheet's bids and tricks and the hand and analysis comma
     std::string out = run_ok(
         ws.with_db({"analyze", "--all", "--only", "bids", "--samples", "4", "--threads", "2"}));
     CHECK(contains(out, "1 score sheet left out: a score sheet has no deal to analyse."));
-    CHECK(contains(out, "1 of 1 games now analysed"));
+    CHECK(contains(out, "1 of 1 game now analysed"));
 }
 
 TEST_CASE("convert carries a sheet through every format and back to the same CSV", "[cli-sheets]") {
