@@ -293,6 +293,8 @@ const std::vector<KeyEntry>& key_table() {
                           "both values won if neither takes a trick, both lost if either does",
                           &RuleSet::both_nil_scoring,
                           {{BothNil::Each, "each"}, {BothNil::Together, "together"}}),
+        // Issue 20's house rules, in the order of their proto fields.
+        optional_int_key("mercy", "a lead of N points or more ends the game", &RuleSet::mercy),
     };
     return table;
 }
@@ -398,6 +400,7 @@ void check_rules(const RuleSet& r) {
     if (r.overtime_target <= 0) fail("overtime_target must be positive");
     if (r.loss_limit && *r.loss_limit >= r.target) fail("loss_limit must be below target");
     if (r.hand_limit && *r.hand_limit < 1) fail("hand_limit must be at least 1 (or none)");
+    if (r.mercy && *r.mercy < 1) fail("mercy must be at least 1 (or none)");
 }
 
 RuleSet make_rules(std::string_view preset_name, const std::vector<std::string>& overrides) {
