@@ -295,6 +295,17 @@ const std::vector<KeyEntry>& key_table() {
                           {{BothNil::Each, "each"}, {BothNil::Together, "together"}}),
         // Issue 20's house rules, in the order of their proto fields.
         optional_int_key("mercy", "a lead of N points or more ends the game", &RuleSet::mercy),
+        optional_int_key("early_bag_limit",
+                         "bags (below bag_limit) that bring a first penalty on the way, once "
+                         "per round of bag_limit",
+                         &RuleSet::early_bag_limit),
+        int_key("early_bag_penalty", "points lost when the early bag limit is reached",
+                &RuleSet::early_bag_penalty),
+        enum_key<BagsAfter>("bags_after_penalty", "carry|reset",
+                            "after a penalty at bag_limit, the bags over it carry over, or the "
+                            "count starts again from zero",
+                            &RuleSet::bags_after_penalty,
+                            {{BagsAfter::Carry, "carry"}, {BagsAfter::Reset, "reset"}}),
     };
     return table;
 }
@@ -396,6 +407,10 @@ void check_rules(const RuleSet& r) {
     }
     if (r.max_bid < 1) fail("max_bid must be at least 1");
     if (r.bag_limit < 0) fail("bag_limit must not be negative (0 turns bags off)");
+    if (r.early_bag_limit && (*r.early_bag_limit < 1 || *r.early_bag_limit >= r.bag_limit)) {
+        fail("early_bag_limit=" + std::to_string(*r.early_bag_limit) + " must be 1.." +
+             std::to_string(r.bag_limit - 1) + " (below bag_limit), or none");
+    }
     if (r.target <= 0) fail("target must be positive");
     if (r.overtime_target <= 0) fail("overtime_target must be positive");
     if (r.loss_limit && *r.loss_limit >= r.target) fail("loss_limit must be below target");

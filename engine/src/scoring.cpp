@@ -170,15 +170,27 @@ void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, int decisiv
     }
 }
 
+// Bags are counted one at a time, so that each limit is met where it is reached: the early
+// limit once per round of bag_limit, then bag_limit itself, after which the count carries on
+// from zero with the bags left over, or (bags_after_penalty=reset) with none.
 void apply_bags(const RuleSet& rules, TeamHandScore& team, const TeamStanding& before) {
-    int bags = before.bags + team.bags_added;
+    int bags = before.bags;
     if (rules.counts_bags()) {
-        while (bags >= rules.bag_limit) {
-            bags -= rules.bag_limit;
+        for (int added = team.bags_added; added > 0; --added) {
+            ++bags;
+            if (rules.early_bag_limit && bags == *rules.early_bag_limit) {
+                add(team, Kind::BagPenalty, -rules.early_bag_penalty,
+                    std::to_string(bags) + " bags reached");
+            }
+            if (bags < rules.bag_limit) continue;
+            bags = 0;
             ++team.bag_penalties;
             add(team, Kind::BagPenalty, -rules.bag_penalty,
                 std::to_string(rules.bag_limit) + " bags reached");
+            if (rules.bags_after_penalty == BagsAfter::Reset) break;
         }
+    } else {
+        bags += team.bags_added;
     }
     team.after.bags = bags;
     team.after.score = before.score + team.delta;

@@ -19,6 +19,24 @@ HandOutcome hand(std::array<Bid, 4> bids, std::array<int, 4> tricks) {
     return HandOutcome{bids, tricks, std::nullopt};
 }
 
+HandScore score(const RuleSet& r, const HandOutcome& out, const Standings& before = {}) {
+    return score_hand(r, out, before);
+}
+
+int item_points(const TeamHandScore& team, ScoreItem::Kind kind) {
+    int points = 0;
+    for (const ScoreItem& item : team.items) {
+        if (item.kind == kind) points += item.points;
+    }
+    return points;
+}
+
+int count_kind(const TeamHandScore& team, ScoreItem::Kind kind) {
+    int n = 0;
+    for (const ScoreItem& item : team.items) n += item.kind == kind ? 1 : 0;
+    return n;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -51,4 +69,65 @@ TEST_CASE("mercy=200: a lead of 200 points ends the game, a lead of 199 does not
     plain.add_hand(hand({B(3), B(4), B(3), B(4)}, {4, 2, 4, 3}));
     CHECK_FALSE(plain.over());
     CHECK_THROWS_AS(make_rules("classic", {"mercy=0"}), RuleError);
+}
+
+// ---------------------------------------------------------------------------------------
+// Bags: a first penalty at 5, a reset after the penalty, "bag back".
+
+TEST_CASE("early_bag_limit=5: 50 at 5 bags, 100 at 10, the early one again in the next round",
+          "[house]") {
+    RuleSet r = make_rules("classic", {"early_bag_limit=5", "early_bag_penalty=50"});
+    // NS bid 4 + 3 and take 10, from 3 bags: 70 + 3, and 6 bags cost the early 50.
+    HandScore s = score(r, hand({B(4), B(2), B(3), B(1)}, {5, 2, 5, 1}), {{{0, 3}, {0, 0}}});
+    CHECK(s[NS].delta == 70 + 3 - 50);
+    CHECK(s[NS].after.bags == 6);
+    CHECK(item_points(s[NS], ScoreItem::Kind::BagPenalty) == -50);
+    CHECK(s[NS].bag_penalties == 0);  // only bag_limit's penalties are counted there
+    // From 6 bags, 5 more: 10 reached (-100), 1 carried, and the early limit is not met again.
+    s = score(r, hand({B(3), B(3), B(3), B(1)}, {5, 2, 6, 0}), {{{0, 6}, {0, 0}}});
+    CHECK(s[NS].delta == 60 + 5 - 100);
+    CHECK(s[NS].after.bags == 1);
+    CHECK(count_kind(s[NS], ScoreItem::Kind::BagPenalty) == 1);
+    // From 4 bags, 11 more: 5 (-50), 10 (-100), and 5 again in the next round (-50).
+    s = score(r, hand({B(1), B(1), B(1), B(1)}, {7, 0, 6, 0}), {{{0, 4}, {0, 0}}});
+    CHECK(s[NS].delta == 20 + 11 - 200);
+    CHECK(s[NS].after.bags == 5);
+    CHECK(count_kind(s[NS], ScoreItem::Kind::BagPenalty) == 3);
+    // Classic alone: only the 100 at 10.
+    s = score(preset("classic"), hand({B(1), B(1), B(1), B(1)}, {7, 0, 6, 0}), {{{0, 4}, {0, 0}}});
+    CHECK(s[NS].delta == 20 + 11 - 100);
+    CHECK(s[NS].after.bags == 5);
+    CHECK_THROWS_AS(make_rules("classic", {"early_bag_limit=10"}), RuleError);
+    CHECK_THROWS_AS(make_rules("classic", {"early_bag_limit=0"}), RuleError);
+}
+
+TEST_CASE("bags_after_penalty=reset: the bags over the limit are dropped with the penalty",
+          "[house]") {
+    // NS bid 3 + 3 and take 10, from 8 bags: 4 more reach 10 at the second.
+    HandOutcome out = hand({B(3), B(2), B(3), B(1)}, {5, 2, 5, 1});
+    Standings before{{{100, 8}, {0, 0}}};
+    HandScore carry = score(preset("classic"), out, before);
+    CHECK(carry[NS].after.bags == 2);
+    CHECK(carry[NS].after.score == 100 + 64 - 100);
+    HandScore reset = score(make_rules("classic", {"bags_after_penalty=reset"}), out, before);
+    CHECK(reset[NS].after.bags == 0);
+    CHECK(reset[NS].after.score == 100 + 64 - 100);
+    CHECK(reset[NS].bag_penalties == 1);
+    // Under 10 bags nothing differs.
+    HandScore under = score(make_rules("classic", {"bags_after_penalty=reset"}), out, {});
+    CHECK(under[NS].after.bags == 4);
+}
+
+TEST_CASE(
+    "bag back: each bag subtracts a point and no penalty comes (overtrick_points=-1 "
+    "bag_limit=0)",
+    "[house]") {
+    RuleSet r = make_rules("classic", {"overtrick_points=-1", "bag_limit=0"});
+    // NS bid 4 + 3 and take 10: 70 - 3. From a score with 9 overtricks behind it, no penalty.
+    HandScore s = score(r, hand({B(4), B(2), B(3), B(1)}, {5, 2, 5, 1}), {{{300, 0}, {0, 0}}});
+    CHECK(s[NS].delta == 67);
+    CHECK(s[NS].after.score == 367);
+    CHECK(s[NS].after.bags == 0);
+    CHECK(item_points(s[NS], ScoreItem::Kind::Overtricks) == -3);
+    CHECK(count_kind(s[NS], ScoreItem::Kind::BagPenalty) == 0);
 }
