@@ -306,6 +306,16 @@ const std::vector<KeyEntry>& key_table() {
                             "count starts again from zero",
                             &RuleSet::bags_after_penalty,
                             {{BagsAfter::Carry, "carry"}, {BagsAfter::Reset, "reset"}}),
+        optional_int_key("big_contract",
+                         "a contract of N tricks or more, made, scores big_contract_factor "
+                         "times its points and big_contract_bonus (\"10 for 200\")",
+                         &RuleSet::big_contract),
+        int_key("big_contract_factor", "what a big contract's points are multiplied by",
+                &RuleSet::big_contract_factor),
+        int_key("big_contract_bonus", "points a big contract made scores besides",
+                &RuleSet::big_contract_bonus),
+        int_key("boston_points", "points for taking every trick of the hand (a Boston)",
+                &RuleSet::boston_points),
     };
     return table;
 }
@@ -416,6 +426,10 @@ void check_rules(const RuleSet& r) {
     if (r.loss_limit && *r.loss_limit >= r.target) fail("loss_limit must be below target");
     if (r.hand_limit && *r.hand_limit < 1) fail("hand_limit must be at least 1 (or none)");
     if (r.mercy && *r.mercy < 1) fail("mercy must be at least 1 (or none)");
+    if (r.big_contract && (*r.big_contract < 1 || *r.big_contract > r.hand_size())) {
+        fail("big_contract=" + std::to_string(*r.big_contract) + " must be 1.." +
+             std::to_string(r.hand_size()) + " (or none)");
+    }
 }
 
 RuleSet make_rules(std::string_view preset_name, const std::vector<std::string>& overrides) {

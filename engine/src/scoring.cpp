@@ -37,6 +37,12 @@ std::string_view kind_name(ScoreItem::Kind kind) {
             return "honours";
         case K::BagPenalty:
             return "bag_penalty";
+        case K::BigContract:
+            return "big_contract";
+        case K::Boston:
+            return "boston";
+        case K::BlindBid:
+            return "blind_bid";
     }
     return "?";
 }
@@ -103,8 +109,13 @@ void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp
     std::string contract = "contract " + std::to_string(own.bid);
     if (own.tricks >= own.bid) {
         int over = own.tricks - own.bid;
-        add(own, Kind::ContractMade, rules.bid_trick_points * own.bid,
-            contract + " made with " + tricks_text(own.tricks));
+        int points = rules.bid_trick_points * own.bid;
+        add(own, Kind::ContractMade, points, contract + " made with " + tricks_text(own.tricks));
+        if (rules.big_contract && own.bid >= *rules.big_contract) {
+            add(own, Kind::BigContract,
+                points * (rules.big_contract_factor - 1) + rules.big_contract_bonus,
+                "a contract of " + std::to_string(*rules.big_contract) + " or more made");
+        }
         if (over == 0 && rules.exact_points != 0) {
             add(own, Kind::Exact, rules.exact_points, "contract made exactly");
         }
@@ -216,6 +227,14 @@ HandScore score_hand(const RuleSet& rules, const HandOutcome& outcome, const Sta
         }
     }
     for (Team t : kAllTeams) score_contract(rules, result[t], result[opponent(t)]);
+    // Boston: every trick of the hand to one partnership.
+    for (Team t : kAllTeams) {
+        int taken = 0;
+        for (Seat s : members(t)) taken += outcome.tricks[index(s)];
+        if (taken == rules.hand_size() && rules.boston_points != 0) {
+            add(result[t], Kind::Boston, rules.boston_points, "every trick of the hand (a Boston)");
+        }
+    }
     // Then nils, seat by seat.
     for (Seat s : kAllSeats) {
         Bid b = outcome.bids[index(s)];

@@ -131,3 +131,66 @@ TEST_CASE(
     CHECK(item_points(s[NS], ScoreItem::Kind::Overtricks) == -3);
     CHECK(count_kind(s[NS], ScoreItem::Kind::BagPenalty) == 0);
 }
+
+// ---------------------------------------------------------------------------------------
+// Big contracts ("10 for 200") and Boston.
+
+TEST_CASE("big_contract=10: a contract of 10 made scores 200, a set still -100", "[house]") {
+    RuleSet r = make_rules("classic", {"big_contract=10"});
+    SECTION("bid 6 + 4, taken 10: 100 doubled") {
+        HandScore s = score(r, hand({B(6), B(1), B(4), B(1)}, {6, 2, 4, 1}));
+        CHECK(s[NS].delta == 200);
+        CHECK(item_points(s[NS], ScoreItem::Kind::BigContract) == 100);
+        CHECK(s[EW].delta == 21);
+    }
+    SECTION("taken 11: 200 and the overtrick") {
+        HandScore s = score(r, hand({B(6), B(1), B(4), B(1)}, {6, 1, 5, 1}));
+        CHECK(s[NS].delta == 201);
+        CHECK(s[NS].after.bags == 1);
+    }
+    SECTION("taken 9: set, -100 as in classic") {
+        HandScore s = score(r, hand({B(6), B(1), B(4), B(1)}, {5, 2, 4, 2}));
+        CHECK(s[NS].delta == -100);
+        CHECK(count_kind(s[NS], ScoreItem::Kind::BigContract) == 0);
+    }
+    SECTION("a contract of 9 is not big") {
+        HandScore s = score(r, hand({B(5), B(1), B(4), B(1)}, {6, 2, 4, 1}));
+        CHECK(s[NS].delta == 91);
+    }
+    SECTION("a bonus instead of double: big_contract_factor=1 big_contract_bonus=50") {
+        RuleSet b = make_rules(
+            "classic", {"big_contract=10", "big_contract_factor=1", "big_contract_bonus=50"});
+        HandScore s = score(b, hand({B(6), B(1), B(4), B(1)}, {6, 2, 4, 1}));
+        CHECK(s[NS].delta == 150);
+    }
+    CHECK_THROWS_AS(make_rules("classic", {"big_contract=14"}), RuleError);
+    CHECK(kind_name(ScoreItem::Kind::BigContract) == "big_contract");
+}
+
+TEST_CASE("boston_points=200: every trick of the hand to one partnership", "[house]") {
+    RuleSet r = make_rules("classic", {"boston_points=200"});
+    SECTION("bid 7 + 6, taken 13: 130 + 200") {
+        HandScore s = score(r, hand({B(7), B(1), B(6), B(1)}, {7, 0, 6, 0}));
+        CHECK(s[NS].delta == 330);
+        CHECK(item_points(s[NS], ScoreItem::Kind::Boston) == 200);
+        CHECK(s[EW].delta == -20);
+    }
+    SECTION("bid 4 + 4, taken 13: 80 + 5 overtricks + 200") {
+        HandScore s = score(r, hand({B(4), B(1), B(4), B(1)}, {6, 0, 7, 0}));
+        CHECK(s[NS].delta == 285);
+    }
+    SECTION("a nil and its partner taking all 13: nil made, contract made, Boston") {
+        HandScore s = score(r, hand({Bid::nil(), B(1), B(6), B(1)}, {0, 0, 13, 0}));
+        CHECK(s[NS].delta == 100 + 60 + 7 + 200);
+    }
+    SECTION("12 tricks are no Boston") {
+        HandScore s = score(r, hand({B(7), B(1), B(6), B(1)}, {7, 1, 5, 0}));
+        CHECK(count_kind(s[NS], ScoreItem::Kind::Boston) == 0);
+    }
+    SECTION("with big_contract=10, a 13 made scores 260 and the Boston 200") {
+        RuleSet both = make_rules("classic", {"boston_points=200", "big_contract=10"});
+        HandScore s = score(both, hand({B(7), B(1), B(6), B(1)}, {7, 0, 6, 0}));
+        CHECK(s[NS].delta == 460);
+    }
+    CHECK(score(preset("classic"), hand({B(7), B(1), B(6), B(1)}, {7, 0, 6, 0}))[NS].delta == 130);
+}

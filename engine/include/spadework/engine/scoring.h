@@ -38,6 +38,9 @@ struct ScoreItem {
         NilTrickBags,  // tricks a nil bidder took, as bags (NilTricks::BagsOnly, BagsAndPoints)
         Honours,
         BagPenalty,
+        BigContract,  // big_contract: the contract's points times big_contract_factor, + bonus
+        Boston,       // boston_points, for every trick of the hand
+        BlindBid,     // a blind trick bid: the contract's points times blind_bid_factor
     };
     Kind kind;
     int points = 0;
