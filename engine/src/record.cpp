@@ -105,13 +105,18 @@ const Annotation* RecordedHand::annotation(Annotation::Target target, int index)
 }
 
 HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index,
-                      std::vector<RecordedIrregularity>* irregular) {
+                      std::vector<RecordedIrregularity>* irregular,
+                      std::optional<std::array<int, 2>> scores_before) {
     auto fail = [&](const std::string& what, RecordPlace place) -> void {
         throw RecordError(what, hand_index, place);
     };
     std::optional<HandState> built;
     try {
-        built.emplace(rules, hand.dealer, hand.deal);
+        if (scores_before) {
+            built.emplace(rules, hand.dealer, hand.deal, *scores_before);
+        } else {
+            built.emplace(rules, hand.dealer, hand.deal);
+        }
     } catch (const Error& e) {
         fail(e.what(), {Part::Deal, 0});
     }
@@ -231,15 +236,25 @@ std::vector<RecordedIrregularity> check_game(const RecordedGame& game) {
         throw RecordError(std::string("the rule set does not hold together: ") + e.what(), -1,
                           {Part::Hand, 0});
     }
+    // The score before each hand, for the bids that depend on it (blind_behind). After the
+    // game's end by its rules, a recorded hand is checked without it.
+    Game tally(game.rules);
     for (std::size_t h = 0; h < game.hands.size(); ++h) {
         int at = static_cast<int>(h);
-        HandState state = replay_hand(game.rules, game.hands[h], at, &irregular);
+        std::optional<std::array<int, 2>> scores;
+        if (!tally.over()) {
+            scores = {tally.standings()[index(Team::NS)].score,
+                      tally.standings()[index(Team::EW)].score};
+        }
+        HandState state = replay_hand(game.rules, game.hands[h], at, &irregular, scores);
+        std::optional<HandOutcome> outcome = outcome_of(state, game.hands[h].claim);
         bool last = h + 1 == game.hands.size();
-        if (!last && !outcome_of(state, game.hands[h].claim)) {
+        if (!last && !outcome) {
             throw RecordError(
                 "hand " + std::to_string(h + 1) + " is unfinished, but more hands follow it", at,
                 {Part::Hand, 0});
         }
+        if (outcome && !tally.over()) tally.add_hand(*outcome);
     }
     return irregular;
 }

@@ -316,6 +316,41 @@ const std::vector<KeyEntry>& key_table() {
                 &RuleSet::big_contract_bonus),
         int_key("boston_points", "points for taking every trick of the hand (a Boston)",
                 &RuleSet::boston_points),
+        shapes_play(int_key("min_team_bid",
+                            "the fewest tricks a partnership's bids may add up to (0: any)",
+                            &RuleSet::min_team_bid)),
+        shapes_play(enum_key<BelowMinimum>(
+            "below_min_team_bid", "rebid|raise",
+            "bids under min_team_bid: the second partner must bid again, or the contract is "
+            "raised to it",
+            &RuleSet::below_min_team_bid,
+            {{BelowMinimum::Rebid, "rebid"}, {BelowMinimum::Raise, "raise"}})),
+        shapes_play(enum_key<Bidding>("bidding", "free|whiz|mirrors|suicide",
+                                      "forced bidding: none; nil or the spades held (Whiz); "
+                                      "the spades held (Mirrors); one nil per partnership "
+                                      "(Suicide)",
+                                      &RuleSet::bidding,
+                                      {{Bidding::Free, "free"},
+                                       {Bidding::Whiz, "whiz"},
+                                       {Bidding::Mirrors, "mirrors"},
+                                       {Bidding::Suicide, "suicide"}})),
+        shapes_play(optional_int_key("nil_max_spades", "nil may be bid only with N spades or fewer",
+                                     &RuleSet::nil_max_spades)),
+        shapes_play(int_key("blind_behind",
+                            "a blind bid only by a side behind by N points or more (0: any "
+                            "score)",
+                            &RuleSet::blind_behind)),
+        shapes_play(optional_int_key("blind_bid_min",
+                                     "trick bids of N or more may be made blind (none: no "
+                                     "blind trick bids)",
+                                     &RuleSet::blind_bid_min)),
+        shapes_play(int_key("blind_bid_exchange",
+                            "cards a blind trick bidder and partner exchange after the bidding",
+                            &RuleSet::blind_bid_exchange)),
+        int_key("blind_bid_factor",
+                "what a contract's points are multiplied by, made or set, when a blind trick "
+                "bid is in it",
+                &RuleSet::blind_bid_factor),
     };
     return table;
 }
@@ -405,6 +440,49 @@ void apply_override(RuleSet& rules, std::string_view key_equals_value) {
     apply_override(rules, key_equals_value.substr(0, eq), key_equals_value.substr(eq + 1));
 }
 
+namespace {
+
+// The house bidding keys, alone and together: every combination allowed leaves each player a
+// bid to make.
+void check_bidding_rules(const RuleSet& r) {
+    auto fail = [](const std::string& what) { throw RuleError("rule set: " + what); };
+    if (r.min_team_bid < 0 || r.min_team_bid > r.highest_bid()) {
+        fail("min_team_bid=" + std::to_string(r.min_team_bid) + " must be 0.." +
+             std::to_string(r.highest_bid()) + " (the highest bid)");
+    }
+    if (r.blind_bid_exchange < 0 || r.blind_bid_exchange >= r.hand_size()) {
+        fail("blind_bid_exchange=" + std::to_string(r.blind_bid_exchange) + " must be 0.." +
+             std::to_string(r.hand_size() - 1));
+    }
+    if (r.nil_max_spades && *r.nil_max_spades < 0) fail("nil_max_spades must not be negative");
+    if (r.blind_behind < 0) fail("blind_behind must not be negative (0: at any score)");
+    if (r.blind_bid_min && (*r.blind_bid_min < 1 || *r.blind_bid_min > r.highest_bid())) {
+        fail("blind_bid_min=" + std::to_string(*r.blind_bid_min) + " must be 1.." +
+             std::to_string(r.highest_bid()) + " (or none)");
+    }
+    if (r.bidding == Bidding::Free) return;
+    std::string style = r.bidding == Bidding::Whiz      ? "whiz"
+                        : r.bidding == Bidding::Mirrors ? "mirrors"
+                                                        : "suicide";
+    if (r.min_team_bid > 0 && r.below_min_team_bid == BelowMinimum::Rebid) {
+        fail("bidding=" + style +
+             " forces bids that may leave a partnership under min_team_bid with no bid to make "
+             "instead: give below_min_team_bid=raise");
+    }
+    if (!r.nil_allowed) fail("bidding=" + style + " needs nil=allowed");
+    if (r.bidding != Bidding::Suicide && !r.both_nil_allowed) {
+        fail("bidding=" + style +
+             " forces nil on a hand without spades: it needs both_nil=allowed");
+    }
+    if (r.bidding == Bidding::Suicide && r.nil_max_spades) {
+        fail(
+            "bidding=suicide forces one nil per partnership, whatever the spades: give "
+            "nil_max_spades=none");
+    }
+}
+
+}  // namespace
+
 void check_rules(const RuleSet& r) {
     auto fail = [](const std::string& what) { throw RuleError("rule set: " + what); };
     if (r.pass_cards < 0 || r.pass_cards >= r.hand_size()) {
@@ -416,6 +494,7 @@ void check_rules(const RuleSet& r) {
              std::to_string(r.hand_size() - 1));
     }
     if (r.max_bid < 1) fail("max_bid must be at least 1");
+    check_bidding_rules(r);
     if (r.bag_limit < 0) fail("bag_limit must not be negative (0 turns bags off)");
     if (r.early_bag_limit && (*r.early_bag_limit < 1 || *r.early_bag_limit >= r.bag_limit)) {
         fail("early_bag_limit=" + std::to_string(*r.early_bag_limit) + " must be 1.." +

@@ -47,6 +47,32 @@ std::string_view kind_name(ScoreItem::Kind kind) {
     return "?";
 }
 
+namespace {
+
+// The rules on a partnership's two bids that the bids alone decide: Suicide's one nil, and
+// min_team_bid when a short bid is bid again. (Whiz, Mirrors and nil_max_spades need the
+// cards: HandState checks them.)
+std::optional<std::string> check_team_bids(const RuleSet& rules, const std::array<Bid, 4>& bids) {
+    for (Team t : kAllTeams) {
+        Bid a = bids[index(members(t)[0])];
+        Bid b = bids[index(members(t)[1])];
+        std::string pair(team_name(t));
+        if (rules.bidding == Bidding::Suicide && a.is_nil() == b.is_nil()) {
+            return pair + " bid " + to_string(a) + " and " + to_string(b) +
+                   ": under Suicide one partner bids nil and the other does not";
+        }
+        bool below = a.count() + b.count() < rules.min_team_bid && !(a.is_nil() && b.is_nil());
+        if (below && rules.below_min_team_bid == BelowMinimum::Rebid) {
+            return pair + " bid " + std::to_string(a.count() + b.count()) +
+                   " tricks between them: a partnership bids " +
+                   std::to_string(rules.min_team_bid) + " or more";
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome& outcome) {
     int total = 0;
     for (Seat s : kAllSeats) {
@@ -58,6 +84,9 @@ std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome
                     return who + "'s bid " + std::to_string(b.count()) +
                            " is out of range (nil or 1.." + std::to_string(rules.highest_bid()) +
                            ")";
+                }
+                if (b.is_blind() && (!rules.blind_bid_min || b.count() < *rules.blind_bid_min)) {
+                    return who + " bids " + to_string(b) + ", a blind bid these rules do not have";
                 }
                 break;
             case Bid::Kind::Nil:
@@ -85,7 +114,7 @@ std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome
         return "tricks add up to " + std::to_string(total) + ", not " +
                std::to_string(rules.hand_size());
     }
-    return std::nullopt;
+    return check_team_bids(rules, outcome.bids);
 }
 
 namespace {
@@ -103,14 +132,26 @@ std::string tricks_text(int n) {
     return std::to_string(n) + (n == 1 ? " trick" : " tricks");
 }
 
-// The contract of one partnership: its members' trick bids, against the tricks that count.
-void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp) {
+// The contract of one partnership: its members' trick bids (own.bid, raised to min_team_bid
+// where the rules raise it; `bid` as bid), against the tricks that count. With a blind trick
+// bid in it (`blind`), its points, made or set, are multiplied by blind_bid_factor.
+void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp, int bid,
+                    bool blind) {
     if (own.bid == 0) return;  // both partners bid nil: there is no contract
     std::string contract = "contract " + std::to_string(own.bid);
+    if (bid != own.bid) contract += " (bid " + std::to_string(bid) + ", raised)";
+    auto blind_factor = [&](int points) {
+        if (blind && rules.blind_bid_factor != 1) {
+            add(own, Kind::BlindBid, points * (rules.blind_bid_factor - 1),
+                "blind bid: the contract's points x" + std::to_string(rules.blind_bid_factor));
+        }
+        return blind ? points * rules.blind_bid_factor : points;
+    };
     if (own.tricks >= own.bid) {
         int over = own.tricks - own.bid;
         int points = rules.bid_trick_points * own.bid;
         add(own, Kind::ContractMade, points, contract + " made with " + tricks_text(own.tricks));
+        points = blind_factor(points);
         if (rules.big_contract && own.bid >= *rules.big_contract) {
             add(own, Kind::BigContract,
                 points * (rules.big_contract_factor - 1) + rules.big_contract_bonus,
@@ -145,6 +186,7 @@ void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp
     add(own, Kind::ContractSet, points,
         contract + " set with " + tricks_text(own.tricks) + " (" + std::to_string(shortfall) +
             " short)");
+    if (points != 0) blind_factor(points);
     if (rules.set_points != 0) {
         add(opp, Kind::OpponentsSet, rules.set_points, "opponents' contract set");
     }
@@ -226,7 +268,19 @@ HandScore score_hand(const RuleSet& rules, const HandOutcome& outcome, const Sta
             }
         }
     }
-    for (Team t : kAllTeams) score_contract(rules, result[t], result[opponent(t)]);
+    for (Team t : kAllTeams) {
+        TeamHandScore& team = result[t];
+        int bid = team.bid;
+        bool blind = false;
+        for (Seat s : members(t))
+            blind =
+                blind || (outcome.bids[index(s)].is_blind() && !outcome.bids[index(s)].is_nil());
+        if (rules.below_min_team_bid == BelowMinimum::Raise && bid > 0 &&
+            bid < rules.min_team_bid) {
+            team.bid = rules.min_team_bid;
+        }
+        score_contract(rules, team, result[opponent(t)], bid, blind);
+    }
     // Boston: every trick of the hand to one partnership.
     for (Team t : kAllTeams) {
         int taken = 0;

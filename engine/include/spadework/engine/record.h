@@ -106,18 +106,21 @@ struct RecordedIrregularity {
 // Every action is checked; a revoke or an early spade lead is kept (HandState::play_recorded)
 // and, when `irregular` is given, added to it. Anything else wrong (a card not held, out of
 // turn, a bid out of range, ...) is refused. A hand may stop before its last trick without a
-// claim (an unfinished record); the state is then not Done. Throws RecordError with
-// hand_index and the place of the first fault.
+// claim (an unfinished record); the state is then not Done. `scores_before` (by team) lets
+// the bids be checked against blind_behind; without it that rule is not checked. Throws
+// RecordError with hand_index and the place of the first fault.
 HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index = 0,
-                      std::vector<RecordedIrregularity>* irregular = nullptr);
+                      std::vector<RecordedIrregularity>* irregular = nullptr,
+                      std::optional<std::array<int, 2>> scores_before = std::nullopt);
 
 // The outcome of a replayed hand: the tricks played plus the claim's. Honours not yet played
 // go to the side the claim gives every trick left, whichever side claimed. Empty when the
 // hand is unfinished (no claim and tricks left to play).
 std::optional<HandOutcome> outcome_of(const HandState& state, const std::optional<Claim>& claim);
 
-// Checks every hand of a game: replay_hand for each one. Returns the game's irregular cards
-// (kept as played), in order. Throws RecordError.
+// Checks every hand of a game: replay_hand for each one, with the scores before it as the
+// game's rules give them (until the game ends). Returns the game's irregular cards (kept as
+// played), in order. Throws RecordError.
 std::vector<RecordedIrregularity> check_game(const RecordedGame& game);
 
 // The rule set a hand played under `played` is scored with under `scoring`: the scoring and

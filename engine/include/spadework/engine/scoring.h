@@ -51,7 +51,8 @@ struct ScoreItem {
 std::string_view kind_name(ScoreItem::Kind kind);  // "contract_made", ...
 
 struct TeamHandScore {
-    int bid = 0;     // the contract: the members' trick bids added
+    int bid = 0;     // the contract: the members' trick bids added (raised to min_team_bid
+                     // under below_min_team_bid=raise)
     int tricks = 0;  // the tricks that count toward it (see NilTricks)
     int delta = 0;   // points this hand: the sum of the items' points
     int bags_added = 0;
