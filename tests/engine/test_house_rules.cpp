@@ -1,6 +1,11 @@
 // Issue 20's house rules that change the score and the end of the game: each with worked
 // examples (a hand's bids and tricks, and the score it must give).
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
 
 #include "spadework/engine/game.h"
 
@@ -193,4 +198,39 @@ TEST_CASE("boston_points=200: every trick of the hand to one partnership", "[hou
         CHECK(s[NS].delta == 460);
     }
     CHECK(score(preset("classic"), hand({B(7), B(1), B(6), B(1)}, {7, 0, 6, 0}))[NS].delta == 130);
+}
+
+// ---------------------------------------------------------------------------------------
+// Every key, with each value it names, is in the rule-set reader's fuzz dictionary, both as
+// a --rule token and as a field of the RuleSet textproto.
+
+TEST_CASE("every rule key is in the rule-set reader's fuzz dictionary", "[house]") {
+    std::ifstream in(SPADEWORK_FUZZ_RULES_DICT);
+    REQUIRE(in);
+    std::set<std::string> entries;
+    for (std::string line; std::getline(in, line);) {
+        if (line.size() >= 2 && line.front() == '"' && line.back() == '"') {
+            entries.insert(line.substr(1, line.size() - 2));
+        }
+    }
+    for (const RuleKeyInfo& key : rule_keys()) {
+        std::string name(key.key);
+        INFO(name);
+        CHECK(entries.count(name + "="));
+        if (key.values == "N|none") {
+            CHECK(entries.count(name + "_value:"));
+            CHECK(entries.count(name + "_none:"));
+        } else {
+            CHECK(entries.count(name + ":"));
+        }
+        if (key.values == "N" || key.values == "N|none") continue;
+        std::stringstream values{std::string(key.values)};
+        for (std::string value; std::getline(values, value, '|');) {
+            if (std::isdigit(static_cast<unsigned char>(value[0]))) continue;
+            std::string upper;
+            for (char c : value) upper += static_cast<char>(std::toupper(c));
+            INFO(upper);
+            CHECK(entries.count(upper));
+        }
+    }
 }
