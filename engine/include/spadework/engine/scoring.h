@@ -68,7 +68,10 @@ struct HandScore {
 };
 
 // Checks an outcome against a rule set: bids in range and allowed, tricks adding up to the
-// hand size. Returns what is wrong, or nothing.
+// hand size. Returns what is wrong, or nothing. The rules on how the bids of a hand go
+// together (min_team_bid re-bid, Whiz, Mirrors, Suicide, nil_max_spades, blind_behind) are the
+// bidding's, which HandState checks: a review's what-if completes the bids not yet made
+// without them, and scoring scores what it is given.
 std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome& outcome);
 
 // Scores a hand from the partnerships' standings before it. The outcome must pass
