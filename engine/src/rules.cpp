@@ -214,8 +214,9 @@ KeyEntry shapes_play(KeyEntry entry) {
     return entry;
 }
 
-const std::vector<KeyEntry>& key_table() {
-    static const std::vector<KeyEntry> table = {
+// The keys of the five rule documents, in the order of their proto fields.
+std::vector<KeyEntry> document_keys() {
+    return {
         shapes_play(enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
                                   &RuleSet::deck_size, {{52, "52"}, {48, "48"}})),
         shapes_play(int_key("pass_cards", "cards each player passes to partner before bidding",
@@ -287,13 +288,18 @@ const std::vector<KeyEntry>& key_table() {
             &RuleSet::on_tie,
             {{OnTie::PlayOn, "play_on"}, {OnTie::Overtime, "overtime"}, {OnTie::Draw, "draw"}}),
         int_key("overtime_target", "score that ends an overtime set", &RuleSet::overtime_target),
-        // Last: a rules file is written in field-number order, and this key came last.
+        // Last of the documents' keys: it came after the others (field 32).
         enum_key<BothNil>("both_nil_scoring", "each|together",
                           "two nils of one partnership score each on its own, or together: "
                           "both values won if neither takes a trick, both lost if either does",
                           &RuleSet::both_nil_scoring,
                           {{BothNil::Each, "each"}, {BothNil::Together, "together"}}),
-        // Issue 20's house rules, in the order of their proto fields.
+    };
+}
+
+// Issue 20's house rules, after the others in the order of their proto fields.
+std::vector<KeyEntry> house_keys() {
+    return {
         optional_int_key("mercy", "a lead of N points or more ends the game", &RuleSet::mercy),
         optional_int_key("early_bag_limit",
                          "bags (below bag_limit) that bring a first penalty on the way, once "
@@ -352,6 +358,16 @@ const std::vector<KeyEntry>& key_table() {
                 "bid is in it",
                 &RuleSet::blind_bid_factor),
     };
+}
+
+// The one table of keys: the documents' keys, then the house rules'. A rules file is written in
+// this order, which is the proto's field-number order.
+const std::vector<KeyEntry>& key_table() {
+    static const std::vector<KeyEntry> table = [] {
+        std::vector<KeyEntry> keys = document_keys();
+        for (KeyEntry& k : house_keys()) keys.push_back(std::move(k));
+        return keys;
+    }();
     return table;
 }
 
