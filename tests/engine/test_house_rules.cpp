@@ -234,3 +234,31 @@ TEST_CASE("every rule key is in the rule-set reader's fuzz dictionary", "[house]
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Variants that are existing keys: nil worth 50, a hand limit with a decider.
+
+TEST_CASE("nil worth 50 (nil_points=50): N nil made and S's 4 made is 90", "[house]") {
+    RuleSet r = make_rules("classic", {"nil_points=50"});
+    HandScore s = score(r, hand({Bid::nil(), B(4), B(4), B(4)}, {0, 4, 4, 5}));
+    CHECK(s[NS].delta == 50 + 40);
+    s = score(r, hand({Bid::nil(), B(4), B(4), B(4)}, {1, 4, 4, 4}));
+    CHECK(s[NS].delta == -50 + 40);
+}
+
+TEST_CASE("a hand limit with a decider: level after hand_limit=2, on_tie=overtime plays a set",
+          "[house]") {
+    RuleSet r = make_rules("classic", {"hand_limit=2", "on_tie=overtime", "overtime_target=50"});
+    auto a = hand({B(3), B(3), B(3), B(3)}, {4, 3, 3, 3});  // NS 61, EW 60
+    auto b = hand({B(3), B(3), B(3), B(3)}, {3, 4, 3, 3});  // NS 60, EW 61
+    Game g(r);
+    g.add_hand(a);
+    const HandRecord& level = g.add_hand(b);  // 121 to 121 after the limit
+    CHECK(level.tie_to_overtime);
+    CHECK_FALSE(g.over());
+    CHECK(g.current_target() == 50);
+    g.add_hand(a);  // the overtime set: NS 61 reaches 50 first
+    REQUIRE(g.over());
+    CHECK(g.result()->winner == NS);
+    CHECK(g.result()->overtime_sets == 1);
+}
