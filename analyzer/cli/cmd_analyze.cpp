@@ -7,12 +7,15 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <unordered_set>
 #include <vector>
 
@@ -20,6 +23,7 @@
 #include "common.h"
 #include "progress.h"
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/review_choice.h"
 
 namespace spadework::cli {
 namespace {
@@ -89,14 +93,16 @@ void analyze_one(const AnalyzeOptions& o) {
         throw Error(
             fmt::format("--hand: {} holds {} games; pick one with FILE@N", o.game, games.size()));
     }
+    for (const LoadedGame& loaded : games) require_deal(loaded, "analyse");
     bool first = true;
     for (LoadedGame& loaded : games) {
         std::optional<int> game_hand;  // GAME:HAND, 1-based, checked when the game was loaded
         if (loaded.hand) game_hand = *loaded.hand + 1;
         std::optional<int> hand = chosen_hand(o.game, game_hand, o.hand);
         if (hand && *hand > static_cast<int>(loaded.game.hands.size())) {
-            throw Error(fmt::format("--hand {}: {} has {} hands", o.hand, loaded.label,
-                                    loaded.game.hands.size()));
+            throw Error(fmt::format(
+                "--hand {}: {} has {}", o.hand, loaded.label,
+                analyzer::count_of(static_cast<long long>(loaded.game.hands.size()), "hand")));
         }
         std::optional<int> only;
         if (hand) only = *hand - 1;
@@ -132,9 +138,20 @@ void analyze_one(const AnalyzeOptions& o) {
 struct Batch {
     formats::Library library;  // the games are read from it and their reviews stored in it
     std::vector<formats::GameId> todo;
-    std::size_t games = 0;  // the library's games, when the batch is the whole library
+    std::size_t games = 0;  // the library's games (score sheets not), for the whole library
     std::string scope;      // "shard 1/3 of lib.sqlite", for messages
+    int sheets = 0;         // score sheets left out: they have no deal to analyse
 };
+
+// Leaves out of `todo` the library's score sheets, which have no deal; returns how many.
+int drop_score_sheets(const formats::Library& library, std::vector<formats::GameId>& todo) {
+    formats::GameFilter sheets;
+    sheets.kind = RecordKind::ScoreSheet;
+    std::unordered_set<formats::GameId> ids;
+    for (const formats::GameSummary& g : library.list_games(sheets)) ids.insert(g.id);
+    return static_cast<int>(
+        std::erase_if(todo, [&](formats::GameId id) { return ids.contains(id); }));
+}
 
 // --all alone: every game of the library without a review under `key`. With --shard, those
 // of the shard (game id modulo N is K). With --out, the shard's games are first copied into
@@ -149,20 +166,27 @@ Batch select_batch(const AnalyzeOptions& o, const std::string& key) {
     if (o.out.empty()) {
         std::vector<formats::GameId> todo = analyzer::ReviewStore(source).games_without_review(key);
         std::erase_if(todo, [&](formats::GameId id) { return !part.contains(id); });
-        std::size_t games = part.whole() ? static_cast<std::size_t>(source.count_games()) : 0;
-        return Batch{std::move(source), std::move(todo), games, scope};
+        const int sheets = drop_score_sheets(source, todo);
+        formats::GameFilter all_sheets;
+        all_sheets.kind = RecordKind::ScoreSheet;
+        std::size_t games = part.whole() ? static_cast<std::size_t>(source.count_games()) -
+                                               source.list_games(all_sheets).size()
+                                         : 0;
+        return Batch{std::move(source), std::move(todo), games, scope, sheets};
     }
     const std::filesystem::path out = o.out;
     formats::MergeResult copied =
         formats::merge_libraries({source.path()}, out, part, analyzer::library_stores());
-    fmt::print("Copied {} games of {} into {} ({} there already), with {} reviews.\n",
-               copied.games_added, scope, out.string(), copied.games_already_there,
-               copied.store("reviews").added);
+    fmt::print("Copied {} of {} into {} ({} there already), with {}.\n",
+               analyzer::count_of(copied.games_added, "game"), scope, out.string(),
+               copied.games_already_there,
+               analyzer::count_of(copied.store("reviews").added, "review"));
     formats::Library library(out);
     std::unordered_set<formats::GameId> ours(copied.ids.begin(), copied.ids.end());
     std::vector<formats::GameId> todo = analyzer::ReviewStore(library).games_without_review(key);
     std::erase_if(todo, [&](formats::GameId id) { return !ours.contains(id); });
-    return Batch{std::move(library), std::move(todo), 0, scope + " in " + out.string()};
+    const int sheets = drop_score_sheets(library, todo);
+    return Batch{std::move(library), std::move(todo), 0, scope + " in " + out.string(), sheets};
 }
 
 struct BatchDone {
@@ -178,7 +202,8 @@ BatchDone run_batch(Batch& batch, const analyzer::ReviewSettings& settings) {
     const std::vector<formats::GameId>& todo = batch.todo;
     const int total = static_cast<int>(todo.size());
     BatchDone done;
-    ProgressBar bar(fmt::format("analysing {} games with {} threads", total, settings.threads));
+    ProgressBar bar(fmt::format("analysing {} with {}", analyzer::count_of(total, "game"),
+                                analyzer::count_of(settings.threads, "thread")));
     analyzer::review_games(
         total, [&](int i) { return batch.library.load_game(todo[i]); }, settings,
         [&](analyzer::BatchGame& game) {
@@ -204,9 +229,16 @@ void analyze_all(const AnalyzeOptions& o) {
     const std::string key = settings.key();
     Batch batch = select_batch(o, key);
     const bool whole = o.shard.empty() && o.out.empty();
+    if (batch.sheets > 0) {
+        fmt::print("{} score sheet{} left out: a score sheet has no deal to analyse.\n",
+                   batch.sheets, batch.sheets == 1 ? "" : "s");
+    }
     if (batch.todo.empty()) {
         if (whole) {
-            fmt::print("All {} games of {} are analysed already.\n", batch.games, batch.scope);
+            fmt::print("{} of {} {} analysed already.\n",
+                       batch.games == 1 ? std::string("The one game")
+                                        : fmt::format("All {} games", batch.games),
+                       batch.scope, batch.games == 1 ? "is" : "are");
         } else {
             fmt::print("All games of {} are analysed already.\n", batch.scope);
         }
@@ -218,28 +250,68 @@ void analyze_all(const AnalyzeOptions& o) {
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::string failures = failed ? fmt::format("; {} could not be analysed", failed) : "";
+    const std::string threads = analyzer::count_of(settings.threads, "thread");
     if (whole) {
-        fmt::print("Analysed {} games in {:.1f} s ({} threads); {} of {} games now analysed{}.\n",
-                   stored, seconds, settings.threads, done_before + stored, batch.games, failures);
+        fmt::print("Analysed {} in {:.1f} s ({}); {} of {} now analysed{}.\n",
+                   analyzer::count_of(stored, "game"), seconds, threads, done_before + stored,
+                   analyzer::count_of(static_cast<long long>(batch.games), "game"), failures);
     } else {
-        fmt::print("Analysed {} games of {} in {:.1f} s ({} threads){}.\n", stored, batch.scope,
-                   seconds, settings.threads, failures);
+        fmt::print("Analysed {} of {} in {:.1f} s ({}){}.\n", analyzer::count_of(stored, "game"),
+                   batch.scope, seconds, threads, failures);
     }
-    if (failed) throw Error(fmt::format("{} games could not be analysed", failed));
+    if (failed) {
+        throw Error(fmt::format("{} could not be analysed", analyzer::count_of(failed, "game")));
+    }
 }
 
 // A player's play accuracy and flags game by game, from the stored reviews.
+// One game of a player's trend, from the review it was read from.
+struct TrendRow {
+    analyzer::TrendPoint point;
+    analyzer::ReviewSettings settings;  // the review's
+};
+
+// The player's games, each from its best stored review graded as asked: the one of the
+// settings asked for (--samples, --only, a settings file) when it is stored, else the best
+// other (both parts, then the most layouts), so that a game reviewed with `--samples 16` is
+// not left out; each row says which settings it was read from.
+std::vector<TrendRow> trend_rows(const formats::Library& library, const std::string& player,
+                                 const analyzer::ReviewSettings& asked) {
+    const analyzer::ReviewStore store(library);
+    std::map<formats::GameId, TrendRow> best;
+    auto rank = [&](const analyzer::ReviewSettings& s) {
+        return std::tuple_cat(std::make_tuple(s.key() == asked.key()),
+                              analyzer::review_rank(s, asked));
+    };
+    for (const analyzer::ReviewSettings& v : analyzer::review_variants(asked)) {
+        if (v.grade != asked.grade) continue;  // chance lost and points lost are not alike
+        for (analyzer::TrendPoint& p : store.player_trend(player, v.key())) {
+            auto at = best.find(p.game);
+            if (at == best.end() || rank(v) > rank(at->second.settings)) {
+                best[p.game] = TrendRow{std::move(p), v};
+            }
+        }
+    }
+    std::vector<TrendRow> rows;
+    for (auto& [id, row] : best) rows.push_back(std::move(row));
+    std::sort(rows.begin(), rows.end(), [](const TrendRow& a, const TrendRow& b) {
+        return std::tie(a.point.date, a.point.game) < std::tie(b.point.date, b.point.game);
+    });
+    return rows;
+}
+
 void print_trend(const AnalyzeOptions& o) {
     analyzer::ReviewSettings settings = settings_of(o);
     formats::Library library = open_existing_library(o.db);
-    std::vector<analyzer::TrendPoint> trend =
-        analyzer::ReviewStore(library).player_trend(o.trend, settings.key());
+    const std::vector<TrendRow> rows = trend_rows(library, o.trend, settings);
     if (o.json) {
         nlohmann::ordered_json j = nlohmann::ordered_json::array();
-        for (const analyzer::TrendPoint& p : trend) {
+        for (const TrendRow& row : rows) {
+            const analyzer::TrendPoint& p = row.point;
             const analyzer::ReviewSeat& t = p.tally;
             j.push_back({{"game", p.game},
                          {"date", p.date},
+                         {"settings", analyzer::describe_review_settings(row.settings)},
                          {"seat", std::string(1, seat_char(p.seat))},
                          {"decisions", t.decisions},
                          {"kept_best", t.kept_best},
@@ -254,28 +326,41 @@ void print_trend(const AnalyzeOptions& o) {
         fmt::print("{}\n", j.dump(2));
         return;
     }
-    if (trend.empty()) {
+    if (rows.empty()) {
         fmt::print("No analysed game of {} in {} (run spadework analyze --all).\n", o.trend,
                    library.path().string());
         return;
     }
-    fmt::print("{}: play accuracy by game ({} analysed games)\n", o.trend, trend.size());
+    fmt::print("{}: play accuracy by game ({})\n", o.trend,
+               analyzer::count_of(static_cast<long long>(rows.size()), "analysed game"));
+    // Which settings the rows were read from when not all are the ones asked for.
+    bool others = false;
+    for (const TrendRow& row : rows) others |= row.settings.key() != settings.key();
+    if (others) {
+        fmt::print(
+            "Games not reviewed with the settings asked for ({}) are read from their best "
+            "stored review, named in the last column.\n",
+            analyzer::describe_review_settings(settings));
+    }
     // Graded by the game, the chance of winning lost (cards, bids and passes) beside the points.
     const bool by_game = settings.grade == analyzer::Grade::Game;
-    fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>9} {:>12} {:>8} {:>8} {:>9} {:>11}{}\n", "game",
+    fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>9} {:>12} {:>8} {:>8} {:>9} {:>11}{}{}\n", "game",
                "date", "seat", "decisions", "accuracy", "inaccuracies", "mistakes", "blunders",
-               "bid flags", "points lost", by_game ? "  chance lost" : "");
+               "bid flags", "points lost", by_game ? "  chance lost" : "",
+               others ? "  review" : "");
     int decisions = 0;
     int kept = 0;
-    for (const analyzer::TrendPoint& p : trend) {
+    for (const TrendRow& row : rows) {
+        const analyzer::TrendPoint& p = row.point;
         const analyzer::ReviewSeat& t = p.tally;
         decisions += t.decisions;
         kept += t.kept_best;
-        fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>8.1f}% {:>12} {:>8} {:>8} {:>9} {:>11}{}\n",
+        fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>8.1f}% {:>12} {:>8} {:>8} {:>9} {:>11}{}{}\n",
                    p.game, p.date, seat_char(p.seat), t.decisions,
                    t.decisions ? 100.0 * t.kept_best / t.decisions : 100.0, t.inaccuracies,
                    t.mistakes, t.blunders, t.bid_flags, t.points_lost,
-                   by_game ? fmt::format("  {:>11.1f}", 100 * t.chance_lost) : "");
+                   by_game ? fmt::format("  {:>11.1f}", 100 * t.chance_lost) : "",
+                   others ? "  " + analyzer::describe_review_settings(row.settings) : "");
     }
     fmt::print("Overall: {:.1f}% of {} decisions kept the best score.\n",
                decisions ? 100.0 * kept / decisions : 100.0, decisions);

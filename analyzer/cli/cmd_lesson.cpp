@@ -50,8 +50,8 @@ std::string learner_of(const std::string& given) {
 
 void list_lessons(const LessonOptions& o) {
     for (const analyzer::Lesson& l : analyzer::read_lessons(lessons_dir(o.dir))) {
-        fmt::print("{}  {} ({} question{}): {}\n", l.name, l.title, l.hands.size(),
-                   l.hands.size() == 1 ? "" : "s", l.point);
+        fmt::print("{}  {} ({}): {}\n", l.name, l.title,
+                   analyzer::count_of(static_cast<long long>(l.hands.size()), "question"), l.point);
     }
 }
 
@@ -197,7 +197,7 @@ void add_lesson_command(CLI::App& app) {
     auto opts = std::make_shared<LessonOptions>();
     CLI::App* cmd = app.add_subcommand(
         "lesson", "Practise bidding: a lesson's questions, answered and revealed one by one");
-    cmd->add_option("NAME", opts->name, "the lesson (see --list)");
+    cmd->add_option("NAME", opts->name, "the lesson (see --list, or `lesson list`)");
     cmd->add_flag("--list", opts->list, "every lesson, one a line, its name first");
     cmd->add_flag("--scores", opts->scores, "the learner's score in every lesson answered");
     cmd->add_option("--lessons", opts->dir,
@@ -211,9 +211,12 @@ void add_lesson_command(CLI::App& app) {
     cmd->add_flag("--no-store", opts->no_store, "do not keep the answers in the library");
     add_db_option(cmd, opts->db);
     cmd->callback([opts]() {
-        if (opts->list) return list_lessons(*opts);
-        if (opts->scores) return print_scores(*opts);
-        if (opts->name.empty()) throw Error("name a lesson (spadework lesson --list shows them)");
+        // `lesson list` and `lesson scores` read as the flags do (no lesson takes those names).
+        if (opts->list || opts->name == "list") return list_lessons(*opts);
+        if (opts->scores || opts->name == "scores") return print_scores(*opts);
+        if (opts->name.empty()) {
+            throw UsageError("name a lesson (spadework lesson list shows them)");
+        }
         run_lesson(*opts);
     });
 }

@@ -49,8 +49,9 @@ void run_import(const ImportOptions& opts) {
         }
     }
     if (files.empty()) {
-        throw Error(fmt::format("nothing to import: no game file found in the {} path{} given",
-                                opts.paths.size(), opts.paths.size() == 1 ? "" : "s"));
+        throw Error(
+            fmt::format("nothing to import: no game file found in the {} given",
+                        analyzer::count_of(static_cast<long long>(opts.paths.size()), "path")));
     }
     formats::Library library = open_library(opts.db);
     if (!library.migration_backup().empty()) {
@@ -59,7 +60,7 @@ void run_import(const ImportOptions& opts) {
                    library.migration_backup().string());
     }
     const int total = static_cast<int>(files.size());
-    ProgressBar bar(fmt::format("importing {} files", total));
+    ProgressBar bar("importing " + analyzer::count_of(total, "file"));
     for (int done = 0; done < total; ++done) {
         const std::filesystem::path& file = files[static_cast<std::size_t>(done)];
         if (total > 1) bar.update(done, total);
@@ -70,9 +71,10 @@ void run_import(const ImportOptions& opts) {
                 // An empty file, or one with no game in it, is most likely the wrong file.
                 throw Error(fmt::format("{}: holds no game", file.string()));
             }
-            fmt::print("{}: {} game{}, {} new, {} already in the library, {} hands added\n",
-                       file.string(), r.ids.size(), r.ids.size() == 1 ? "" : "s", r.games_added,
-                       r.games_already_there, r.hands_added);
+            fmt::print("{}: {}, {} new, {} already in the library, {} added\n", file.string(),
+                       analyzer::count_of(static_cast<long long>(r.ids.size()), "game"),
+                       r.games_added, r.games_already_there,
+                       analyzer::count_of(r.hands_added, "hand"));
             std::fflush(stdout);
             for (const std::string& card : r.irregular) {
                 fmt::print(stderr, "spadework: {}: {} (kept as played)\n", file.string(), card);
@@ -89,10 +91,10 @@ void run_import(const ImportOptions& opts) {
     }
     if (total > 1) bar.update(total, total);
     bar.finish();
-    fmt::print("{} game{} read, {} new, {} hands added to {}\n", games, games == 1 ? "" : "s",
-               added, hands, library.path().string());
+    fmt::print("{} read, {} new, {} added to {}\n", analyzer::count_of(games, "game"), added,
+               analyzer::count_of(hands, "hand"), library.path().string());
     if (failed > 0) {
-        throw Error(fmt::format("{} file{} not imported", failed, failed == 1 ? "" : "s"));
+        throw Error(fmt::format("{} not imported", analyzer::count_of(failed, "file")));
     }
 }
 
@@ -196,6 +198,7 @@ void run_list(const ListOptions& opts) {
             j["score"] = {{"NS", g.score[0]}, {"EW", g.score[1]}};
             j["winner"] = g.winner ? ordered_json(std::string(team_name(*g.winner))) : nullptr;
             j["source"] = g.source;
+            j["score_sheet"] = g.score_sheet;
             list.push_back(std::move(j));
         }
         fmt::print("{}\n", list.dump(2));
@@ -212,7 +215,8 @@ void run_list(const ListOptions& opts) {
             fmt::format("{}/{}/{}/{}", g.players[0], g.players[1], g.players[2], g.players[3]);
         fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", g.id, g.date,
                    g.event, players, g.rules, g.hands,
-                   fmt::format("{} / {}", g.score[0], g.score[1]), winner_text(g));
+                   fmt::format("{} / {}", g.score[0], g.score[1]),
+                   winner_text(g) + (g.score_sheet ? "  (score sheet)" : ""));
     }
 }
 
@@ -267,11 +271,16 @@ void run_hands(HandsOptions opts) {
                 std::string seat(1, seat_char(s));
                 j["players"][seat] = h.players[index(s)];
                 j["bids"][seat] = to_string(h.bids[index(s)]);
-                j["tricks"][seat] = h.tricks[index(s)];
+                // A score sheet that gave only the partnership's total: unknown.
+                j["tricks"][seat] = h.tricks_unknown[index(s)] ? ordered_json(nullptr)
+                                                               : ordered_json(h.tricks[index(s)]);
             }
             j["scored"] = h.scored;
             for (Team t : kAllTeams) {
-                j[std::string(team_name(t))] = {{"points", h.points[index(t)]},
+                int tricks = 0;
+                for (Seat s : members(t)) tricks += h.tricks[index(s)];
+                j[std::string(team_name(t))] = {{"tricks", tricks},
+                                                {"points", h.points[index(t)]},
                                                 {"score", h.score[index(t)]},
                                                 {"set", h.set[index(t)]},
                                                 {"bag_penalties", h.bag_penalties[index(t)]}};
@@ -290,10 +299,17 @@ void run_hands(HandsOptions opts) {
     for (const auto& h : hands) {
         std::string bids;
         for (Seat s : kAllSeats) {
-            bids += fmt::format("{}({}) ", to_string(h.bids[index(s)]), h.tricks[index(s)]);
+            std::string tricks =
+                h.tricks_unknown[index(s)] ? "?" : std::to_string(h.tricks[index(s)]);
+            bids += fmt::format("{}({}) ", to_string(h.bids[index(s)]), tricks);
         }
         std::string notes;
         for (Team t : kAllTeams) {
+            auto [a, b] = members(t);
+            if (h.tricks_unknown[index(a)] || h.tricks_unknown[index(b)]) {
+                notes += fmt::format(" {} took {}", team_name(t),
+                                     h.tricks[index(a)] + h.tricks[index(b)]);
+            }
             if (h.set[index(t)]) notes += fmt::format(" {} set", team_name(t));
             if (h.bag_penalties[index(t)]) notes += fmt::format(" {} bag penalty", team_name(t));
         }

@@ -30,11 +30,12 @@ void run_merge(const MergeOptions& o) {
     const formats::StoreMerged reviews = r.store("reviews");
     const formats::StoreMerged answers = r.store("lesson_answers");
     fmt::print(
-        "Merged {} {} into {}: {} games added ({} there already), {} reviews added ({} "
-        "there already), {} lesson answers added ({} there already).\n",
-        sources.size(), sources.size() == 1 ? "library" : "libraries", o.into, r.games_added,
-        r.games_already_there, reviews.added, reviews.already_there, answers.added,
-        answers.already_there);
+        "Merged {} into {}: {} added ({} there already), {} added ({} there already), {} "
+        "added ({} there already).\n",
+        analyzer::count_of(static_cast<long long>(sources.size()), "library", "libraries"), o.into,
+        analyzer::count_of(r.games_added, "game"), r.games_already_there,
+        analyzer::count_of(reviews.added, "review"), reviews.already_there,
+        analyzer::count_of(answers.added, "lesson answer"), answers.already_there);
 }
 
 }  // namespace

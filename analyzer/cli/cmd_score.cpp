@@ -34,29 +34,40 @@ std::string ending(const RuleSetRun& run) {
     if (!s.result) {
         if (s.hands.empty()) return "no hand finished";
         const Standings& st = s.hands.back().after;
-        return fmt::format("not over after {} hands (NS {}, EW {})", s.hands.size(), st[0].score,
-                           st[1].score);
+        return fmt::format("not over after {} (NS {}, EW {})",
+                           analyzer::count_of(static_cast<long long>(s.hands.size()), "hand"),
+                           st[0].score, st[1].score);
     }
     const GameResult& r = *s.result;
-    std::string who = r.winner ? fmt::format("{} win {}-{}", team_name(*r.winner),
-                                             r.final[index(*r.winner)].score,
-                                             r.final[index(opponent(*r.winner))].score)
-                               : fmt::format("drawn {}-{}", r.final[0].score, r.final[1].score);
+    std::string who =
+        r.winner ? fmt::format("{} win {}", team_name(*r.winner),
+                               analyzer::score_pair(r.final[index(*r.winner)].score,
+                                                    r.final[index(opponent(*r.winner))].score))
+                 : "drawn " + analyzer::score_pair(r.final[0].score, r.final[1].score);
     std::string out =
         fmt::format("ends after hand {} ({}): {}", s.hands.size(), end_reason_name(r.reason), who);
-    if (r.overtime_sets > 0) out += fmt::format(", after {} overtime set(s)", r.overtime_sets);
+    if (r.overtime_sets > 0) {
+        out += ", after " + analyzer::count_of(r.overtime_sets, "overtime set");
+    }
     if (s.hands_unscored > 0) {
-        out += fmt::format("; the {} hand(s) played after that are not scored", s.hands_unscored);
+        out +=
+            s.hands_unscored == 1
+                ? std::string("; the hand played after that is not scored")
+                : fmt::format("; the {} hands played after that are not scored", s.hands_unscored);
     }
     return out;
 }
 
 void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
-    fmt::print("{}: played under {}, {} hand{}\n", loaded.label, loaded.game.rules.name,
-               cmp.hands_recorded, cmp.hands_recorded == 1 ? "" : "s");
+    fmt::print("{}: {}played under {}, {}\n", loaded.label,
+               loaded.game.score_sheet() ? "a score sheet (bids and tricks), " : "",
+               loaded.game.rules.name, analyzer::count_of(cmp.hands_recorded, "hand"));
     for (const auto& run : cmp.runs) {
         for (const auto& note : run.carried_over) {
             fmt::print("  {}: carried over {}\n", run.label, note);
+        }
+        for (const auto& note : run.scored.not_scored) {
+            fmt::print("  {}: from a score sheet, {}\n", run.label, note);
         }
     }
     // One cell per partnership: "NS   +62   312  2b", a "!" after the bags when a bag
@@ -101,6 +112,8 @@ ordered_json run_json(const RuleSetRun& run) {
     ordered_json j;
     j["rules"] = run.label;
     j["carried_over"] = run.carried_over;
+    // What the rule set scores from the cards, which a score sheet does not have.
+    j["not_scored"] = run.scored.not_scored;
     j["hands"] = ordered_json::array();
     for (std::size_t h = 0; h < run.scored.hands.size(); ++h) {
         const HandRecord& r = run.scored.hands[h];
@@ -152,6 +165,7 @@ void run_score(const ScoreOptions& opts) {
             ordered_json j;
             j["game"] = loaded.label;
             j["played_under"] = loaded.game.rules.name;
+            j["score_sheet"] = loaded.game.score_sheet();
             j["hands"] = cmp.hands_recorded;
             j["rule_sets"] = ordered_json::array();
             for (const auto& run : cmp.runs) j["rule_sets"].push_back(run_json(run));

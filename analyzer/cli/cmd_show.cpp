@@ -4,11 +4,13 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "commands.h"
 #include "common.h"
 #include "spadework/analyzer/diagram.h"
+#include "spadework/engine/game.h"
 #include "spadework/formats/game_file.h"
 
 namespace spadework::cli {
@@ -17,16 +19,157 @@ namespace {
 struct ShowOptions {
     std::string game;
     std::string db;
+    bool json = false;
 };
+
+using nlohmann::ordered_json;
+
+std::string seat_key(Seat s) {
+    return std::string(1, seat_char(s));
+}
+
+// {"N": ..., "E": ..., "S": ..., "W": ...} of one value per seat.
+template <class F>
+ordered_json by_seat(F&& value) {
+    ordered_json j = ordered_json::object();
+    for (Seat s : kAllSeats) j[seat_key(s)] = value(s);
+    return j;
+}
+
+// One hand's line of the game table: dealer, bids and tricks by seat, each side's points,
+// running score and bags (null when the game had ended before it, or it is unfinished).
+ordered_json hand_row(const RecordedGame& game, const ScoredGame& scored, int i) {
+    const RecordedHand& h = game.hands[static_cast<std::size_t>(i)];
+    ordered_json j;
+    j["hand"] = i + 1;
+    j["dealer"] = seat_key(h.dealer);
+    std::array<std::string, 4> bids{"-", "-", "-", "-"};
+    for (std::size_t b = 0; b < h.bids.size(); ++b) {
+        bids[index(next(h.dealer, static_cast<int>(b) + 1))] = to_string(h.bids[b]);
+    }
+    j["bids"] = by_seat([&](Seat s) { return bids[index(s)]; });
+    const HandState state = replay_hand(game.rules, h, i);
+    if (auto outcome = outcome_of(state, h.claim)) {
+        j["tricks"] = by_seat([&](Seat s) { return outcome->tricks[index(s)]; });
+    } else {
+        j["tricks"] = nullptr;
+    }
+    j["scored"] = static_cast<std::size_t>(i) < scored.hands.size();
+    for (Team t : kAllTeams) {
+        const std::string side(team_name(t));
+        if (!j["scored"].get<bool>()) {
+            j[side] = nullptr;
+            continue;
+        }
+        const HandRecord& r = scored.hands[static_cast<std::size_t>(i)];
+        const TeamHandScore& team = r.score[t];
+        ordered_json items = ordered_json::array();
+        for (const ScoreItem& item : team.items) {
+            items.push_back({{"kind", kind_name(item.kind)},
+                             {"points", item.points},
+                             {"bags", item.bags},
+                             {"text", item.text}});
+        }
+        j[side] = {{"points", team.delta},
+                   {"score", r.after[index(t)].score},
+                   {"bags", r.after[index(t)].bags},
+                   {"items", std::move(items)}};
+    }
+    if (j["scored"].get<bool>() && scored.hands[static_cast<std::size_t>(i)].tie_to_overtime) {
+        j["tie_to_overtime"] = true;
+    }
+    return j;
+}
+
+// The hand whole, as `show GAME:HAND` draws it: the cards as play began, passes and
+// exchanges, the bids in turn, each trick with its leader and winner, the claim.
+void add_hand_play(ordered_json& j, const RecordedGame& game, int i) {
+    const RecordedHand& h = game.hands[static_cast<std::size_t>(i)];
+    const HandState state = replay_hand(game.rules, h, i);
+    j["held_at_play"] = by_seat([&](Seat s) { return to_string(state.held_at_play(s)); });
+    j["passes"] = by_seat([&](Seat s) { return to_string(h.passes[index(s)]); });
+    j["exchanges"] = by_seat([&](Seat s) { return to_string(h.exchanges[index(s)]); });
+    ordered_json bids = ordered_json::array();
+    for (std::size_t b = 0; b < h.bids.size(); ++b) {
+        bids.push_back({{"seat", seat_key(next(h.dealer, static_cast<int>(b) + 1))},
+                        {"bid", to_string(h.bids[b])}});
+    }
+    j["bidding"] = std::move(bids);
+    ordered_json tricks = ordered_json::array();
+    const auto& played = state.play_record();
+    for (std::size_t t = 0; t * 4 < played.size(); ++t) {
+        ordered_json cards = ordered_json::array();
+        for (std::size_t k = 4 * t; k < std::min(played.size(), 4 * t + 4); ++k) {
+            cards.push_back(to_string(played[k].card));
+        }
+        ordered_json trick = {{"trick", t + 1},
+                              {"leader", seat_key(played[4 * t].seat)},
+                              {"cards", std::move(cards)}};
+        trick["winner"] = t < state.trick_winners().size()
+                              ? ordered_json(seat_key(state.trick_winners()[t]))
+                              : ordered_json(nullptr);
+        tricks.push_back(std::move(trick));
+    }
+    j["play"] = std::move(tricks);
+    if (h.claim) {
+        j["claim"] = {{"by", seat_key(h.claim->by)},
+                      {"tricks", by_seat([&](Seat s) { return h.claim->tricks[index(s)]; })}};
+    }
+}
+
+// `show --json`: the game (or the hand GAME:HAND names) as one JSON object.
+ordered_json show_json(const LoadedGame& loaded) {
+    const RecordedGame& game = loaded.game;
+    const ScoredGame scored = score_game(game, game.rules);
+    ordered_json j;
+    j["game"] = loaded.label;
+    if (loaded.library_id) j["id"] = *loaded.library_id;
+    j["event"] = game.event;
+    j["date"] = game.date;
+    j["rules"] = game.rules.name;
+    j["players"] = by_seat([&](Seat s) { return game.players[index(s)]; });
+    if (loaded.hand) {
+        ordered_json hand = hand_row(game, scored, *loaded.hand);
+        add_hand_play(hand, game, *loaded.hand);
+        j.update(hand);
+        return j;
+    }
+    ordered_json hands = ordered_json::array();
+    for (int i = 0; i < static_cast<int>(game.hands.size()); ++i) {
+        hands.push_back(hand_row(game, scored, i));
+    }
+    j["hands"] = std::move(hands);
+    if (scored.result) {
+        const GameResult& r = *scored.result;
+        j["result"] = {{"after_hand", scored.hands.size()},
+                       {"reason", end_reason_name(r.reason)},
+                       {"winner", r.winner ? ordered_json(std::string(team_name(*r.winner)))
+                                           : ordered_json(nullptr)},
+                       {"NS", r.final[0].score},
+                       {"EW", r.final[1].score},
+                       {"overtime_sets", r.overtime_sets}};
+    } else {
+        j["result"] = nullptr;
+    }
+    j["hands_unscored"] = scored.hands_unscored;
+    return j;
+}
 
 void run_show(const ShowOptions& opts) {
     auto games = load_game_arg(opts.game, opts.db);
+    if (opts.json) {
+        // JSON Lines: one object a line, one line per game (as analyze --json).
+        for (const LoadedGame& loaded : games) fmt::print("{}\n", show_json(loaded).dump());
+        return;
+    }
     bool first = true;
     for (const LoadedGame& loaded : games) {
         if (!first) fmt::print("\n");
         first = false;
         if (games.size() > 1) fmt::print("== {}\n", loaded.label);
         if (loaded.hand) {
+            require_deal(loaded, "show",
+                         " (`spadework show` without :HAND shows its bids and tricks)");
             fmt::print("{}", analyzer::hand_diagram(loaded.game, *loaded.hand));
         } else {
             fmt::print("{}", analyzer::game_table(loaded.game));
@@ -55,7 +198,8 @@ void run_convert(const ConvertOptions& opts) {
         games.push_back(std::move(loaded.game));
     }
     formats::write_game_file(opts.out, games);
-    fmt::print("{}: {} game{} written\n", opts.out, games.size(), games.size() == 1 ? "" : "s");
+    fmt::print("{}: {} written\n", opts.out,
+               analyzer::count_of(static_cast<long long>(games.size()), "game"));
 }
 
 }  // namespace
@@ -68,6 +212,9 @@ void add_show_commands(CLI::App& app) {
                     "A library id or a file, with :HAND for one hand and FILE@N for game N of "
                     "a file (12, 12:3, games.spades@2:3)")
         ->required();
+    cmd->add_flag("--json", show->json,
+                  "print each game (or the hand GAME:HAND names) as JSON Lines: one JSON object "
+                  "a line, one line per game");
     add_db_option(cmd, show->db);
     cmd->callback([show] { run_show(*show); });
 

@@ -81,7 +81,7 @@ void run_simulate(const SimulateOptions& opts) {
     std::vector<RecordedGame> played;
     played.reserve(static_cast<std::size_t>(games));
     std::size_t hands = 0;
-    ProgressBar bar(fmt::format("playing {} games", games));
+    ProgressBar bar("playing " + analyzer::count_of(games, "game"));
     for (int i = 0; i < games; ++i) {
         std::uint64_t game_seed = seeds.next();
         SplitMix64 rng(game_seed);
@@ -105,11 +105,9 @@ void run_simulate(const SimulateOptions& opts) {
     formats::write_game_file(out, played);
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::print(
-        "{} game{}, {} hands under {}, seed {}: written to {} ({:.2f} s, {:.0f} games/s "
-        "played)\n",
-        games, games == 1 ? "" : "s", hands, rules.name, seed, out.string(), seconds,
-        play_seconds > 0 ? games / play_seconds : 0.0);
+    fmt::print("{}, {} under {}, seed {}: written to {} ({:.2f} s, {:.0f} games/s played)\n",
+               analyzer::count_of(games, "game"), analyzer::count_of(hands, "hand"), rules.name,
+               seed, out.string(), seconds, play_seconds > 0 ? games / play_seconds : 0.0);
 }
 
 }  // namespace

@@ -145,13 +145,13 @@ void print_json(const SolveResult& r, double ms) {
 }
 
 void print_text(const SolveResult& r, const Position& p, double ms) {
-    fmt::print("{} to play ({}); spades {}broken; {} trick{} played\n", seat_str(r.to_play),
-               team_name(r.side), p.spades_broken ? "" : "not ", p.tricks_played,
-               p.tricks_played == 1 ? "" : "s");
+    fmt::print("{} to play ({}); spades {}broken; {} played\n", seat_str(r.to_play),
+               team_name(r.side), p.spades_broken ? "" : "not ",
+               analyzer::count_of(p.tricks_played, "trick"));
     switch (r.objective) {
         case Objective::Tricks:
-            fmt::print("{} end with {} tricks under best play\n", team_name(r.side),
-                       r.total_tricks);
+            fmt::print("{} end with {} under best play\n", team_name(r.side),
+                       analyzer::count_of(r.total_tricks, "trick"));
             break;
         case Objective::Nil:
             fmt::print("{}'s nil is {} under best play\n", seat_str(*r.nil_seat),

@@ -116,7 +116,9 @@ void print_text(const TallyOptions& opts, const HandOutcome& outcome, const Stan
         fmt::print("\n  contract {}, tricks counted {}\n", team.bid, team.tricks);
         for (auto& item : team.items) {
             fmt::print("  {:<{}}  {:>+5}", item.text, width, item.points);
-            if (item.bags != 0) fmt::print("  {:+} bag{}", item.bags, item.bags == 1 ? "" : "s");
+            if (item.bags != 0) {
+                fmt::print("  {:+} {}", item.bags, analyzer::plural(std::abs(item.bags), "bag"));
+            }
             fmt::print("\n");
         }
         fmt::print("  {:<{}}  {:>+5}\n", "this hand", width, team.delta);

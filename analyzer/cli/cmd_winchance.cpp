@@ -45,8 +45,8 @@ struct WinChanceCliOptions {
 std::pair<int, int> read_at(const std::vector<std::string>& values) {
     if (values.size() != 2) {
         throw UsageError(
-            fmt::format("--at: expected two scores, NS,EW (as 480,450), got {} value{}",
-                        values.size(), values.size() == 1 ? "" : "s"));
+            fmt::format("--at: expected two scores, NS,EW (as 480,450), got {}",
+                        analyzer::count_of(static_cast<long long>(values.size()), "value")));
     }
     std::array<int, 2> scores{};
     for (std::size_t i = 0; i < 2; ++i) {

@@ -132,8 +132,9 @@ std::optional<int> hand_index(std::optional<int> number, const RecordedGame& gam
                               const std::string& label) {
     if (!number) return std::nullopt;
     if (*number < 1 || *number > static_cast<int>(game.hands.size())) {
-        throw Error(fmt::format("{} has {} hand{}: there is no hand {}", label, game.hands.size(),
-                                game.hands.size() == 1 ? "" : "s", *number));
+        throw Error(fmt::format(
+            "{} has {}: there is no hand {}", label,
+            analyzer::count_of(static_cast<long long>(game.hands.size()), "hand"), *number));
     }
     return *number - 1;
 }
@@ -353,6 +354,12 @@ std::vector<std::string> match_players(const formats::Library& library, std::str
     return names;
 }
 
+void require_deal(const LoadedGame& loaded, std::string_view verb, std::string_view hint) {
+    if (!loaded.game.score_sheet()) return;
+    throw Error(fmt::format("{} is a score sheet (bids and tricks only): it has no deal to {}{}",
+                            loaded.label, verb, hint));
+}
+
 std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db) {
     GameRef ref = parse_game_arg(text);
     if (ref.kind == GameRef::Kind::LibraryId) {
@@ -379,8 +386,10 @@ std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& 
         out.push_back(std::move(loaded));
     }
     if (out.empty()) {
-        throw Error(ref.game_number ? fmt::format("{} has {} game(s): there is no game {}", file,
-                                                  games.size(), *ref.game_number)
+        throw Error(ref.game_number ? fmt::format("{} has {}: there is no game {}", file,
+                                                  analyzer::count_of(
+                                                      static_cast<long long>(games.size()), "game"),
+                                                  *ref.game_number)
                                     : fmt::format("{} holds no game", file));
     }
     return out;

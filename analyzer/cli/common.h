@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spadework/analyzer/text.h"
 #include "spadework/engine/record.h"
 #include "spadework/engine/scoring.h"
 #include "spadework/formats/library.h"
@@ -114,5 +115,9 @@ struct LoadedGame {
 // games (all of them, or game N). Throws UsageError as parse_game_arg does, and Error saying
 // what was not found (no such game or hand).
 std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db);
+
+// Refuses a score sheet (bids and tricks, no cards) where a command needs the deal: an Error
+// "LABEL is a score sheet (bids and tricks only): it has no deal to VERB", then `hint`.
+void require_deal(const LoadedGame& loaded, std::string_view verb, std::string_view hint = "");
 
 }  // namespace spadework::cli

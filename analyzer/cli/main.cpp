@@ -66,8 +66,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(0, 1);
     app.footer(
         "Exit codes: 0 success, 1 bad input, 2 bad usage, 3 an internal error.\n"
-        "--json prints one JSON document, except analyze GAME, which prints JSON Lines: one "
-        "review a line, one line per game.");
+        "--json prints one JSON document, except show and analyze GAME, which print JSON "
+        "Lines: one object a line, one line per game.");
     spadework::cli::add_rules_command(app);
     spadework::cli::add_tally_command(app);
     spadework::cli::add_library_commands(app);

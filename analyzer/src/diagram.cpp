@@ -6,6 +6,7 @@
 #include <array>
 #include <vector>
 
+#include "spadework/analyzer/text.h"
 #include "text_width.h"
 
 namespace spadework::analyzer {
@@ -79,8 +80,9 @@ std::string result_line(const ScoredGame& scored, int hands) {
     if (!r) {
         if (scored.hands.empty()) return "No hand finished.";
         const Standings& s = scored.hands.back().after;
-        return fmt::format("Not over after {} hand{}: NS {}, EW {}.", scored.hands.size(),
-                           scored.hands.size() == 1 ? "" : "s", s[0].score, s[1].score);
+        return fmt::format("Not over after {}: NS {}, EW {}.",
+                           count_of(static_cast<long long>(scored.hands.size()), "hand"),
+                           s[0].score, s[1].score);
     }
     std::string out;
     if (r->winner) {
@@ -92,10 +94,12 @@ std::string result_line(const ScoredGame& scored, int hands) {
         out = fmt::format("Drawn at {} all ({}) after hand {}", r->final[0].score,
                           end_reason_name(r->reason), scored.hands.size());
     }
-    if (r->overtime_sets > 0) out += fmt::format(", {} overtime set(s)", r->overtime_sets);
+    if (r->overtime_sets > 0) out += ", " + count_of(r->overtime_sets, "overtime set");
     out += ".";
     if (scored.hands_unscored > 0 && static_cast<int>(scored.hands.size()) < hands) {
-        out += fmt::format(" {} hand(s) after that are not scored.", scored.hands_unscored);
+        out += scored.hands_unscored == 1
+                   ? std::string(" The hand after that is not scored.")
+                   : fmt::format(" The {} hands after that are not scored.", scored.hands_unscored);
     }
     return out;
 }
@@ -207,8 +211,9 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
         const HandRecord& record = scored.hands[static_cast<std::size_t>(hand)];
         for (Team t : kAllTeams) {
             const TeamHandScore& team = record.score[t];
-            out += fmt::format("{}: {:+} → {} ({} bag{})\n", team_players(game, t), team.delta,
-                               team.after.score, team.after.bags, team.after.bags == 1 ? "" : "s");
+            out +=
+                fmt::format("{}: {} → {} ({})\n", team_players(game, t), signed_number(team.delta),
+                            team.after.score, count_of(team.after.bags, "bag"));
             for (const ScoreItem& item : team.items) {
                 out += fmt::format("    {:<40} {:>+5}\n", item.text, item.points);
             }
@@ -218,6 +223,28 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
     }
     return out;
 }
+
+namespace {
+
+// A score sheet's tricks by seat, "?" where it gave only the partnership's total, which
+// follows: "? 5 ? 1 (NS 7)".
+std::string sheet_trick_text(const SheetTricks& sheet) {
+    std::array<std::optional<int>, 4> seats = sheet_seat_tricks(sheet);
+    std::string out;
+    for (Seat s : kAllSeats) {
+        out += (out.empty() ? "" : " ") +
+               (seats[index(s)] ? std::to_string(*seats[index(s)]) : std::string("?"));
+    }
+    for (Team t : kAllTeams) {
+        auto [a, b] = members(t);
+        if (sheet.teams[index(t)] && (!seats[index(a)] || !seats[index(b)])) {
+            out += fmt::format(" ({} {})", team_name(t), *sheet.teams[index(t)]);
+        }
+    }
+    return out;
+}
+
+}  // namespace
 
 std::string game_table(const RecordedGame& game) {
     ScoredGame scored = score_game(game, game.rules);
@@ -235,10 +262,10 @@ std::string game_table(const RecordedGame& game) {
         std::string bid_text = fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]);
         std::string trick_text = "unfinished";
         std::string score_text;
-        HandState state = replay_hand(game.rules, h, static_cast<int>(i));
-        if (auto outcome = outcome_of(state, h.claim)) {
+        if (auto outcome = hand_outcome(game, static_cast<int>(i))) {
             const auto& t = outcome->tricks;
-            trick_text = fmt::format("{} {} {} {}", t[0], t[1], t[2], t[3]);
+            trick_text = game.score_sheet() ? sheet_trick_text(h.sheet)
+                                            : fmt::format("{} {} {} {}", t[0], t[1], t[2], t[3]);
             score_text = "not scored: the game was over";
         }
         if (i < scored.hands.size()) {

@@ -209,6 +209,9 @@ LessonHand read_question(const RecordedGame& game, std::size_t k, const Lines& l
     h.number = static_cast<int>(k) + 1;
     h.line = k < lines.games.size() ? lines.games[k] : 0;
     if (h.game.hands.size() != 1) fail(k, "Event", "a lesson question is a game of one hand");
+    if (h.game.score_sheet()) {
+        fail(k, "Record", "a lesson question needs a deal, which a score sheet does not have");
+    }
     const RecordedHand& hand = h.game.hands.front();
 
     auto learner = tag_of(h.game, "Learner");

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <vector>
 
+#include "spadework/analyzer/text.h"
 #include "spadework/engine/hand.h"
 #include "text_width.h"
 
@@ -30,7 +31,7 @@ std::string holding(CardSet hand, Suit suit) {
 }
 
 std::string team_text(const TeamStanding& t) {
-    return fmt::format("{} ({} bag{})", t.score, t.bags, t.bags == 1 ? "" : "s");
+    return fmt::format("{} ({})", t.score, count_of(t.bags, "bag"));
 }
 
 // Rules, seat and the score situation, in one or two lines.
@@ -284,9 +285,8 @@ h1 { font-size: 1.8em; } h2 { font-size: 1.3em; border-bottom: 1px solid #999; }
     out += "<section class=\"page\">\n<h1>" + escape(lesson.title) + "</h1>\n";
     out += paragraphs(lesson.point);
     out += fmt::format(
-        "<p>{} question{}. Each question is on a page of its own; its answer is on "
-        "the next page.</p>\n",
-        lesson.hands.size(), lesson.hands.size() == 1 ? "" : "s");
+        "<p>{}. Each question is on a page of its own; its answer is on the next page.</p>\n",
+        count_of(static_cast<long long>(lesson.hands.size()), "question"));
     if (!lesson.credit.empty()) {
         out += "<p class=\"credit\">Drawn from: " + escape(lesson.credit) + "</p>\n";
     }

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/text.h"
 #include "spadework/analyzer/winchance.h"
 
 namespace spadework::analyzer {
@@ -177,9 +178,8 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
         j = nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::parse_error& e) {
         auto [line, col] = line_col(text, e.byte > 0 ? e.byte - 1 : 0);
-        std::string what = e.what();
-        if (auto at = what.find("]: "); at != std::string::npos) what = what.substr(at + 3);
-        throw Error(fmt::format("{}:{}:{}: not valid JSON: {}", file, line, col, what));
+        throw Error(fmt::format("{}:{}:{}: not valid JSON: {}", file, line, col,
+                                json_error_text(e.what())));
     }
     if (!j.is_object()) throw Error(fmt::format("{}:1:1: settings must be a JSON object", file));
     ReviewSettings s;

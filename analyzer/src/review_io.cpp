@@ -10,6 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/review_words.h"
+#include "spadework/analyzer/text.h"
+#include "text_width.h"
 
 namespace spadework::analyzer {
 namespace {
@@ -302,7 +305,7 @@ std::string player_label(const RecordedGame& game, Seat s) {
     return name.empty() ? seat_str(s) : fmt::format("{} ({})", seat_str(s), name);
 }
 
-// The partnership's trick distribution in one line: the mean and the middle 80%.
+// The partnership's trick distribution in words: the mean and the middle 80% of the layouts.
 std::string distribution_line(const std::vector<double>& shares) {
     double mean = 0;
     double total = 0;
@@ -320,8 +323,14 @@ std::string distribution_line(const std::vector<double>& shares) {
         }
         return static_cast<int>(shares.size()) - 1;
     };
-    return fmt::format("partnership {:.1f} tricks on average, {}-{} in 80% of layouts", mean,
-                       quantile(0.1), quantile(0.9));
+    const int low = quantile(0.1);
+    const int high = quantile(0.9);
+    if (low == high) {
+        return fmt::format("the partnership takes {:.1f} tricks on average, {} in most layouts",
+                           mean, low);
+    }
+    return fmt::format("the partnership takes {:.1f} tricks on average, {} to {} in most layouts",
+                       mean, low, high);
 }
 
 }  // namespace
@@ -395,7 +404,7 @@ GameReview review_from_json(std::string_view text) {
     try {
         j = ordered_json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::exception& e) {
-        throw Error(std::string("review JSON: ") + e.what());
+        throw Error("review JSON: " + json_error_text(e.what()));
     }
     try {
         if (j.at("spadework_review").get<int>() != kSchema) {
@@ -451,9 +460,9 @@ GameReview review_from_json(std::string_view text) {
         }
         return r;
     } catch (const nlohmann::json::exception& e) {
-        throw Error(std::string("review JSON: ") + e.what());
+        throw Error("review JSON: " + json_error_text(e.what()));
     } catch (const ParseError& e) {
-        throw Error(std::string("review JSON: ") + e.what());
+        throw Error("review JSON: " + json_error_text(e.what()));
     }
 }
 
@@ -472,12 +481,6 @@ std::string unsettled_note(int count, const char* what) {
 // "12.5 ± 3.1": a sampled value with its ± (the confidence interval's half-width).
 std::string with_error(double value, double error) {
     return fmt::format("{:.1f} ± {:.1f}", value, error);
-}
-
-// "layouts: 40 (31.5 effective)", or "layouts: 40" when every layout counts fully.
-std::string layouts_note(int samples, double effective) {
-    if (effective >= samples - 0.05) return fmt::format("{} layouts", samples);
-    return fmt::format("{} layouts, {:.1f} effective", samples, effective);
 }
 
 // "from 58% to 46% (-12 ± 3 points of chance)": a decision's chance of winning the game, the
@@ -517,9 +520,11 @@ std::string bid_chance_verdict(const BidDecision& b, const std::string& good) {
 
 // One bid: the layouts, every option with its ±, and the verdict.
 void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line) {
-    std::string nil = b.nil_kept ? fmt::format("; a nil kept in {:.0f}%", *b.nil_kept * 100) : "";
-    line(fmt::format("  {} bid {}: {} ({}){}{}", player_label(game, b.seat), to_string(b.bid),
-                     distribution_line(b.tricks), layouts_note(b.samples, b.effective_samples), nil,
+    // How often the bid made it, then what the partnership takes; the chance of keeping a nil
+    // is the bid's own only when it is a nil (said first, as "kept in").
+    const std::string made = bid_made_text(b);
+    line(fmt::format("  {} bid {}: {}{}{}", player_label(game, b.seat), to_string(b.bid),
+                     made.empty() ? "" : made + "; ", distribution_line(b.tricks),
                      unsettled_note(b.unsettled_nils, "layouts")));
     std::string options;
     int on_line = 0;
@@ -589,9 +594,9 @@ void format_bidding(const HandReview& h, const RecordedGame& game, const Line& l
                 signed_points(p.played_expected), to_string(p.best),
                 signed_points(p.best_expected));
         }
-        line(fmt::format("  {} passed {}: expected {}; {} ({} layouts){}",
-                         player_label(game, p.seat), to_string(p.passed),
-                         signed_points(p.played_expected), verdict, p.samples,
+        line(fmt::format("  {} passed {}: expected {}; {} ({}){}", player_label(game, p.seat),
+                         to_string(p.passed), signed_points(p.played_expected), verdict,
+                         count_of(p.samples, "sampled layout"),
                          unsettled_note(p.unsettled_nils, "solves")));
     }
     for (const BidDecision& b : h.bidding.bids) format_bid(b, game, line);
@@ -618,10 +623,14 @@ void format_play(const PlayReview& play, const RecordedGame& game, const Line& l
             c.best_chance ? fmt::format("; the chance to win the game went from {:.0f}% to {:.0f}%",
                                         100 * *c.best_chance, 100 * *c.played_chance)
                           : "";
-        line(fmt::format("  Trick {}: {} played {}, {}: {} was better; it cost {} point{} and {}{}",
-                         c.trick + 1, player_label(game, c.seat), to_string(c.played),
-                         class_name(c.flag), c.better ? to_string(*c.better) : "another card",
-                         c.cost_points(), c.cost_points() == 1 ? "" : "s", tricks, chance));
+        const std::vector<Card> instead = cards_to_play(c);
+        const std::string play = any_other_card(c, instead) ? "any other card was better"
+                                 : instead.empty()          ? "another card was better"
+                                                   : "the card to play was " + cards_or(instead);
+        line(fmt::format("  Trick {}: {} played {}, {}: {}; {} cost {} and {}{}", c.trick + 1,
+                         player_label(game, c.seat), to_string(c.played),
+                         with_article(class_name(c.flag)), play, to_string(c.played),
+                         count_of(c.cost_points(), "point"), tricks, chance));
     }
     if (flags == 0) line("  Play: no card cost points.");
     if (unvalued > 0) {
@@ -636,14 +645,18 @@ void format_play(const PlayReview& play, const RecordedGame& game, const Line& l
 void format_players(const GameReview& review, const RecordedGame& game, const Line& line) {
     const bool play = review.parts != ReviewParts::Bids;
     const bool bids = review.parts != ReviewParts::Play;
-    line(fmt::format("{:<16}{}{}", "Players",
+    // The first column as wide as the longest name: a name is never cut.
+    std::size_t width = 16;
+    for (Seat s : kAllSeats) width = std::max(width, display_width(player_label(game, s)) + 1);
+    auto padded = [&](const std::string& text) {
+        return text + std::string(width - std::min(width, display_width(text)), ' ');
+    };
+    line(fmt::format("{}{}{}", padded("Players"),
                      play ? " cards  decisions  accuracy  inaccuracies  mistakes  blunders" : "",
                      bids ? "  bid flags" : ""));
     for (Seat s : kAllSeats) {
         const PlayStats& p = review.seats[index(s)];
-        std::string name = player_label(game, s);
-        if (name.size() > 16) name = name.substr(0, 16);
-        std::string row = fmt::format("{:<16}", name);
+        std::string row = padded(player_label(game, s));
         if (play) {
             row += fmt::format(" {:>6} {:>10} {:>8.1f}% {:>13} {:>9} {:>9}", p.cards, p.decisions,
                                p.accuracy() * 100, p.inaccuracies, p.mistakes, p.blunders);
@@ -658,9 +671,9 @@ void format_players(const GameReview& review, const RecordedGame& game, const Li
 std::string format_review(const GameReview& review, const RecordedGame& game) {
     std::string out;
     Line line = [&](const std::string& s) { out += s + "\n"; };
-    line(fmt::format("Review: {}{}{} (rules: {}), {} hands",
-                     game.event.empty() ? "game" : game.event, game.date.empty() ? "" : ", ",
-                     game.date, game.rules.name, game.hands.size()));
+    line(fmt::format("Review: {}{}{} (rules: {}), {}", game.event.empty() ? "game" : game.event,
+                     game.date.empty() ? "" : ", ", game.date, game.rules.name,
+                     count_of(static_cast<long long>(game.hands.size()), "hand")));
     if (review.grade == Grade::Game) {
         const char* what = review.parts == ReviewParts::Play   ? "Cards"
                            : review.parts == ReviewParts::Bids ? "Bids and passes"
@@ -674,9 +687,9 @@ std::string format_review(const GameReview& review, const RecordedGame& game) {
     for (const HandReview& h : review.hands) {
         const RecordedHand& rh = game.hands[h.hand];
         line("");
-        line(fmt::format("Hand {} (dealer {}; before: NS {} with {} bags, EW {} with {} bags)",
-                         h.hand + 1, seat_str(rh.dealer), h.before[0].score, h.before[0].bags,
-                         h.before[1].score, h.before[1].bags));
+        line(fmt::format("Hand {} (dealer {}; before: NS {} with {}, EW {} with {})", h.hand + 1,
+                         seat_str(rh.dealer), h.before[0].score, count_of(h.before[0].bags, "bag"),
+                         h.before[1].score, count_of(h.before[1].bags, "bag")));
         if (review.parts == ReviewParts::Play) {
             line("  Bids not reviewed (only the play was asked for).");
         } else {

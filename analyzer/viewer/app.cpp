@@ -21,6 +21,7 @@
 #include "spadework/engine/error.h"
 #include "text_scale.h"
 #include "viewer.h"
+#include "wording.h"
 
 namespace spadework::viewer {
 
@@ -104,8 +105,25 @@ class App {
   private:
     void draw_at(PanelPlace place) {
         for (const auto& p : panels_) {
-            if (p->place() == place) p->draw(ctx_);
+            if (p->place() == place) draw_panel(*p);
         }
+    }
+
+    // A panel, or for a score sheet (bids and tricks, no cards) in place of one that shows
+    // the cards, a line that says why it is empty.
+    void draw_panel(Panel& panel) {
+        const RecordedGame* game = model_.game();
+        if (game && game->score_sheet() && panel.needs_deal()) {
+            if (panel.place() == PanelPlace::Table) {
+                ImGui::TextWrapped(
+                    "A score sheet: bids and tricks only, no deal to show. Its scores are in "
+                    "the Scores tab.");
+            } else if (panel.place() == PanelPlace::Side) {
+                ImGui::TextWrapped("A score sheet has no deal: nothing to show here.");
+            }
+            return;
+        }
+        panel.draw(ctx_);
     }
 
     void menu() {
@@ -144,6 +162,8 @@ class App {
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Help")) {
+            ImGui::TextUnformatted(about_text().c_str());
+            ImGui::Separator();
             for (const Command& c : commands_) {
                 if (c.key == ImGuiKey_COUNT) continue;
                 ImGui::Text("%s  %s", c.key_text.c_str(), c.name.c_str());
@@ -231,7 +251,7 @@ class App {
             if (ImGui::BeginTabItem(label.c_str(), nullptr,
                                     asked ? ImGuiTabItemFlags_SetSelected : 0)) {
                 if (!ui_.tab_requested) ui_.tab = p->name();
-                p->draw(ctx_);
+                draw_panel(*p);
                 ImGui::EndTabItem();
             }
         }
@@ -330,8 +350,9 @@ void prepare(Model& model, const ViewOptions& o, bool unattended) {
     if (model.game()) {
         if (o.hand) {
             if (*o.hand >= static_cast<int>(model.game()->hands.size())) {
-                throw Error(fmt::format("--hand {}: the game has {} hands", *o.hand + 1,
-                                        model.game()->hands.size()));
+                throw Error(
+                    fmt::format("--hand {}: the game has {}", *o.hand + 1,
+                                count_of(static_cast<long>(model.game()->hands.size()), "hand")));
             }
             model.select_hand(*o.hand);
         }

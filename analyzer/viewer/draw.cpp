@@ -75,6 +75,19 @@ void text_card(Card c) {
     ImGui::PopStyleColor();
 }
 
+float card_text_width(Card c) {
+    return ImGui::CalcTextSize((rank_text(c.rank()) + std::string(suit_symbol(c.suit()))).c_str())
+        .x;
+}
+
+void same_line_or_wrap(float width) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) {
+        ImGui::NewLine();
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + em(24));
+    }
+}
+
 void text_cards(CardSet cards) {
     bool first = true;
     for (Card c : cards) {
@@ -85,9 +98,28 @@ void text_cards(CardSet cards) {
     if (first) ImGui::TextDisabled("none");
 }
 
+void text_wrapped(const std::string& text) {
+    const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4);
+    std::string line;
+    std::size_t from = 0;
+    while (from <= text.size()) {
+        std::size_t end = text.find(' ', from);
+        if (end == std::string::npos) end = text.size();
+        const std::string word = text.substr(from, end - from);
+        std::string longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+            ImGui::TextUnformatted(line.c_str());
+            longer = word;
+        }
+        line = std::move(longer);
+        from = end + 1;
+    }
+    if (!line.empty()) ImGui::TextUnformatted(line.c_str());
+}
+
 void text_note(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", text.c_str());
+    text_wrapped(text);
     ImGui::PopStyleColor();
 }
 

@@ -31,7 +31,15 @@ std::string rank_text(Rank r);
 void text_card(Card c);
 // Several cards in running text, separated by spaces.
 void text_cards(CardSet cards);
-// A note in the disabled colour, wrapped at the panel's edge rather than cut.
+// The width text_card draws.
+float card_text_width(Card c);
+// Goes on with the line when `width` more fits before the panel's edge, else starts the next
+// line, indented: a row of words and cards flows on rather than running off the panel.
+void same_line_or_wrap(float width);
+// Text wrapped at the panel's edge, between words only: ImGui's own wrapping also breaks
+// after a full stop, which split "1.7 ± 0.6" into "1." and "7 ± 0.6".
+void text_wrapped(const std::string& text);
+// A note in the disabled colour, wrapped as text_wrapped rather than cut.
 void text_note(const std::string& text);
 // A bid: "4", "nil", "blind nil".
 std::string bid_text(Bid bid);

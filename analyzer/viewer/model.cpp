@@ -215,8 +215,8 @@ bool Model::open(const std::filesystem::path& path) {
         return false;
     }
     if (files.empty()) {
-        error(fmt::format("{}: no game files there (.spades, .pb, .textproto, .json)",
-                          path.string()));
+        error(
+            fmt::format("{}: no game files there ({})", path.string(), formats::extension_list()));
         return false;
     }
     int added = 0;
@@ -302,7 +302,8 @@ int Model::recorded_cards() const {
 
 void Model::rebuild_state() {
     const RecordedHand* h = recorded_hand();
-    if (!h) {
+    // A score sheet has no deal to replay.
+    if (!h || game_->score_sheet()) {
         state_.reset();
         return;
     }
@@ -482,6 +483,12 @@ std::optional<CardValues> Model::values() const {
     return CardValues{c->choices, c->best_tricks, c->best_score, c->score_valued};
 }
 
+std::optional<CardValues> Model::shown_values() const {
+    const HandState& st = state();
+    if (st.phase() != Phase::Play || !face_up(st.to_act())) return std::nullopt;
+    return values();
+}
+
 bool Model::values_pending() const {
     return bg_->solve != nullptr;
 }
@@ -611,44 +618,6 @@ void Model::rebuild_win_chance() {
     bg_->chances = std::move(job);
 }
 
-std::string describe_review_settings(const analyzer::ReviewSettings& s) {
-    const char* parts = s.parts == analyzer::ReviewParts::Both   ? "bids and play"
-                        : s.parts == analyzer::ReviewParts::Bids ? "bids only"
-                                                                 : "play only";
-    return fmt::format("{} layouts, {}, graded by {}", s.samples, parts,
-                       s.grade == analyzer::Grade::Game ? "the game" : "points");
-}
-
-namespace {
-
-// The settings a stored review may have been made with: the viewer's own, and the variants
-// `analyze` offers (--only bids|play, --grade game, common --samples counts). The library can
-// fetch a review by its settings key but cannot list a game's keys, so each is looked up;
-// a review made with a settings file of other thresholds or another seed is not found.
-std::vector<analyzer::ReviewSettings> review_variants(const analyzer::ReviewSettings& own) {
-    std::vector<int> samples = {own.samples, 2, 4, 6, 8, 16, 24, 32, 48, 64, 100, 128, 256};
-    std::vector<analyzer::ReviewSettings> out;
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-        if (std::find(samples.begin(), samples.begin() + static_cast<std::ptrdiff_t>(i),
-                      samples[i]) != samples.begin() + static_cast<std::ptrdiff_t>(i)) {
-            continue;
-        }
-        for (auto parts : {analyzer::ReviewParts::Both, analyzer::ReviewParts::Bids,
-                           analyzer::ReviewParts::Play}) {
-            for (auto grade : {analyzer::Grade::Points, analyzer::Grade::Game}) {
-                analyzer::ReviewSettings v = own;
-                v.samples = samples[i];
-                v.parts = parts;
-                v.grade = grade;
-                out.push_back(v);
-            }
-        }
-    }
-    return out;
-}
-
-}  // namespace
-
 void Model::find_stored_reviews() {
     stored_reviews_.clear();
     stored_review_shown_ = -1;
@@ -658,7 +627,7 @@ void Model::find_stored_reviews() {
     const std::string own_key = settings_.key();
     try {
         const analyzer::ReviewStore store(*bg_->library);
-        for (const analyzer::ReviewSettings& v : review_variants(settings_)) {
+        for (const analyzer::ReviewSettings& v : analyzer::review_variants(settings_)) {
             if (auto stored = store.load_review(*r.library_id, v.key())) {
                 stored_reviews_.push_back(StoredReviewChoice{
                     v, describe_review_settings(v), v.key() == own_key, std::move(stored->json)});
@@ -673,9 +642,8 @@ void Model::load_stored_review() {
     find_stored_reviews();
     if (stored_reviews_.empty()) return;
     // The best: a review of both parts, then the most layouts, then the viewer's own.
-    auto rank = [](const StoredReviewChoice& c) {
-        return std::make_tuple(c.settings.parts == analyzer::ReviewParts::Both, c.settings.samples,
-                               c.own);
+    auto rank = [this](const StoredReviewChoice& c) {
+        return analyzer::review_rank(c.settings, settings_);
     };
     std::size_t best = 0;
     for (std::size_t i = 1; i < stored_reviews_.size(); ++i) {
@@ -705,6 +673,11 @@ bool Model::review_is_own() const {
 void Model::request_review() {
     // A stored review of other settings does not stand in the way of the viewer's own.
     if (!game_ || !selected_ || review_is_own() || bg_->review) return;
+    if (game_->score_sheet()) {
+        error(fmt::format("{} is a score sheet (bids and tricks only): it has no deal to analyse",
+                          games_[*selected_].label));
+        return;
+    }
     auto job = std::make_unique<Background::Review>();
     job->row = games_[*selected_];
     job->game = *game_;

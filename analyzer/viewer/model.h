@@ -17,6 +17,7 @@
 
 #include "spadework/analyzer/comparison.h"
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/review_choice.h"
 #include "spadework/analyzer/winchance.h"
 #include "spadework/engine/hand.h"
 #include "spadework/engine/record.h"
@@ -101,8 +102,9 @@ struct StoredReviewChoice {
     std::string json;
 };
 
-// "64 layouts, bids and play, graded by points": what a review's settings mean to a player.
-std::string describe_review_settings(const analyzer::ReviewSettings& settings);
+// "64 layouts, bids and play, graded by points": what a review's settings mean to a player
+// (the analyzer's words, which `analyze --trend` uses too).
+using analyzer::describe_review_settings;
 
 // The win chance over the selected game as the Scores tab shows it.
 struct WinChanceView {
@@ -194,6 +196,9 @@ class Model {
     std::optional<std::pair<std::vector<PlayedCard>, Seat>> previous_trick() const;
     // The value of every legal card of the player to play, when known.
     std::optional<CardValues> values() const;
+    // The values as the view may show them: none while the hand to play is face down (they
+    // list that hand's legal cards), as shown_legal_cards.
+    std::optional<CardValues> shown_values() const;
     bool values_pending() const;  // a what-if solve is running
     // The reviews of the selected game stored in the library, and the one shown (-1: none of
     // them, a review just computed for a file). The one shown at first is the best: of bids

@@ -54,6 +54,9 @@ class Panel {
     // The height the panel needs at this width, for a panel the window stacks under another
     // (the replay bar under the table); 0: it takes the space left.
     virtual float height(const PanelContext&, float) const { return 0; }
+    // Whether the panel shows the cards of a hand: for a score sheet, which has none, the
+    // window says so in its place.
+    virtual bool needs_deal() const { return true; }
 };
 
 // Every panel, in the order they are laid out (side panels in tab order). New instances on

@@ -4,6 +4,7 @@
 
 #include "draw.h"
 #include "panel_analysis.h"
+#include "spadework/analyzer/review_words.h"
 #include "wording.h"
 
 namespace spadework::viewer {
@@ -87,6 +88,42 @@ void draw_card_values(Model& model, const CardValues& values) {
         "opponents' for the hand, double dummy");
 }
 
+// "play 8♥ or 4♥", "play 8♥, 4♥, K♦ or 5 more" (all of them when hovered), "play any other".
+void draw_cards_to_play(const analyzer::CardReview& c, const std::vector<Card>& instead) {
+    if (analyzer::any_other_card(c, instead)) {
+        same_line_or_wrap(ImGui::CalcTextSize("play any other").x);
+        ImGui::TextDisabled("play any other");
+        return;
+    }
+    same_line_or_wrap(ImGui::CalcTextSize("play").x);
+    ImGui::TextDisabled("play");
+    const std::size_t named = std::min(instead.size(), analyzer::kCardsNamed);
+    const bool more = instead.size() > named;
+    for (std::size_t i = 0; i < named; ++i) {
+        const float w = card_text_width(instead[i]);
+        const bool last = i + 1 == named;
+        if (i > 0 && last && !more) {
+            same_line_or_wrap(ImGui::CalcTextSize("or").x + w);
+            ImGui::TextDisabled("or");
+        }
+        same_line_or_wrap(w);
+        text_card(instead[i]);
+        // A comma after each card but the ones "or" follows, against the card.
+        if (!last && !(i + 2 == named && !more)) {
+            ImGui::SameLine(0, 0);
+            ImGui::TextDisabled(",");
+        }
+    }
+    if (more) {
+        const std::string rest = fmt::format("or {} more", instead.size() - named);
+        same_line_or_wrap(ImGui::CalcTextSize(rest.c_str()).x);
+        ImGui::TextDisabled("%s", rest.c_str());
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("as good: %s", analyzer::cards_or_all(instead).c_str());
+        }
+    }
+}
+
 // The flagged cards of the hand, each a link to its position.
 void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
     ImGui::Text("Flags in hand %d", model.hand() + 1);
@@ -103,16 +140,17 @@ void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
         }
         ImGui::PopStyleColor();
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("jump to this card");
-        ImGui::SameLine();
-        ImGui::TextDisabled(
-            "%s", loss_text(c.cost_points(), c.cost_tricks(),
-                            c.best_chance ? std::optional<double>(c.cost_chance()) : std::nullopt)
-                      .c_str());
-        if (c.better) {
-            ImGui::SameLine();
-            ImGui::TextDisabled("better");
-            ImGui::SameLine();
-            text_card(*c.better);
+        const std::string loss =
+            loss_text(c.cost_points(), c.cost_tricks(),
+                      c.best_chance ? std::optional<double>(c.cost_chance()) : std::nullopt);
+        same_line_or_wrap(ImGui::CalcTextSize(loss.c_str()).x);
+        ImGui::TextDisabled("%s", loss.c_str());
+        // The card (or cards, as good) to play instead, unless the seat view hides that hand:
+        // naming it would tell the viewed seat a card it could not see. Each word and card
+        // goes on the next line when the panel's edge comes first.
+        if (const std::vector<Card> instead = analyzer::cards_to_play(c);
+            !instead.empty() && model.face_up(c.seat)) {
+            draw_cards_to_play(c, instead);
         }
         ImGui::PopID();
     }
@@ -157,19 +195,29 @@ void draw_review_choice(Model& model) {
     const int shown = model.stored_review_shown();
     const std::string preview =
         shown >= 0 ? stored[static_cast<std::size_t>(shown)].label : "computed now";
+    // The settings in words, wrapped (a combo's preview cut them at 1280x720), after the
+    // button that lists the other stored reviews to pick from.
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Review:");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::BeginCombo("##review", preview.c_str())) {
-        for (std::size_t i = 0; i < stored.size(); ++i) {
-            const std::string label =
-                stored[i].label + (stored[i].own ? " (the viewer's settings)" : "");
-            if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == shown)) {
-                model.show_stored_review(static_cast<int>(i));
+    if (stored.size() > 1) {
+        ImGui::SameLine();
+        if (ImGui::BeginCombo("##review", nullptr, ImGuiComboFlags_NoPreview)) {
+            for (std::size_t i = 0; i < stored.size(); ++i) {
+                const std::string label =
+                    stored[i].label + (stored[i].own ? " (the viewer's settings)" : "");
+                if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == shown)) {
+                    model.show_stored_review(static_cast<int>(i));
+                }
             }
+            ImGui::EndCombo();
         }
-        ImGui::EndCombo();
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s",
+                              count_of(static_cast<long>(stored.size()), "stored review").c_str());
+        }
     }
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", preview.c_str());
     if (!model.review_is_own()) {
         text_note(fmt::format("stored with other settings than the viewer's ({})",
                               describe_review_settings(model.settings())));
@@ -202,8 +250,12 @@ void AnalysisPanel::draw(const PanelContext& ctx) {
     // Step 1. The cards the player to play could choose, valued.
     if (st.phase() == Phase::Play) {
         ImGui::Text("%s to play", std::string(seat_name(st.to_act())).c_str());
-        if (auto v = model.values()) {
+        if (auto v = model.shown_values()) {
             draw_card_values(model, *v);
+        } else if (!model.face_up(st.to_act())) {
+            // A seat's view: a hand face down is not listed, nor how many cards it could play.
+            text_note(fmt::format("{}'s cards are face down in {}'s view.", seat_name(st.to_act()),
+                                  seat_name(*model.seat_view())));
         } else if (model.values_pending()) {
             ImGui::TextDisabled("solving...");
         } else if (!model.review()) {

@@ -5,6 +5,8 @@
 
 #include "draw.h"
 #include "panel_bidding.h"
+#include "spadework/analyzer/review_words.h"
+#include "wording.h"
 
 namespace spadework::viewer {
 
@@ -25,14 +27,21 @@ int contract_of(const RecordedHand& rh, const analyzer::BidDecision& d, Bid bid)
     return need;
 }
 
-// A vertical mark at a trick count, with its label above the plot: centred on the mark, or
-// beside it (`side` -1: ending at it, +1: starting at it) when two marks stand close.
-void mark(ImDrawList* dl, float x, float top, float bottom, ImU32 colour, const char* label,
-          const Fonts& fonts, float label_y, int side) {
+// A vertical mark at a trick count, with its label above the plot starting at `label_x`.
+void mark(ImDrawList* dl, float x, float top, float bottom, ImU32 colour, const std::string& label,
+          const Fonts& fonts, ImVec2 label_at) {
     dl->AddLine(ImVec2(x, top), ImVec2(x, bottom), colour, em(2));
-    const ImVec2 ts = fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, label);
-    const float lx = side < 0 ? x - ts.x - em(2) : side > 0 ? x + em(2) : x - ts.x / 2;
-    dl->AddText(fonts.small, fonts.small->FontSize, ImVec2(lx, label_y), colour, label);
+    dl->AddText(fonts.small, fonts.small->FontSize, label_at, colour, label.c_str());
+}
+
+float label_width(const Fonts& fonts, const std::string& label) {
+    return fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, label.c_str()).x;
+}
+
+// Where a label of width `w` centred on `x` starts, kept between `left` and `right`: a mark
+// at 12 or 13 tricks stands at the chart's edge, and its label was cut there.
+float centred_within(float x, float w, float left, float right) {
+    return std::max(left, std::min(x - w / 2, right - w));
 }
 
 // The partnership's double-dummy tricks over the bid's sampled layouts: a bar per count, the
@@ -92,17 +101,37 @@ void draw_layouts(const RecordedHand& rh, const analyzer::BidDecision& d, const 
         return o.x + slot * (static_cast<float>(std::clamp(tricks, 0, n - 1)) + 0.5f);
     };
     const float label_y = origin.y + em(2);
+    const float left_x = origin.x + em(4);
+    const float right_x = origin.x + w - em(4);
     if (played == best) {
-        mark(dl, x_of(best), o.y, o.y + ph, colours::kBest,
-             fmt::format("bid {} (best)", bid_text(d.bid)).c_str(), fonts, label_y, 0);
+        const std::string label = fmt::format("bid {} (best)", bid_text(d.bid));
+        const float lx = centred_within(x_of(best), label_width(fonts, label), left_x, right_x);
+        mark(dl, x_of(best), o.y, o.y + ph, colours::kBest, label, fonts, ImVec2(lx, label_y));
     } else {
-        // Labels turned away from each other: the lower contract's to the left.
-        const bool close = std::abs(x_of(played) - x_of(best)) < em(80);
-        const int best_side = close ? (best < played ? -1 : 1) : 0;
-        mark(dl, x_of(best), o.y, o.y + ph, colours::kBest,
-             fmt::format("best {}", bid_text(d.best)).c_str(), fonts, label_y, best_side);
-        mark(dl, x_of(played), o.y, o.y + ph, colours::kFlag,
-             fmt::format("bid {}", bid_text(d.bid)).c_str(), fonts, label_y, -best_side);
+        const std::string best_label = fmt::format("best {}", bid_text(d.best));
+        const std::string bid_label = fmt::format("bid {}", bid_text(d.bid));
+        const float best_w = label_width(fonts, best_label);
+        const float bid_w = label_width(fonts, bid_label);
+        float best_x = centred_within(x_of(best), best_w, left_x, right_x);
+        float bid_x = centred_within(x_of(played), bid_w, left_x, right_x);
+        // Labels that would meet go side by side, the lower contract's on the left, as a
+        // pair centred between the marks and kept within the chart.
+        const float gap = em(8);
+        const bool best_left = best < played;
+        const float left_w = best_left ? best_w : bid_w;
+        const float right_start = best_left ? bid_x : best_x;
+        const float left_end = (best_left ? best_x : bid_x) + left_w;
+        if (left_end + gap > right_start) {
+            const float pair = best_w + gap + bid_w;
+            const float mid = (x_of(best) + x_of(played)) / 2;
+            const float start = centred_within(mid, pair, left_x, right_x);
+            (best_left ? best_x : bid_x) = start;
+            (best_left ? bid_x : best_x) = start + left_w + gap;
+        }
+        mark(dl, x_of(best), o.y, o.y + ph, colours::kBest, best_label, fonts,
+             ImVec2(best_x, label_y));
+        mark(dl, x_of(played), o.y, o.y + ph, colours::kFlag, bid_label, fonts,
+             ImVec2(bid_x, label_y));
     }
     double mean = 0;
     for (std::size_t t = 0; t < d.tricks.size(); ++t) mean += d.tricks[t] * static_cast<double>(t);
@@ -110,11 +139,10 @@ void draw_layouts(const RecordedHand& rh, const analyzer::BidDecision& d, const 
     dl->AddText(fonts.small, small, ImVec2(o.x, o.y + ph + small + em(4)),
                 IM_COL32(170, 170, 170, 255), title.c_str());
     ImGui::Dummy(ImVec2(w, height));
-    if (d.nil_kept) ImGui::Text("a nil kept in %.0f%% of layouts", *d.nil_kept * 100);
     if (d.unsettled_nils > 0) {
-        text_note(fmt::format(
-            "on {} layout{} a nil was not settled within the search's budget (counted broken)",
-            d.unsettled_nils, d.unsettled_nils == 1 ? "" : "s"));
+        text_note(
+            fmt::format("on {} a nil was not settled within the search's budget (counted broken)",
+                        count_of(d.unsettled_nils, "layout")));
     }
 }
 
@@ -164,36 +192,54 @@ void draw_verdict(const analyzer::BidDecision& d) {
         if (o.bid == d.best) best = &o;
     }
     if (!played || !best) return;
+    // How often the bid made (a nil: was kept) over the layouts, in counts a player reads.
+    text_wrapped(analyzer::bid_made_text(d));
     if (d.bid == d.best) {
-        ImGui::TextWrapped("expected %+.1f ± %.1f points: the best bid", played->expected,
-                           played->error);
+        text_wrapped(fmt::format("expected {:+.1f} ± {:.1f} points: the best bid", played->expected,
+                                 played->error));
     } else {
-        ImGui::TextWrapped("expected %+.1f ± %.1f; best %s %+.1f ± %.1f (%.1f ± %.1f better)",
-                           played->expected, played->error, bid_text(d.best).c_str(),
-                           best->expected, best->error, d.shortfall(), d.shortfall_error);
+        text_wrapped(
+            fmt::format("expected {:+.1f} ± {:.1f}; best {} {:+.1f} ± {:.1f} ({:.1f} ± "
+                        "{:.1f} better)",
+                        played->expected, played->error, bid_text(d.best), best->expected,
+                        best->error, d.shortfall(), d.shortfall_error));
     }
     if (d.best_chance && d.played_chance) {
         if (d.bid == d.best) {
-            ImGui::TextWrapped("chance to win the game %.0f%%: the best bid by it",
-                               *d.played_chance * 100);
+            text_wrapped(fmt::format("chance to win the game {:.0f}%: the best bid by it",
+                                     *d.played_chance * 100));
         } else {
-            ImGui::TextWrapped(
-                "chance to win the game %.0f%%; with %s %.0f%% (%.1f ± %.1f points "
-                "of chance lost)",
-                *d.played_chance * 100, bid_text(d.best).c_str(), *d.best_chance * 100,
-                d.cost_chance() * 100, d.chance_error * 100);
+            text_wrapped(fmt::format(
+                "chance to win the game {:.0f}%; with {} {:.0f}% ({:.1f} ± {:.1f} points of "
+                "chance lost)",
+                *d.played_chance * 100, bid_text(d.best), *d.best_chance * 100,
+                d.cost_chance() * 100, d.chance_error * 100));
         }
     }
     std::string good;
     for (Bid g : d.good) good += (good.empty() ? "" : ", ") + bid_text(g);
-    std::string layouts =
-        d.effective_samples < d.samples - 0.05
-            ? fmt::format("{} layouts ({:.1f} effective)", d.samples, d.effective_samples)
-            : fmt::format("{} layouts", d.samples);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s, %s; good bids: %s", layouts.c_str(),
-                       d.settled ? "settled" : "not settled at the cap", good.c_str());
-    ImGui::PopStyleColor();
+    text_note(fmt::format("good bids: {} ({} on {})", good, d.settled ? "settled" : "not settled",
+                          count_of(d.samples, "sampled layout")));
+}
+
+// The review of a seat's pass, beside it: fine, or the better pass with what it was worth
+// (the figures on a line of their own, so that they wrap rather than run off the panel).
+void draw_pass_review(const analyzer::HandReview& review, Seat s) {
+    for (const auto& p : review.bidding.passes) {
+        if (p.seat != s) continue;
+        ImGui::SameLine();
+        if (p.flag == analyzer::FlagClass::None) {
+            ImGui::TextDisabled("(fine: %+.1f)", p.played_expected);
+            continue;
+        }
+        ImGui::TextColored(ImVec4(1, 0.6f, 0.2f, 1), "%s: better",
+                           std::string(analyzer::class_name(p.flag)).c_str());
+        ImGui::SameLine();
+        text_cards(p.best);
+        text_note(fmt::format("{:+.1f} against {:+.1f} ({:.1f} ± {:.1f} over {})", p.best_expected,
+                              p.played_expected, p.shortfall(), p.shortfall_error,
+                              count_of(p.samples, "sampled layout")));
+    }
 }
 
 }  // namespace
@@ -218,32 +264,21 @@ void BiddingPanel::draw(const PanelContext& ctx) {
         ImGui::Separator();
     }
 
-    // Passes (Paperless) and exchanges (blind nil), as played.
+    // Passes (Paperless) and exchanges (blind nil), as played, as far as the view may show
+    // them: in a seat's view the opponents' passes are face down.
     for (Seat s : kAllSeats) {
         if (!rh->passes[index(s)].empty()) {
             ImGui::Text("%c passed", seat_char(s));
             ImGui::SameLine();
-            text_cards(rh->passes[index(s)]);
-            if (review) {
-                for (const auto& p : review->bidding.passes) {
-                    if (p.seat != s) continue;
-                    ImGui::SameLine();
-                    if (p.flag == analyzer::FlagClass::None) {
-                        ImGui::TextDisabled("(fine: %+.1f)", p.played_expected);
-                    } else {
-                        ImGui::TextColored(ImVec4(1, 0.6f, 0.2f, 1), "%s: better",
-                                           std::string(analyzer::class_name(p.flag)).c_str());
-                        ImGui::SameLine();
-                        text_cards(p.best);
-                        ImGui::SameLine();
-                        ImGui::TextDisabled("%+.1f vs %+.1f (%.1f ± %.1f over %d layouts)",
-                                            p.best_expected, p.played_expected, p.shortfall(),
-                                            p.shortfall_error, p.samples);
-                    }
-                }
+            if (model.shown_passes(s).empty()) {
+                ImGui::TextDisabled("%s, face down in this view",
+                                    count_of(rh->passes[index(s)].size(), "card").c_str());
+                continue;
             }
+            text_cards(rh->passes[index(s)]);
+            if (review) draw_pass_review(*review, s);
         }
-        if (!rh->exchanges[index(s)].empty()) {
+        if (!model.shown_exchanges(s).empty()) {
             ImGui::Text("%c exchanged", seat_char(s));
             ImGui::SameLine();
             text_cards(rh->exchanges[index(s)]);

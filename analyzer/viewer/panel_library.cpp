@@ -4,6 +4,7 @@
 
 #include "draw.h"
 #include "panel_library.h"
+#include "spadework/analyzer/text.h"
 #include "wording.h"
 
 namespace spadework::viewer {
@@ -49,15 +50,22 @@ void LibraryPanel::draw(const PanelContext& ctx) {
     draw_path(model, ui);
     draw_filters(model);
     // The games above, the hands of the selected game below.
-    const float hands_h =
-        model.game() ? std::min(300.0f, ImGui::GetContentRegionAvail().y * 0.45f) : 0.0f;
+    const float hands_h = model.game() ? std::min(ImGui::GetTextLineHeightWithSpacing() * 16,
+                                                  ImGui::GetContentRegionAvail().y * 0.45f)
+                                       : 0.0f;
     draw_games(model, hands_h);
     draw_hands(model);
 }
 
 // Open or import a path (files can also be dropped on the window).
 void LibraryPanel::draw_path(Model& model, UiState& ui) {
-    ImGui::SetNextItemWidth(-110);
+    // The box takes what the two buttons leave, measured in the text size drawn now (a width
+    // in pixels cut "Import" off as the text grew with the window).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float buttons = ImGui::CalcTextSize("Open").x + ImGui::CalcTextSize("Import").x +
+                          4 * style.FramePadding.x + 2 * style.ItemSpacing.x;
+    ImGui::SetNextItemWidth(
+        std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x - buttons));
     if (ui.request_focus_table) {
         ImGui::SetKeyboardFocusHere();
         ui.request_focus_table = false;
@@ -115,7 +123,10 @@ constexpr ImGuiTableFlags kListFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_S
                                        ImGuiTableFlags_ScrollX | ImGuiTableFlags_BordersInnerH |
                                        ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
 
-// The games, leaving `below` pixels under the list.
+// The games, leaving `below` pixels under the list. The short columns first (the id, the tick
+// of a game analysed, the score) and the players last: at 1280x720 a column of names ran the
+// score off the panel ("-259 / 43"); now only the names can pass the edge, the list scrolls
+// sideways to them, and hovering shows them whole.
 void LibraryPanel::draw_games(Model& model, float below) {
     const auto& games = model.games();
     ImGui::TextUnformatted(count_of(static_cast<long>(games.size()), "game").c_str());
@@ -123,75 +134,76 @@ void LibraryPanel::draw_games(Model& model, float below) {
                           ImVec2(0, ImGui::GetContentRegionAvail().y - below))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("game");
-        ImGui::TableSetupColumn("players");
-        ImGui::TableSetupColumn("score");
         ImGui::TableSetupColumn("");
+        ImGui::TableSetupColumn("score");
+        ImGui::TableSetupColumn("players");
         ImGui::TableHeadersRow();
         ImGuiListClipper clipper;
         clipper.Begin(static_cast<int>(games.size()));
         while (clipper.Step()) {
-            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                const GameRow& g = games[i];
-                ImGui::TableNextRow();
-                ImGui::TableSetColumnIndex(0);
-                ImGui::PushID(i);
-                bool selected = model.selected_game() == i;
-                if (ImGui::Selectable(g.label.c_str(), selected,
-                                      ImGuiSelectableFlags_SpanAllColumns)) {
-                    model.select_game(i);
-                }
-                if (ImGui::IsItemHovered()) {
-                    ImGui::SetTooltip("%s %s\n%s rules, %d hands", g.event.c_str(), g.date.c_str(),
-                                      g.rules.c_str(), g.hands);
-                }
-                ImGui::PopID();
-                ImGui::TableSetColumnIndex(1);
-                auto name = [&](int s) {
-                    return g.players[s].empty() ? std::string(1, seat_char(kAllSeats[s]))
-                                                : g.players[s];
-                };
-                ImGui::Text("%s-%s v %s-%s", name(0).c_str(), name(2).c_str(), name(1).c_str(),
-                            name(3).c_str());
-                if (ImGui::IsItemHovered()) {
-                    ImGui::SetTooltip("NS: %s (N), %s (S)\nEW: %s (E), %s (W)", name(0).c_str(),
-                                      name(2).c_str(), name(1).c_str(), name(3).c_str());
-                }
-                ImGui::TableSetColumnIndex(2);
-                // Each side's score in its colour (the Scores tab's), so the list reads alike.
-                ImGui::BeginGroup();
-                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth), "%d",
-                                   g.score[0]);
-                ImGui::SameLine(0, 0);
-                ImGui::TextUnformatted(" / ");
-                ImGui::SameLine(0, 0);
-                ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kEastWest), "%d",
-                                   g.score[1]);
-                ImGui::EndGroup();
-                if (ImGui::IsItemHovered()) {
-                    ImGui::SetTooltip("NS %d, EW %d", g.score[0], g.score[1]);
-                }
-                ImGui::TableSetColumnIndex(3);
-                if (g.reviewed) ImGui::TextUnformatted("✓");
-            }
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) draw_game_row(model, i);
         }
         ImGui::EndTable();
     }
 }
 
-// The hands of the selected game.
+// One row of the game list.
+void LibraryPanel::draw_game_row(Model& model, int i) {
+    const GameRow& g = model.games()[static_cast<std::size_t>(i)];
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::PushID(i);
+    if (ImGui::Selectable(g.label.c_str(), model.selected_game() == i,
+                          ImGuiSelectableFlags_SpanAllColumns)) {
+        model.select_game(i);
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s %s\n%s rules, %s", g.event.c_str(), g.date.c_str(), g.rules.c_str(),
+                          count_of(g.hands, "hand").c_str());
+    }
+    ImGui::PopID();
+    ImGui::TableSetColumnIndex(1);
+    if (g.reviewed) ImGui::TextUnformatted("✓");
+    ImGui::TableSetColumnIndex(2);
+    // Each side's score in its colour (the Scores tab's), so the list reads alike.
+    ImGui::BeginGroup();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth), "%d", g.score[0]);
+    ImGui::SameLine(0, 0);
+    ImGui::TextUnformatted(" / ");
+    ImGui::SameLine(0, 0);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kEastWest), "%d", g.score[1]);
+    ImGui::EndGroup();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("NS %d, EW %d", g.score[0], g.score[1]);
+    ImGui::TableSetColumnIndex(3);
+    auto name = [&](int s) {
+        return g.players[s].empty() ? std::string(1, seat_char(kAllSeats[s])) : g.players[s];
+    };
+    ImGui::Text("%s-%s v %s-%s", name(0).c_str(), name(2).c_str(), name(1).c_str(),
+                name(3).c_str());
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("NS: %s (N), %s (S)\nEW: %s (E), %s (W)", name(0).c_str(),
+                          name(2).c_str(), name(1).c_str(), name(3).c_str());
+    }
+}
+
+// The hands of the selected game. The flags of a review come right after the hand's number:
+// last, they were off the 1280x720 column behind the points.
 void LibraryPanel::draw_hands(Model& model) {
     const RecordedGame* game = model.game();
     if (!game) return;
     const analyzer::Comparison* cmp = model.comparison();
     const ScoredGame* scored = cmp && !cmp->runs.empty() ? &cmp->runs[0].scored : nullptr;
+    const analyzer::GameReview* review = model.review();
+    const int flags = review ? 1 : 0;  // the flags column, when there is a review
     ImGui::Separator();
-    if (ImGui::BeginTable("hands", 5, kListFlags, ImVec2(0, 0))) {
+    if (ImGui::BeginTable(review ? "hands reviewed" : "hands", 4 + flags, kListFlags,
+                          ImVec2(0, 0))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("hand");
+        if (review) ImGui::TableSetupColumn("flags");
         ImGui::TableSetupColumn("bids N E S W");
         ImGui::TableSetupColumn("tricks");
         ImGui::TableSetupColumn("points");
-        ImGui::TableSetupColumn("flags");
         ImGui::TableHeadersRow();
         for (int h = 0; h < static_cast<int>(game->hands.size()); ++h) {
             const RecordedHand& rh = game->hands[h];
@@ -203,7 +215,13 @@ void LibraryPanel::draw_hands(Model& model) {
                 model.select_hand(h);
             }
             ImGui::PopID();
-            ImGui::TableSetColumnIndex(1);
+            if (review) {
+                ImGui::TableSetColumnIndex(1);
+                for (const auto& hr : review->hands) {
+                    if (hr.hand == h) ImGui::TextUnformatted(flags_of(hr).c_str());
+                }
+            }
+            ImGui::TableSetColumnIndex(1 + flags);
             // Bids are recorded from the dealer's left; shown in seat order.
             std::array<std::string, 4> bids{"-", "-", "-", "-"};
             for (std::size_t i = 0; i < rh.bids.size(); ++i) {
@@ -215,21 +233,16 @@ void LibraryPanel::draw_hands(Model& model) {
             }
             ImGui::Text("%s %s %s %s", bids[0].c_str(), bids[1].c_str(), bids[2].c_str(),
                         bids[3].c_str());
-            ImGui::TableSetColumnIndex(2);
+            ImGui::TableSetColumnIndex(2 + flags);
             if (scored && h < static_cast<int>(scored->outcomes.size())) {
                 const auto& t = scored->outcomes[h].tricks;
                 ImGui::Text("%d-%d", t[0] + t[2], t[1] + t[3]);
             }
-            ImGui::TableSetColumnIndex(3);
+            ImGui::TableSetColumnIndex(3 + flags);
             if (scored && h < static_cast<int>(scored->hands.size())) {
                 const HandScore& s = scored->hands[h].score;
-                ImGui::Text("%+d %+d", s[Team::NS].delta, s[Team::EW].delta);
-            }
-            ImGui::TableSetColumnIndex(4);
-            if (const analyzer::GameReview* r = model.review()) {
-                for (const auto& hr : r->hands) {
-                    if (hr.hand == h) ImGui::TextUnformatted(flags_of(hr).c_str());
-                }
+                ImGui::Text("%s %s", analyzer::signed_number(s[Team::NS].delta).c_str(),
+                            analyzer::signed_number(s[Team::EW].delta).c_str());
             }
         }
         ImGui::EndTable();

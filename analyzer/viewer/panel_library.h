@@ -13,11 +13,13 @@ class LibraryPanel : public Panel {
     PanelPlace place() const override { return PanelPlace::Library; }
     void draw(const PanelContext& ctx) override;
     std::vector<Command> commands() const override;
+    bool needs_deal() const override { return false; }
 
   private:
     void draw_path(Model& model, UiState& ui);
     void draw_filters(Model& model);
     void draw_games(Model& model, float below);
+    void draw_game_row(Model& model, int i);
     void draw_hands(Model& model);
 
     char player_[64] = "";

@@ -404,6 +404,10 @@ void ScoresPanel::draw(const PanelContext& ctx) {
         std::clamp(avail - text_lines - min_charts, std::min(rows_h, 6 * line), rows_h);
     draw_sheet(model, *cmp, sheet_h);
     text_note("score (hand's points), b: bags, !: bag penalty");
+    // A score sheet: what a rule set scores from the cards, which the sheet does not have.
+    for (const analyzer::RuleSetRun& run : cmp->runs) {
+        for (const std::string& gap : run.scored.not_scored) text_note(run.label + ": " + gap);
+    }
     const float left = std::max(0.0f, ImGui::GetContentRegionAvail().y - text_lines + line);
     chart(*cmp, *model.game(), ui.fonts, std::clamp(left * 0.55f, em(110), em(220)));
     ImGui::Separator();

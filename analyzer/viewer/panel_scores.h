@@ -12,6 +12,7 @@ class ScoresPanel : public Panel {
     std::string_view title() const override { return "Scores"; }
     PanelPlace place() const override { return PanelPlace::Side; }
     void draw(const PanelContext& ctx) override;
+    bool needs_deal() const override { return false; }
 
   private:
     char add_rules_[128] = "";

@@ -6,6 +6,7 @@
 
 #include "draw.h"
 #include "table_layout.h"
+#include "wording.h"
 
 namespace spadework::viewer {
 
@@ -58,8 +59,8 @@ std::array<std::string, 2> status_lines(const HandState& st, const RecordedGame&
                             : fmt::format("trick {} of {}", std::min(st.tricks_played() + 1, n), n);
     std::string second;
     if (model.in_what_if()) {
-        second = fmt::format("WHAT-IF: {} card{} off the record", model.what_if_cards().size(),
-                             model.what_if_cards().size() == 1 ? "" : "s");
+        second = fmt::format("WHAT-IF: {} off the record",
+                             count_of(static_cast<long>(model.what_if_cards().size()), "card"));
     } else if (model.values_pending()) {
         second = "solving...";
     }
@@ -397,7 +398,7 @@ void draw_result(const Table& t, const Model& model) {
             fmt::format("{}: bid {}, took {}", team == 0 ? "NS" : "EW", s.bid, s.tricks);
         if (s.bid > 0)
             line += s.tricks >= s.bid ? ": made" : fmt::format(": set by {}", s.bid - s.tricks);
-        if (s.bags > 0) line += fmt::format(", {} bag{}", s.bags, s.bags == 1 ? "" : "s");
+        if (s.bags > 0) line += ", " + count_of(s.bags, "bag");
         if (s.bag_penalties > 0) line += ", bag penalty";
         contracts.emplace_back(line, colours::team_colour(team));
         for (const std::string& nil : s.nils)
@@ -449,7 +450,7 @@ void TablePanel::draw(const PanelContext& ctx) {
     HandMarks marks;
     marks.playing = st.phase() == Phase::Play;
     marks.legal = model.shown_legal_cards();
-    marks.values = ui.show_values ? model.values() : std::nullopt;
+    marks.values = ui.show_values ? model.shown_values() : std::nullopt;
     marks.review = model.card_review();
     if (!model.in_what_if() && model.position() < model.recorded_cards()) {
         marks.next_recorded = rh.cards[model.position()];

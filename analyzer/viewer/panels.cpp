@@ -59,6 +59,10 @@ std::vector<std::string> side_panel_names() {
     return names;
 }
 
+std::string about_text() {
+    return std::string("Spadework ") + SPADEWORK_VERSION;
+}
+
 std::string side_panel_choices() {
     std::vector<std::string> names = side_panel_names();
     std::string out;

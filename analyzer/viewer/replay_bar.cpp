@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "wording.h"
+
 namespace spadework::viewer {
 
 std::vector<Command> ReplayBar::commands() const {
@@ -50,8 +52,7 @@ std::string where_text(const Model& model) {
         where += " - played out";
     }
     if (const auto* c = model.card_review(); c && c->flag != analyzer::FlagClass::None) {
-        where += fmt::format(" - next card {} by {} is a {} (cost {} points)", to_string(c->played),
-                             seat_char(c->seat), analyzer::class_name(c->flag), c->cost_points());
+        where += " - " + next_card_note(*c);
     }
     return where;
 }

@@ -13,6 +13,7 @@
 #include "draw.h"
 #include "screenshot.h"
 #include "spadework/engine/error.h"
+#include "viewer.h"
 
 namespace spadework::viewer {
 
@@ -70,7 +71,7 @@ Window::Window(int width, int height, bool unattended) {
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     if (unattended) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
-    window_ = glfwCreateWindow(width, height, "Spadework", nullptr, nullptr);
+    window_ = glfwCreateWindow(width, height, about_text().c_str(), nullptr, nullptr);
     if (!window_) {
         glfwTerminate();
         throw Error("cannot open a window: no OpenGL 3.3 context");

@@ -47,6 +47,10 @@ struct ViewOptions {
 std::vector<std::string> side_panel_names();
 std::string side_panel_choices();
 
+// "Spadework 0.1.0": the window's title and the first line of its Help menu, with the version
+// `spadework --version` prints.
+std::string about_text();
+
 // Opens the window and runs until it is closed (or the screenshot or benchmark is done).
 // Returns the process exit code; throws Error for bad options (a game that is not there, a
 // --panel that is not a side panel).

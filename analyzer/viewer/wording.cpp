@@ -5,12 +5,12 @@
 #include <cmath>
 #include <vector>
 
+#include "spadework/analyzer/text.h"
+
 namespace spadework::viewer {
 
 std::string count_of(long n, std::string_view one, std::string_view many) {
-    if (n == 1) return fmt::format("1 {}", one);
-    if (many.empty()) return fmt::format("{} {}s", n, one);
-    return fmt::format("{} {}", n, many);
+    return analyzer::count_of(n, one, many);
 }
 
 std::string loss_text(int points, int tricks, std::optional<double> chance) {
@@ -25,6 +25,13 @@ std::string loss_text(int points, int tricks, std::optional<double> chance) {
     std::string out = parts[0];
     for (std::size_t i = 1; i < parts.size(); ++i) out += ", " + parts[i];
     return out;
+}
+
+std::string next_card_note(const analyzer::CardReview& card) {
+    return fmt::format("next card {} by {} is {} (it cost {})", to_string(card.played),
+                       seat_char(card.seat),
+                       analyzer::with_article(analyzer::class_name(card.flag)),
+                       analyzer::count_of(card.cost_points(), "point"));
 }
 
 }  // namespace spadework::viewer

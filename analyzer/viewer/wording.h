@@ -1,11 +1,14 @@
 // The viewer's words for counts and losses, one place for all its panels: "1 game" and
-// "2 games", never "1 games"; a loss written without "-0" parts ("-2 pts", not "-2 pts,
+// "2 games", never "1 games" (the words of spadework/analyzer/text.h, which the command line
+// and the review report use too); a loss written without "-0" parts ("-2 pts", not "-2 pts,
 // -0 tr"). No ImGui here: tests call it directly.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "spadework/analyzer/review.h"
 
 namespace spadework::viewer {
 
@@ -16,5 +19,9 @@ std::string count_of(long n, std::string_view one, std::string_view many = {});
 // review was graded by the game, then the points, then the tricks; a part that is zero is left
 // out, and nothing lost at all reads "no loss".
 std::string loss_text(int points, int tricks, std::optional<double> chance = std::nullopt);
+
+// The replay bar's word on a flagged card about to be played: "next card KS by S is a blunder
+// (it cost 3 points)", with the article and the number the words ask for.
+std::string next_card_note(const analyzer::CardReview& card);
 
 }  // namespace spadework::viewer

@@ -110,6 +110,11 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
     auto fail = [&](const std::string& what, RecordPlace place) -> void {
         throw RecordError(what, hand_index, place);
     };
+    if (hand.deal.all().empty()) {
+        // Most likely a score sheet's hand, which has bids and tricks only.
+        fail("the hand has no deal to replay (a score sheet records bids and tricks only)",
+             {Part::Deal, 0});
+    }
     std::optional<HandState> built;
     try {
         if (scores_before) {
@@ -228,6 +233,186 @@ std::optional<HandOutcome> outcome_of(const HandState& state, const std::optiona
     return out;
 }
 
+// ---------------------------------------------------------------------------------------
+// Score sheets.
+
+namespace {
+
+std::string tricks_word(int n) {
+    return std::to_string(n) + (n == 1 ? " trick" : " tricks");
+}
+
+// A score sheet's hand holds nothing of the cards.
+void check_no_cards(const RecordedHand& hand, int hand_index) {
+    auto fail = [&](const std::string& what, RecordPlace place) {
+        throw RecordError("a score sheet has " + what + ": its hands hold bids and tricks only",
+                          hand_index, place);
+    };
+    if (!hand.deal.all().empty()) fail("no deal", {Part::Deal, 0});
+    for (Seat s : kAllSeats) {
+        if (!hand.passes[index(s)].empty()) fail("no pass", {Part::Pass, index(s)});
+        if (!hand.exchanges[index(s)].empty()) fail("no exchange", {Part::Exchange, index(s)});
+    }
+    if (!hand.cards.empty()) fail("no cards played", {Part::Card, 0});
+    if (hand.claim) fail("no claim", {Part::Claim, 0});
+}
+
+// The bids, in turn from the dealer's left, each checked by the rules; per seat.
+std::array<std::optional<Bid>, 4> sheet_bids(const RuleSet& rules, const RecordedHand& hand,
+                                             int hand_index,
+                                             std::optional<std::array<int, 2>> scores_before) {
+    std::array<std::optional<Bid>, 4> by_seat;
+    for (std::size_t i = 0; i < hand.bids.size(); ++i) {
+        RecordPlace place{Part::Bid, static_cast<int>(i)};
+        if (i >= 4) throw RecordError("a fifth bid: each player bids once", hand_index, place);
+        Seat seat = next(hand.dealer, static_cast<int>(i) + 1);
+        // No cards: the rules that need them are named by score_sheet_gaps instead.
+        BidFacts known{by_seat[index(partner(seat))], std::nullopt, scores_before};
+        if (auto bad = check_bid_rules(rules, seat, hand.bids[i], known)) {
+            throw RecordError(
+                seat_str(seat) + " bids " + to_string(hand.bids[i]) + ": " + bad->message,
+                hand_index, place);
+        }
+        by_seat[index(seat)] = hand.bids[i];
+    }
+    return by_seat;
+}
+
+// The first entry a sheet gives, where a fault of its tricks as a whole is reported.
+RecordPlace first_given(const SheetTricks& sheet) {
+    for (Seat s : kAllSeats) {
+        if (sheet.seats[index(s)]) return {Part::SeatTricks, index(s)};
+    }
+    for (Team t : kAllTeams) {
+        if (sheet.teams[index(t)]) return {Part::TeamTricks, index(t)};
+    }
+    return {Part::SeatTricks, -1};
+}
+
+// One partnership's tricks by the sheet: its total, checked against what its members' entries
+// say.
+int team_tricks(const SheetTricks& sheet, Team team, const std::array<std::optional<Bid>, 4>& bids,
+                int hand_index) {
+    const std::string name(team_name(team));
+    const std::optional<int> total = sheet.teams[index(team)];
+    int known = 0;
+    int unknown = 0;
+    for (Seat s : members(team)) {
+        const std::optional<int> own = sheet.seats[index(s)];
+        RecordPlace place{Part::SeatTricks, index(s)};
+        if (!own && !total) {
+            throw RecordError("the sheet gives no tricks for " + seat_str(s) +
+                                  ": give each seat's tricks, or the partnership's (" + name + ")",
+                              hand_index, place);
+        }
+        if (!own && bids[index(s)]->is_nil()) {
+            throw RecordError(seat_str(s) + " bid " + to_string(*bids[index(s)]) + ", so " +
+                                  seat_str(s) + "'s own tricks are needed beside " + name +
+                                  "'s total (a nil is made or failed by its bidder alone)",
+                              hand_index, place);
+        }
+        known += own.value_or(0);
+        unknown += own ? 0 : 1;
+    }
+    if (!total) return known;
+    RecordPlace place{Part::TeamTricks, index(team)};
+    auto [a, b] = members(team);
+    std::string pair = seat_str(a) + " and " + seat_str(b);
+    if (unknown == 0 && known != *total) {
+        throw RecordError(pair + " took " + tricks_word(known) + " between them, but " + name +
+                              "'s total is " + std::to_string(*total),
+                          hand_index, place);
+    }
+    if (known > *total) {
+        throw RecordError("the sheet gives " + pair + " " + tricks_word(known) + ", more than " +
+                              name + "'s total of " + std::to_string(*total),
+                          hand_index, place);
+    }
+    return *total;
+}
+
+}  // namespace
+
+bool SheetTricks::empty() const {
+    auto none = [](const auto& values) {
+        return std::none_of(values.begin(), values.end(), [](const auto& v) { return v; });
+    };
+    return none(seats) && none(teams);
+}
+
+std::array<std::optional<int>, 4> sheet_seat_tricks(const SheetTricks& sheet) {
+    std::array<std::optional<int>, 4> out = sheet.seats;
+    for (Team t : kAllTeams) {
+        auto [a, b] = members(t);
+        const std::optional<int> total = sheet.teams[index(t)];
+        if (!total) continue;
+        if (!out[index(a)] && out[index(b)]) out[index(a)] = *total - *out[index(b)];
+        if (!out[index(b)] && out[index(a)]) out[index(b)] = *total - *out[index(a)];
+    }
+    return out;
+}
+
+std::optional<HandOutcome> sheet_outcome(const RuleSet& rules, const RecordedHand& hand,
+                                         int hand_index,
+                                         std::optional<std::array<int, 2>> scores_before) {
+    check_no_cards(hand, hand_index);
+    check_annotations(hand, hand_index);
+    const std::array<std::optional<Bid>, 4> bids =
+        sheet_bids(rules, hand, hand_index, scores_before);
+    const SheetTricks& sheet = hand.sheet;
+    if (sheet.empty()) return std::nullopt;
+    if (hand.bids.size() < 4) {
+        throw RecordError("tricks before the bidding is complete (" +
+                              std::to_string(hand.bids.size()) + " of the 4 bids)",
+                          hand_index, first_given(sheet));
+    }
+    const int size = rules.hand_size();
+    for (Seat s : kAllSeats) {
+        std::optional<int> n = sheet.seats[index(s)];
+        if (n && (*n < 0 || *n > size)) {
+            throw RecordError(seat_str(s) + " takes " + std::to_string(*n) +
+                                  " tricks: a hand has " + std::to_string(size),
+                              hand_index, {Part::SeatTricks, index(s)});
+        }
+    }
+    for (Team t : kAllTeams) {
+        std::optional<int> n = sheet.teams[index(t)];
+        if (n && (*n < 0 || *n > size)) {
+            throw RecordError(std::string(team_name(t)) + " take " + std::to_string(*n) +
+                                  " tricks: a hand has " + std::to_string(size),
+                              hand_index, {Part::TeamTricks, index(t)});
+        }
+    }
+    HandOutcome out;
+    for (Seat s : kAllSeats) out.bids[index(s)] = *bids[index(s)];
+    const std::array<std::optional<int>, 4> own = sheet_seat_tricks(sheet);
+    int total = 0;
+    for (Team t : kAllTeams) {
+        int taken = team_tricks(sheet, t, bids, hand_index);
+        total += taken;
+        // Members the sheet does not split bid tricks, whose tricks count only together.
+        int left = taken;
+        for (Seat s : members(t)) left -= own[index(s)].value_or(0);
+        for (Seat s : members(t)) {
+            out.tricks[index(s)] = own[index(s)].value_or(left);
+            if (!own[index(s)]) left = 0;
+        }
+    }
+    if (total != size) {
+        throw RecordError("the tricks add up to " + std::to_string(total) + ", not " +
+                              std::to_string(size) + ": a hand of these rules has " +
+                              std::to_string(size),
+                          hand_index, {Part::SeatTricks, -1});
+    }
+    return out;
+}
+
+std::optional<HandOutcome> hand_outcome(const RecordedGame& game, int hand) {
+    const RecordedHand& h = game.hands.at(static_cast<std::size_t>(hand));
+    if (game.score_sheet()) return sheet_outcome(game.rules, h, hand);
+    return outcome_of(replay_hand(game.rules, h, hand), h.claim);
+}
+
 std::vector<RecordedIrregularity> check_game(const RecordedGame& game) {
     std::vector<RecordedIrregularity> irregular;
     try {
@@ -246,8 +431,20 @@ std::vector<RecordedIrregularity> check_game(const RecordedGame& game) {
             scores = {tally.standings()[index(Team::NS)].score,
                       tally.standings()[index(Team::EW)].score};
         }
-        HandState state = replay_hand(game.rules, game.hands[h], at, &irregular, scores);
-        std::optional<HandOutcome> outcome = outcome_of(state, game.hands[h].claim);
+        const RecordedHand& hand = game.hands[h];
+        std::optional<HandOutcome> outcome;
+        if (game.score_sheet()) {
+            outcome = sheet_outcome(game.rules, hand, at, scores);
+        } else {
+            if (!hand.sheet.empty()) {
+                throw RecordError(
+                    "a hand recorded card by card has no score-sheet tricks (a score sheet "
+                    "is a game recorded as bids and tricks only)",
+                    at, first_given(hand.sheet));
+            }
+            HandState state = replay_hand(game.rules, hand, at, &irregular, scores);
+            outcome = outcome_of(state, hand.claim);
+        }
         bool last = h + 1 == game.hands.size();
         if (!last && !outcome) {
             throw RecordError(
@@ -270,9 +467,9 @@ ScoredGame score_game(const RecordedGame& game, const RuleSet& scoring) {
     ScoredGame scored;
     scored.rules = rescoring_rules(game.rules, scoring);
     Game tally(scored.rules);
+    if (game.score_sheet()) scored.not_scored = score_sheet_gaps(scored.rules);
     for (std::size_t h = 0; h < game.hands.size(); ++h) {
-        HandState state = replay_hand(game.rules, game.hands[h], static_cast<int>(h));
-        std::optional<HandOutcome> outcome = outcome_of(state, game.hands[h].claim);
+        std::optional<HandOutcome> outcome = hand_outcome(game, static_cast<int>(h));
         if (!outcome || tally.over()) {
             scored.hands_unscored = static_cast<int>(game.hands.size() - h);
             break;

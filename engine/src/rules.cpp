@@ -214,22 +214,37 @@ KeyEntry shapes_play(KeyEntry entry) {
     return entry;
 }
 
+// Marks a key whose value, when none of `values` ('|'-separated), needs the cards
+// (RuleKeyInfo::sheet_lacks).
+KeyEntry needs_cards(KeyEntry entry, std::string_view values, std::string_view lacks) {
+    entry.info.sheet_values = values;
+    entry.info.sheet_lacks = lacks;
+    return entry;
+}
+
 // The keys of the five rule documents, in the order of their proto fields.
 std::vector<KeyEntry> document_keys() {
     return {
-        shapes_play(enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
-                                  &RuleSet::deck_size, {{52, "52"}, {48, "48"}})),
-        shapes_play(int_key("pass_cards", "cards each player passes to partner before bidding",
-                            &RuleSet::pass_cards)),
+        needs_cards(
+            shapes_play(enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
+                                      &RuleSet::deck_size, {{52, "52"}, {48, "48"}})),
+            "52",
+            "the sheet does not show the cards dealt; each hand is scored from its 12 tricks"),
+        needs_cards(
+            shapes_play(int_key("pass_cards", "cards each player passes to partner before bidding",
+                                &RuleSet::pass_cards)),
+            "0", "the cards passed are not on a score sheet (they change no score)"),
         shapes_play(int_key("max_bid", "the largest trick bid", &RuleSet::max_bid)),
         shapes_play(allowed_key("nil", "may a player bid nil", &RuleSet::nil_allowed)),
         shapes_play(
             allowed_key("both_nil", "may both partners bid nil", &RuleSet::both_nil_allowed)),
         shapes_play(allowed_key("blind_nil", "may a player bid nil before looking",
                                 &RuleSet::blind_nil_allowed)),
-        shapes_play(int_key("blind_nil_exchange",
-                            "cards a blind nil bidder and partner exchange after the bidding",
-                            &RuleSet::blind_nil_exchange)),
+        needs_cards(
+            shapes_play(int_key("blind_nil_exchange",
+                                "cards a blind nil bidder and partner exchange after the bidding",
+                                &RuleSet::blind_nil_exchange)),
+            "0", "the cards exchanged are not on a score sheet (they change no score)"),
         shapes_play(enum_key<SpadesLead>(
             "spades_lead", "after_broken|anytime", "when a spade may be led", &RuleSet::spades_lead,
             {{SpadesLead::AfterBroken, "after_broken"}, {SpadesLead::Anytime, "anytime"}})),
@@ -274,8 +289,11 @@ std::vector<KeyEntry> document_keys() {
                             "opponents",
                             &RuleSet::nil_failed,
                             {{NilFailed::Minus, "minus"}, {NilFailed::Opponents, "opponents"}}),
-        int_key("honours_points", "points for winning all of AH KH QH JH",
-                &RuleSet::honours_points),
+        needs_cards(int_key("honours_points", "points for winning all of AH KH QH JH",
+                            &RuleSet::honours_points),
+                    "0",
+                    "not scored: a score sheet does not say who won AH KH QH JH (the honours "
+                    "are won card by card)"),
         int_key("bag_limit", "bags that bring a penalty (0: no bags)", &RuleSet::bag_limit),
         int_key("bag_penalty", "points lost each time the bag limit is reached",
                 &RuleSet::bag_penalty),
@@ -331,17 +349,23 @@ std::vector<KeyEntry> house_keys() {
             "raised to it",
             &RuleSet::below_min_team_bid,
             {{BelowMinimum::Rebid, "rebid"}, {BelowMinimum::Raise, "raise"}})),
-        shapes_play(enum_key<Bidding>("bidding", "free|whiz|mirrors|suicide",
-                                      "forced bidding: none; nil or the spades held (Whiz); "
-                                      "the spades held (Mirrors); one nil per partnership "
-                                      "(Suicide)",
-                                      &RuleSet::bidding,
-                                      {{Bidding::Free, "free"},
-                                       {Bidding::Whiz, "whiz"},
-                                       {Bidding::Mirrors, "mirrors"},
-                                       {Bidding::Suicide, "suicide"}})),
-        shapes_play(optional_int_key("nil_max_spades", "nil may be bid only with N spades or fewer",
-                                     &RuleSet::nil_max_spades)),
+        needs_cards(shapes_play(enum_key<Bidding>(
+                        "bidding", "free|whiz|mirrors|suicide",
+                        "forced bidding: none; nil or the spades held (Whiz); the spades held "
+                        "(Mirrors); one nil per partnership (Suicide)",
+                        &RuleSet::bidding,
+                        {{Bidding::Free, "free"},
+                         {Bidding::Whiz, "whiz"},
+                         {Bidding::Mirrors, "mirrors"},
+                         {Bidding::Suicide, "suicide"}})),
+                    "free|suicide",
+                    "not checked: a score sheet does not show the spades each player held, "
+                    "which decide the bids"),
+        needs_cards(shapes_play(optional_int_key("nil_max_spades",
+                                                 "nil may be bid only with N spades or fewer",
+                                                 &RuleSet::nil_max_spades)),
+                    "none",
+                    "not checked: a score sheet does not show the spades a nil bidder held"),
         shapes_play(int_key("blind_behind",
                             "a blind bid only by a side behind by N points or more (0: any "
                             "score)",
@@ -350,9 +374,11 @@ std::vector<KeyEntry> house_keys() {
                                      "trick bids of N or more may be made blind (none: no "
                                      "blind trick bids)",
                                      &RuleSet::blind_bid_min)),
-        shapes_play(int_key("blind_bid_exchange",
-                            "cards a blind trick bidder and partner exchange after the bidding",
-                            &RuleSet::blind_bid_exchange)),
+        needs_cards(
+            shapes_play(int_key("blind_bid_exchange",
+                                "cards a blind trick bidder and partner exchange after the bidding",
+                                &RuleSet::blind_bid_exchange)),
+            "0", "the cards exchanged are not on a score sheet (they change no score)"),
         int_key("blind_bid_factor",
                 "what a contract's points are multiplied by, made or set, when a blind trick "
                 "bid is in it",
@@ -418,6 +444,32 @@ const std::vector<RuleKeyInfo>& rule_keys() {
         return v;
     }();
     return infos;
+}
+
+namespace {
+
+// Whether `value` is one of the '|'-separated `values`.
+bool one_of(std::string_view value, std::string_view values) {
+    while (true) {
+        std::size_t bar = values.find('|');
+        if (values.substr(0, bar) == value) return true;
+        if (bar == std::string_view::npos) return false;
+        values.remove_prefix(bar + 1);
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> score_sheet_gaps(const RuleSet& rules) {
+    std::vector<std::string> out;
+    for (auto& e : key_table()) {
+        if (e.info.sheet_lacks.empty()) continue;
+        std::string value = e.get(rules);
+        if (one_of(value, e.info.sheet_values)) continue;
+        out.push_back(std::string(e.info.key) + "=" + value + ": " +
+                      std::string(e.info.sheet_lacks));
+    }
+    return out;
 }
 
 void take_play_keys(RuleSet& rules, const RuleSet& played) {

@@ -113,6 +113,18 @@ std::string describe_record_place(int game, int hand, RecordPlace place) {
         case RecordPlace::Part::Claim:
             out += ", claim";
             break;
+        case RecordPlace::Part::SeatTricks:
+            if (place.index >= 0 && place.index < 4) {
+                out += ", tricks of ";
+                out += seat_char(static_cast<Seat>(place.index));
+            } else {
+                out += ", tricks";
+            }
+            break;
+        case RecordPlace::Part::TeamTricks:
+            out += ", tricks of ";
+            out += team_name(static_cast<Team>(place.index & 1));
+            break;
     }
     return out;
 }

@@ -10,6 +10,7 @@
 
 #include "spadework/formats/error.h"
 #include "spadework/formats/proto_io.h"
+#include "spadework/formats/sheet_csv.h"
 #include "spadework/formats/text_log.h"
 
 namespace spadework::formats {
@@ -100,6 +101,15 @@ const std::vector<GameFormat>& game_formats() {
          nullptr,
          sniff_textproto},
         {FileKind::Json, "protobuf JSON", {".json"}, read_json, write_json},
+        {FileKind::SheetCsv,
+         "score sheet",
+         {".csv"},
+         read_sheet_csv,
+         write_sheet_csv,
+         nullptr,
+         nullptr,
+         false,
+         GameFormat::Holds::OneScoreSheet},
     };
     return table;
 }

@@ -24,7 +24,7 @@ constexpr int kBusyTimeoutMs = 5000;
 // The columns of a GameSummary, with the four players joined in by seat.
 constexpr std::string_view kGameSelect =
     "SELECT g.id, g.event, g.date, g.table_name, g.rules, g.hands, g.score_ns, g.score_ew, "
-    "g.winner, g.source, p0.name, p1.name, p2.name, p3.name FROM games g "
+    "g.winner, g.source, p0.name, p1.name, p2.name, p3.name, g.score_sheet FROM games g "
     "LEFT JOIN players p0 ON p0.game = g.id AND p0.seat = 0 "
     "LEFT JOIN players p1 ON p1.game = g.id AND p1.seat = 1 "
     "LEFT JOIN players p2 ON p2.game = g.id AND p2.seat = 2 "
@@ -34,7 +34,8 @@ constexpr std::string_view kHandSelect =
     "SELECT h.game, h.hand, h.dealer, h.bid_kind_n, h.bid_n, h.bid_kind_e, h.bid_e, "
     "h.bid_kind_s, h.bid_s, h.bid_kind_w, h.bid_w, h.tricks_n, h.tricks_e, h.tricks_s, "
     "h.tricks_w, h.points_ns, h.points_ew, h.score_ns, h.score_ew, h.set_ns, h.set_ew, "
-    "h.bag_penalties_ns, h.bag_penalties_ew, p0.name, p1.name, p2.name, p3.name FROM hands h "
+    "h.bag_penalties_ns, h.bag_penalties_ew, p0.name, p1.name, p2.name, p3.name, "
+    "h.tricks_unknown FROM hands h "
     "LEFT JOIN players p0 ON p0.game = h.game AND p0.seat = 0 "
     "LEFT JOIN players p1 ON p1.game = h.game AND p1.seat = 1 "
     "LEFT JOIN players p2 ON p2.game = h.game AND p2.seat = 2 "
@@ -94,6 +95,7 @@ GameSummary read_summary(const Statement& st) {
     if (!st.is_null(8)) g.winner = static_cast<Team>(st.integer(8));
     g.source = st.text(9);
     for (int s = 0; s < 4; ++s) g.players[s] = st.text(10 + s);
+    g.score_sheet = st.integer(14) != 0;
     return g;
 }
 
@@ -115,7 +117,10 @@ HandSummary read_hand(const Statement& st) {
         h.set[t] = st.integer(19 + t) != 0;
         h.bag_penalties[t] = st.integer(21 + t);
     }
-    for (int s = 0; s < 4; ++s) h.players[s] = st.text(23 + s);
+    for (int s = 0; s < 4; ++s) {
+        h.players[s] = st.text(23 + s);
+        h.tricks_unknown[s] = (st.integer(27) >> s & 1) != 0;
+    }
     return h;
 }
 
@@ -133,17 +138,18 @@ struct Inserts {
                "WHERE g.hash = ?1"),
           game(db,
                "INSERT INTO games (hash, event, date, table_name, rules, hands, score_ns, "
-               "score_ew, winner, source, has_nil, has_blind_nil, has_set, has_bag_penalty) "
-               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"),
+               "score_ew, winner, source, has_nil, has_blind_nil, has_set, has_bag_penalty, "
+               "score_sheet) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+               "?14, ?15)"),
           record(db, "INSERT INTO records (game, record) VALUES (?1, ?2)"),
           player(db, "INSERT INTO players (game, seat, name) VALUES (?1, ?2, ?3)"),
           hand(db,
                "INSERT INTO hands (game, hand, dealer, bid_kind_n, bid_n, bid_kind_e, bid_e, "
                "bid_kind_s, bid_s, bid_kind_w, bid_w, tricks_n, tricks_e, tricks_s, tricks_w, "
                "points_ns, points_ew, score_ns, score_ew, nil, blind_nil, set_ns, set_ew, "
-               "bag_penalties_ns, bag_penalties_ew, bags_ns, bags_ew) VALUES (?1, ?2, ?3, ?4, "
-               "?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-               "?22, ?23, ?24, ?25, ?26, ?27)") {}
+               "bag_penalties_ns, bag_penalties_ew, bags_ns, bags_ew, tricks_unknown) VALUES "
+               "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
+               "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28)") {}
 
     // The id of a stored game with exactly these bytes.
     std::optional<GameId> existing(std::int64_t hash, std::string_view record) {
@@ -184,6 +190,9 @@ struct Inserts {
         }
         hand.bind(20, row.nil);
         hand.bind(21, row.blind_nil);
+        int unknown = 0;
+        for (int s = 0; s < 4; ++s) unknown |= row.tricks_unknown[s] ? 1 << s : 0;
+        hand.bind(28, unknown);
         hand.run();
     }
 };
@@ -233,6 +242,7 @@ void store_game(const Database& db, Inserts& ins, const RecordedGame& game, std:
     ins.game.bind(13, any([](const HandRow& h) { return h.set[0] || h.set[1]; }));
     ins.game.bind(
         14, any([](const HandRow& h) { return h.bag_penalties[0] > 0 || h.bag_penalties[1] > 0; }));
+    ins.game.bind(15, rows.score_sheet);
     ins.game.run();
     GameId id = db.last_insert_id();
     ins.record.bind(1, id);
@@ -367,6 +377,10 @@ std::vector<GameSummary> Library::list_games(const GameFilter& filter) const {
     if (filter.date_to) q.add(" AND g.date <= ?", *filter.date_to);
     if (filter.rules) q.add(" AND g.rules = ?", *filter.rules);
     if (filter.event) q.add(" AND g.event = ?", *filter.event);
+    if (filter.kind) {
+        q.add(" AND g.score_sheet = ?",
+              std::int64_t{*filter.kind == RecordKind::ScoreSheet ? 1 : 0});
+    }
     // The terms are the partial indexes' WHERE clauses, so SQLite can use them.
     if (filter.with_nil) q.add(" AND g.has_nil");
     if (filter.with_blind_nil) q.add(" AND g.has_blind_nil");
@@ -467,15 +481,19 @@ std::vector<PlayerStats> Library::player_stats(const std::optional<std::string>&
         " AS kind, CASE p.seat WHEN 0 THEN h.bid_n WHEN 1 THEN h.bid_e WHEN 2 THEN h.bid_s "
         "ELSE h.bid_w END AS bid, CASE p.seat WHEN 0 THEN h.tricks_n WHEN 1 THEN h.tricks_e "
         "WHEN 2 THEN h.tricks_s ELSE h.tricks_w END AS tricks, "
+        "(h.tricks_unknown >> p.seat) & 1 AS unknown, "
         "CASE p.seat % 2 WHEN 0 THEN h.set_ns ELSE h.set_ew END AS was_set, "
         "CASE p.seat % 2 WHEN 0 THEN h.bags_ns ELSE h.bags_ew END AS bags "
         "FROM players p JOIN hands h ON h.game = p.game "
         "WHERE h.points_ns IS NOT NULL AND p.name <> ''");
     if (player) hands.add(" AND p.name = ?", *player);
     hands.add(
-        ") SELECT name, count(*), total(kind = 0), total(kind = 0 AND tricks = bid), "
-        "total(kind = 0 AND tricks >= bid), total(CASE WHEN kind = 0 THEN abs(tricks - bid) "
-        "END), total(kind IN (1, 2)), total(kind IN (1, 2) AND tricks = 0), total(kind = 2), "
+        // A trick bid counts for accuracy only where the player's own tricks are known.
+        ") SELECT name, count(*), total(kind = 0 AND NOT unknown), "
+        "total(kind = 0 AND NOT unknown AND tricks = bid), "
+        "total(kind = 0 AND NOT unknown AND tricks >= bid), "
+        "total(CASE WHEN kind = 0 AND NOT unknown THEN abs(tricks - bid) END), "
+        "total(kind IN (1, 2)), total(kind IN (1, 2) AND tricks = 0), total(kind = 2), "
         "total(kind = 2 AND tricks = 0), total(was_set), total(bags) "
         "FROM seat_hands GROUP BY name");
     Statement hs(*impl_->db, hands.sql);

@@ -130,6 +130,14 @@ CREATE TABLE encoding (
 );
 )sql";
 
+// Version 7: score sheets. Whether a game is one, and per hand the seats whose own tricks the
+// sheet did not give (a bit per seat, N = 1), which the statistics of bids leave out. Every
+// game of an earlier library is a full record.
+constexpr const char* kSchemaV7 = R"sql(
+ALTER TABLE games ADD COLUMN score_sheet INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hands ADD COLUMN tricks_unknown INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // The tables a library must have, from the version that made them.
 struct NeededTable {
     const char* name;
@@ -236,10 +244,14 @@ void migrate_to_6(const Database& db) {
     db.exec(kSchemaV6);
 }
 
+void migrate_to_7(const Database& db) {
+    db.exec(kSchemaV7);
+}
+
 using Migration = void (*)(const Database&);
 // kMigrations[v] takes a library from version v to v + 1.
-constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3,
-                                     migrate_to_4, migrate_to_5, migrate_to_6};
+constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3, migrate_to_4,
+                                     migrate_to_5, migrate_to_6, migrate_to_7};
 
 // Flushes a file (or folder) to the disk: SQLite does not sync what VACUUM INTO writes.
 bool sync_path(const std::string& path, bool folder) {
@@ -312,6 +324,7 @@ std::uint64_t fnv1a_64(std::string_view bytes) {
 GameRows index_rows(const RecordedGame& game) {
     GameRows rows;
     rows.irregular = check_game(game);
+    rows.score_sheet = game.score_sheet();
     ScoredGame scored = score_game(game, game.rules);
     rows.hands.resize(game.hands.size());
     for (std::size_t h = 0; h < game.hands.size(); ++h) {
@@ -334,14 +347,25 @@ GameRows index_rows(const RecordedGame& game) {
                 row.bag_penalties[i] = team.bag_penalties;
                 row.bags[i] = team.bags_added;
             }
-        } else {
+        } else if (game.score_sheet()) {
             // After the game's end, or unfinished: what was bid and taken, unscored.
+            std::optional<HandOutcome> outcome =
+                sheet_outcome(game.rules, hand, static_cast<int>(h));
+            for (std::size_t b = 0; b < hand.bids.size(); ++b) {
+                row.bids[index(next(hand.dealer, static_cast<int>(b) + 1))] = hand.bids[b];
+            }
+            if (outcome) row.tricks = outcome->tricks;
+        } else {
             HandState state = replay_hand(game.rules, hand, static_cast<int>(h));
             std::optional<HandOutcome> outcome = outcome_of(state, hand.claim);
             for (Seat s : kAllSeats) {
                 row.bids[index(s)] = state.bid_of(s);
                 row.tricks[index(s)] = outcome ? outcome->tricks[index(s)] : state.tricks_taken(s);
             }
+        }
+        if (game.score_sheet() && !hand.sheet.empty()) {
+            std::array<std::optional<int>, 4> own = sheet_seat_tricks(hand.sheet);
+            for (Seat s : kAllSeats) row.tricks_unknown[index(s)] = !own[index(s)];
         }
         for (const std::optional<Bid>& bid : row.bids) {
             if (!bid) continue;

@@ -51,6 +51,9 @@ struct HandRow {
     Seat dealer = Seat::North;
     std::array<std::optional<Bid>, 4> bids;  // per seat; none when the bidding stopped early
     std::array<int, 4> tricks{};             // per seat, claim included
+    // Per seat: a score sheet gave only its partnership's total, which `tricks` has on the
+    // partnership's first member (the other has 0).
+    std::array<bool, 4> tricks_unknown{};
     bool scored = false;
     std::array<int, 2> points{};  // per team, this hand
     std::array<int, 2> score{};   // per team, after the hand
@@ -62,6 +65,7 @@ struct HandRow {
 };
 
 struct GameRows {
+    bool score_sheet = false;
     std::array<int, 2> final_score{};
     std::optional<Team> winner;
     std::vector<HandRow> hands;                   // one per recorded hand

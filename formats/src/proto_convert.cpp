@@ -47,6 +47,14 @@ std::vector<Step> steps_for(int hand, RecordPlace place) {
         case Part::Claim:
             steps.push_back({"claim"});
             break;
+        case Part::SeatTricks:
+            steps.push_back({"sheet"});
+            if (place.index >= 0) steps.push_back({lower_seat(static_cast<Seat>(place.index & 3))});
+            break;
+        case Part::TeamTricks:
+            steps.push_back({"sheet"});
+            steps.push_back({place.index == 0 ? "ns" : "ew"});
+            break;
     }
     return steps;
 }
@@ -419,14 +427,25 @@ Annotation annotation_from(const pb::Annotation& a, int k, const HandPlace& plac
     return note;
 }
 
-RecordedHand hand_from(const pb::Hand& m, int h) {
+// A score sheet's tricks, as given; the engine checks them.
+SheetTricks sheet_from(const pb::SheetTricks& m) {
+    auto given = [](bool has, int value) { return has ? std::optional<int>(value) : std::nullopt; };
+    SheetTricks out;
+    out.seats = {given(m.has_north(), m.north()), given(m.has_east(), m.east()),
+                 given(m.has_south(), m.south()), given(m.has_west(), m.west())};
+    out.teams = {given(m.has_ns(), m.ns()), given(m.has_ew(), m.ew())};
+    return out;
+}
+
+// `sheet`: the hand is a score sheet's, which has no deal (one given is refused by the engine).
+RecordedHand hand_from(const pb::Hand& m, int h, bool sheet) {
     RecordedHand out;
     const HandPlace place{Place{h, std::nullopt, "", {{"hands", h}}, 0}};
     if (m.has_dealer()) {
         out.dealer = seat_from(m.dealer(), "dealer", place(std::nullopt, {{"dealer"}}));
     }
     try {
-        out.deal = parse_pbn(m.deal());
+        if (!sheet || !m.deal().empty()) out.deal = parse_pbn(m.deal());
     } catch (const ParseError& e) {
         Place p = place(RecordPlace{Part::Deal, 0}, {{"deal"}});
         p.value_column = e.column();
@@ -446,6 +465,7 @@ RecordedHand hand_from(const pb::Hand& m, int h) {
     bids_from(m, place, out);
     tricks_from(m, place, out);
     if (m.has_claim()) out.claim = claim_from(m.claim(), place);
+    if (m.has_sheet()) out.sheet = sheet_from(m.sheet());
     for (int k = 0; k < m.annotations_size(); ++k) {
         out.annotations.push_back(annotation_from(m.annotations(k), k, place, out));
     }
@@ -498,9 +518,19 @@ const std::string& utf8(const std::string& text, const std::string& what) {
     return text;
 }
 
+void sheet_to(const SheetTricks& sheet, pb::SheetTricks& m) {
+    const auto& s = sheet.seats;
+    if (s[0]) m.set_north(*s[0]);
+    if (s[1]) m.set_east(*s[1]);
+    if (s[2]) m.set_south(*s[2]);
+    if (s[3]) m.set_west(*s[3]);
+    if (sheet.teams[0]) m.set_ns(*sheet.teams[0]);
+    if (sheet.teams[1]) m.set_ew(*sheet.teams[1]);
+}
+
 void hand_to(const RecordedHand& hand, pb::Hand& m) {
     m.set_dealer(seat_to(hand.dealer));
-    m.set_deal(to_pbn(hand.deal, Seat::North));
+    if (!hand.deal.all().empty()) m.set_deal(to_pbn(hand.deal, Seat::North));
     auto seat_cards = [](const std::array<CardSet, 4>& given, pb::SeatCards* out) {
         out->set_north(cards_to(given[0]));
         out->set_east(cards_to(given[1]));
@@ -527,6 +557,7 @@ void hand_to(const RecordedHand& hand, pb::Hand& m) {
         }
         m.add_tricks(trick);
     }
+    if (!hand.sheet.empty()) sheet_to(hand.sheet, *m.mutable_sheet());
     if (hand.claim) {
         pb::Claim* c = m.mutable_claim();
         c->set_by(seat_to(hand.claim->by));
@@ -569,11 +600,30 @@ RecordedGame game_from(const pb::Game& m) {
     out.rules = rules_from(m.rules(), Place{-1, std::nullopt, "rules", {{"rules"}}, 0});
     for (const pb::Tag& tag : m.tags()) out.tags.emplace_back(tag.name(), tag.value());
     out.comment = m.comment();
-    for (int h = 0; h < m.hands_size(); ++h) out.hands.push_back(hand_from(m.hands(h), h));
+    const gp::EnumValueDescriptor* kind =
+        pb::RecordKind_descriptor()->FindValueByNumber(m.record());
+    if (kind == nullptr) {
+        throw ConvertError("record: " + std::to_string(m.record()) +
+                               " is not a value of RecordKind (FULL or SCORE_SHEET)",
+                           Place{-1, std::nullopt, "record", {{"record"}}, 0});
+    }
+    out.kind = m.record() == pb::SCORE_SHEET ? RecordKind::ScoreSheet : RecordKind::Full;
+    for (int h = 0; h < m.hands_size(); ++h) {
+        out.hands.push_back(hand_from(m.hands(h), h, out.score_sheet()));
+    }
     try {
         check_game(out);
     } catch (const RecordError& e) {
         Place place{e.hand(), e.place(), "", steps_for(e.hand(), e.place()), 0};
+        // A seat's tricks left out beside its partnership's total: the total stands for them.
+        if (e.place().part == Part::SeatTricks && e.place().index >= 0 && e.hand() >= 0 &&
+            e.hand() < m.hands_size()) {
+            int team = e.place().index % 2;
+            if (!out.hands[e.hand()].sheet.seats[e.place().index] &&
+                out.hands[e.hand()].sheet.teams[team]) {
+                place.steps = steps_for(e.hand(), RecordPlace{Part::TeamTricks, team});
+            }
+        }
         if (e.place().part == Part::Card && e.hand() >= 0 && e.hand() < m.hands_size()) {
             const pb::Hand& hand = m.hands(e.hand());
             int trick = e.place().index / 4;
@@ -608,6 +658,7 @@ pb::Game game_to(const RecordedGame& game) {
         tag->set_value(utf8(value, "value of tag " + name));
     }
     m.set_comment(utf8(game.comment, "game's comment"));
+    if (game.score_sheet()) m.set_record(pb::SCORE_SHEET);
     for (const RecordedHand& hand : game.hands) hand_to(hand, *m.add_hands());
     return m;
 }

@@ -76,6 +76,7 @@ class Reader {
     void read_bids(const std::vector<Token>& line, std::size_t i);
     void read_trick(const std::vector<Token>& line, std::size_t i, int number);
     void read_claim(const std::vector<Token>& line, std::size_t i);
+    void read_sheet_tricks(const std::vector<Token>& line, std::size_t i);
     void read_hand_glyph(const std::vector<Token>& line, std::size_t i);
 
     Annotation& annotation(Target target, int index);
@@ -84,6 +85,11 @@ class Reader {
     Seat first_leader(Position pos, const std::string& what) const;
     std::string first_lead_source() const;
     Seat next_leader(Position pos, const std::string& what) const;
+    // Where the game was made a score sheet, for messages: "its [Record] tag at line 3".
+    std::string sheet_source() const {
+        return "the game is a score sheet by its [" + std::string(kRecordTag) + "] tag at " +
+               line_of(game_marks_.tags.at(std::string(kRecordTag)));
+    }
 
     Lexer lex_;
     const std::function<void(RecordedGame&&)>& take_;  // each game, as soon as it ends
@@ -138,8 +144,14 @@ void Reader::read_play_line(const std::vector<Token>& line, std::size_t i) {
     if (is_keyword(word, kBidsWord)) return read_bids(line, i);
     if (is_keyword(word, kExchangeWord)) return read_cards_by_seat(line, i, true);
     if (is_keyword(word, kClaimWord)) return read_claim(line, i);
+    if (is_keyword(word, kSheetWord)) return read_sheet_tricks(line, i);
     if (auto number = parse_count(word)) return read_trick(line, i, *number);
     if (word.find_first_not_of("!?") == std::string::npos) return read_hand_glyph(line, i);
+    if (in_game_ && game_.score_sheet()) {
+        fail(line[i].pos,
+             "expected a tag, a comment or a line of a score sheet's hand (bids or tricks), got " +
+                 quoted(word));
+    }
     fail(line[i].pos,
          "expected a tag, a comment or a line of play (pass, bids, exchange, a "
          "trick number or claim), got " +
@@ -180,7 +192,7 @@ void Reader::on_game_tag(const Token& tag) {
     for (Seat s : kAllSeats) {
         if (name == player_tag(s)) field = &game_.players[index(s)];
     }
-    bool known = field != nullptr || name == kRulesTag;
+    bool known = field != nullptr || name == kRulesTag || name == kRecordTag;
     if (known) {
         auto [first, added] = game_marks_.tags.emplace(name, tag.pos);
         if (!added) {
@@ -192,6 +204,13 @@ void Reader::on_game_tag(const Token& tag) {
         *field = tag.value;
     } else if (name == kRulesTag) {
         game_.rules = read_rules(tag, lex_.file());
+    } else if (name == kRecordTag) {
+        if (tag.value != kScoreSheetValue && tag.value != kFullValue) {
+            fail(tag.value_pos, "[" + name + "] is \"" + std::string(kScoreSheetValue) +
+                                    "\" (a game of bids and tricks, no cards) or \"" +
+                                    std::string(kFullValue) + "\", not " + quoted(tag.value));
+        }
+        game_.kind = tag.value == kScoreSheetValue ? RecordKind::ScoreSheet : RecordKind::Full;
     } else {
         game_.tags.emplace_back(name, tag.value);
     }
@@ -210,6 +229,10 @@ void Reader::on_hand_tag(const Token& tag) {
     if (seen.line > 0) {
         fail(tag.pos,
              "[" + name + "] given twice in " + hand_name() + " (first at " + line_of(seen) + ")");
+    }
+    if (name == kDealTag && game_.score_sheet()) {
+        fail(tag.pos, "a score sheet has no deal, but " + hand_name() + " gives one (" +
+                          sheet_source() + ")");
     }
     if (name == kDealerTag) {
         marks_.dealer = tag.pos;
@@ -304,13 +327,16 @@ void Reader::finish_hand() {
                          return std::pair(a.target, a.index) < std::pair(b.target, b.index);
                      });
     int at = static_cast<int>(game_.hands.size());
-    std::optional<HandState> state;
+    bool finished = false;
     try {
-        state.emplace(replay_hand(game_.rules, hand_, at));
+        if (game_.score_sheet()) {
+            finished = sheet_outcome(game_.rules, hand_, at).has_value();
+        } else {
+            finished = outcome_of(replay_hand(game_.rules, hand_, at), hand_.claim).has_value();
+        }
     } catch (const RecordError& e) {
         fail_record(e, hand_, marks_);
     }
-    bool finished = outcome_of(*state, hand_.claim).has_value();
     game_.hands.push_back(std::move(hand_));
     game_marks_.hands.push_back(marks_);
     in_hand_ = false;
@@ -320,7 +346,9 @@ void Reader::finish_hand() {
 
 void Reader::require_deal() const {
     if (marks_.dealer.line == 0) fail(marks_.hand, hand_name() + " has no [Dealer] tag");
-    if (marks_.deal.line == 0) fail(marks_.hand, hand_name() + " has no [Deal] tag");
+    if (marks_.deal.line == 0 && !game_.score_sheet()) {
+        fail(marks_.hand, hand_name() + " has no [Deal] tag");
+    }
 }
 
 // Every line of play: inside a hand that has its dealer and deal, in the order of Stage.
@@ -330,15 +358,28 @@ void Reader::begin_play_line(const Token& first, Stage stage) {
         fail(first.pos, "the " + name + " outside a game (a game starts with its [Event] tag)");
     }
     if (!in_hand_) fail(first.pos, "the " + name + " before the first [Hand] of the game");
+    // A score sheet's hand has bids and its tricks; a full record's has every other line.
+    const bool sheet_line = stage == Stage::Bids || stage == Stage::Sheet;
+    if (game_.score_sheet() && !sheet_line) {
+        fail(first.pos,
+             "the " + name + " in a score sheet, which has no cards (" + sheet_source() + ")");
+    }
+    if (!game_.score_sheet() && stage == Stage::Sheet) {
+        fail(first.pos, "a 'tricks' line belongs to a score sheet (a game tagged [" +
+                            std::string(kRecordTag) + " \"" + std::string(kScoreSheetValue) +
+                            "\"]); this game records its cards trick by trick");
+    }
     require_deal();
     if (stage == stage_ && stage != Stage::Tricks) {
         fail(first.pos, hand_name() + " has a second " + name + " (the first is at " +
                             line_of(marks_.line(stage)) + ")");
     }
     if (stage < stage_) {
-        fail(first.pos, "the " + name + " out of order: it follows the " + line_name(stage_) +
-                            " at " + line_of(marks_.line(stage_)) +
-                            " (a hand goes pass, bids, exchange, tricks, claim)");
+        fail(first.pos,
+             "the " + name + " out of order: it follows the " + line_name(stage_) + " at " +
+                 line_of(marks_.line(stage_)) +
+                 (game_.score_sheet() ? " (a score sheet's hand goes bids, tricks)"
+                                      : " (a hand goes pass, bids, exchange, tricks, claim)"));
     }
     stage_ = stage;
 }
@@ -676,6 +717,48 @@ void Reader::read_claim(const std::vector<Token>& line, std::size_t i) {
     }
     if (!any) fail(first.pos, "a claim gives each seat its tricks, like claim N: N=3 S=1");
     hand_.claim = claim;
+}
+
+// "tricks N=5 E=3 S=0 W=5", or a partnership's total: "tricks W=1 NS=7 EW=6". The engine
+// checks that they add up when the hand ends.
+void Reader::read_sheet_tricks(const std::vector<Token>& line, std::size_t i) {
+    begin_play_line(line[i], Stage::Sheet);
+    marks_.line(Stage::Sheet) = line[i].pos;
+    bool any = false;
+    for (const LineItem& item : items_of(line, i + 1)) {
+        switch (item.kind) {
+            case LineItem::Kind::SeatMark:
+                fail(item.pos, "expected a count like N=5 or NS=8, not a seat and a colon");
+            case LineItem::Kind::Item: {
+                std::optional<SheetShare> share = split_sheet_share(item.text);
+                if (!share) {
+                    fail(item.pos, "expected a count like N=5 or NS=8, got " + quoted(item.text));
+                }
+                std::string who =
+                    share->seat ? seat_str(*share->seat) : std::string(team_name(share->team));
+                std::optional<int>& count = share->seat ? hand_.sheet.seats[index(*share->seat)]
+                                                        : hand_.sheet.teams[index(share->team)];
+                std::optional<Position>& mark = share->seat
+                                                    ? marks_.seat_tricks[index(*share->seat)]
+                                                    : marks_.team_tricks[index(share->team)];
+                if (count) fail(item.pos, who + " appears twice in the 'tricks' line");
+                count = share->tricks;
+                mark = item.pos;
+                any = true;
+                break;
+            }
+            case LineItem::Kind::Glyph:
+                fail(item.pos, "a glyph belongs to a bid, not to the 'tricks' line");
+            case LineItem::Kind::Comment:
+                add_comment(annotation(Target::Hand, 0).comment, item.text);
+                break;
+        }
+    }
+    if (!any) {
+        fail(line[i].pos,
+             "the 'tricks' line gives each seat's tricks, like tricks N=5 E=3 S=0 W=5 (or a "
+             "partnership's, NS=8)");
+    }
 }
 
 void Reader::read_hand_glyph(const std::vector<Token>& line, std::size_t i) {

@@ -270,6 +270,23 @@ std::optional<std::pair<Seat, int>> split_claim_share(std::string_view text) {
     }
 }
 
+std::optional<SheetShare> split_sheet_share(std::string_view text) {
+    auto mark = text.find(kClaimMark);
+    if (mark == std::string_view::npos) return std::nullopt;
+    std::optional<int> count = parse_count(text.substr(mark + 1));
+    if (!count) return std::nullopt;
+    std::string_view who = text.substr(0, mark);
+    try {
+        return SheetShare{parse_seat(who), Team::NS, *count};
+    } catch (const ParseError&) {
+    }
+    try {
+        return SheetShare{std::nullopt, parse_team(who), *count};
+    } catch (const ParseError&) {
+        return std::nullopt;
+    }
+}
+
 RuleSet read_rules(const Token& tag, const std::string& file) {
     auto fail = [&](Position pos, const std::string& message) {
         throw FormatError(file, pos.line, pos.col, message);
@@ -356,6 +373,18 @@ std::string spell_claim_share(Seat seat, int tricks) {
     return std::string(1, seat_char(seat)) + kClaimMark + std::to_string(tricks);
 }
 
+std::string spell_sheet_tricks(const SheetTricks& sheet) {
+    std::string out;
+    auto add = [&](std::string_view who, const std::optional<int>& n) {
+        if (!n) return;
+        if (!out.empty()) out += ' ';
+        out += std::string(who) + kClaimMark + std::to_string(*n);
+    };
+    for (Seat s : kAllSeats) add(seat_str(s), sheet.seats[index(s)]);
+    for (Team t : kAllTeams) add(team_name(t), sheet.teams[index(t)]);
+    return out;
+}
+
 std::string spell_rules(const RuleSet& rules) {
     std::string name = rules.name;
     RuleSet base;
@@ -418,10 +447,11 @@ void write_cards_by_seat(std::string& out, std::string_view word,
     if (line.size() > word.size()) out += line + '\n';
 }
 
-void write_hand(std::string& out, const RuleSet& rules, const RecordedHand& hand, int number) {
+void write_hand(std::string& out, const RecordedGame& game, const RecordedHand& hand, int number) {
+    const RuleSet& rules = game.rules;
     out += spell_tag(kHandTag, std::to_string(number)) + '\n';
     out += spell_tag(kDealerTag, seat_str(hand.dealer)) + '\n';
-    out += spell_tag(kDealTag, to_pbn(hand.deal, hand.dealer)) + '\n';
+    if (!game.score_sheet()) out += spell_tag(kDealTag, to_pbn(hand.deal, hand.dealer)) + '\n';
     if (const Annotation* a = hand.annotation(Target::Hand, 0)) {
         out += spell_annotation(*a) + '\n';
     }
@@ -435,6 +465,10 @@ void write_hand(std::string& out, const RuleSet& rules, const RecordedHand& hand
         }
         out += '\n';
     }
+    if (!hand.sheet.empty()) {
+        out += std::string(kSheetWord) + ' ' + spell_sheet_tricks(hand.sheet) + '\n';
+    }
+    if (game.score_sheet()) return;
     write_cards_by_seat(out, kExchangeWord, hand.exchanges, hand.dealer);
     std::vector<Seat> leaders = trick_leaders(rules, hand);
     for (std::size_t t = 0; t < leaders.size(); ++t) {
@@ -466,11 +500,12 @@ std::string spell_game(const RecordedGame& game) {
         if (!player.empty()) out += spell_tag(player_tag(s), player) + '\n';
     }
     out += spell_tag(kRulesTag, spell_rules(game.rules)) + '\n';
+    if (game.score_sheet()) out += spell_tag(kRecordTag, kScoreSheetValue) + '\n';
     for (const auto& [name, value] : game.tags) out += spell_tag(name, value) + '\n';
     if (!game.comment.empty()) out += spell_comment(game.comment) + '\n';
     for (std::size_t h = 0; h < game.hands.size(); ++h) {
         out += '\n';
-        write_hand(out, game.rules, game.hands[h], static_cast<int>(h) + 1);
+        write_hand(out, game, game.hands[h], static_cast<int>(h) + 1);
     }
     return out;
 }

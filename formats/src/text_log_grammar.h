@@ -40,6 +40,11 @@ inline constexpr std::string_view kRulesTag = "Rules";
 inline constexpr std::string_view kHandTag = "Hand";
 inline constexpr std::string_view kDealerTag = "Dealer";
 inline constexpr std::string_view kDealTag = "Deal";
+// [Record "score sheet"]: the game is a score sheet, its hands bids and tricks only. "full",
+// the default, is never written.
+inline constexpr std::string_view kRecordTag = "Record";
+inline constexpr std::string_view kScoreSheetValue = "score sheet";
+inline constexpr std::string_view kFullValue = "full";
 // The player tags are the seats' names: North, East, South, West.
 inline std::string_view player_tag(Seat seat) {
     return seat_name(seat);
@@ -50,13 +55,18 @@ inline constexpr std::string_view kPassWord = "pass";
 inline constexpr std::string_view kBidsWord = "bids";
 inline constexpr std::string_view kExchangeWord = "exchange";
 inline constexpr std::string_view kClaimWord = "claim";
+// A score sheet's hand: the tricks each seat took ("tricks N=5 E=3 S=0 W=5"), or a
+// partnership's ("NS=7").
+inline constexpr std::string_view kSheetWord = "tricks";
 
 // The lines of a hand come in this order, each once except the tricks; its tags come first.
-enum class Stage : std::uint8_t { Tags, Pass, Bids, Exchange, Tricks, Claim };
-inline constexpr std::size_t kStages = 6;
+// A score sheet's hand has only bids and its tricks (Sheet).
+enum class Stage : std::uint8_t { Tags, Pass, Bids, Exchange, Tricks, Claim, Sheet };
+inline constexpr std::size_t kStages = 7;
 // How messages name each stage's lines.
 inline constexpr std::array<std::string_view, kStages> kLineNames = {
-    "tags", "'pass' line", "'bids' line", "'exchange' line", "trick line", "'claim' line"};
+    "tags",       "'pass' line",  "'bids' line",  "'exchange' line",
+    "trick line", "'claim' line", "'tricks' line"};
 inline std::string line_name(Stage stage) {
     return std::string(kLineNames[static_cast<std::size_t>(stage)]);
 }
@@ -154,6 +164,13 @@ std::vector<LineItem> split_line(const std::vector<Token>& line, std::size_t fro
 
 // "N=3": a seat and the tricks a claim credits it with.
 std::optional<std::pair<Seat, int>> split_claim_share(std::string_view text);
+// "N=5" or "NS=7" on a score sheet's tricks line: a seat's tricks or a partnership's.
+struct SheetShare {
+    std::optional<Seat> seat;  // else team
+    Team team = Team::NS;
+    int tricks = 0;
+};
+std::optional<SheetShare> split_sheet_share(std::string_view text);
 
 // The Rules tag: "paperless pass_cards=2", a preset then key=value overrides, checked as a
 // whole. Without a preset name (an empty value, or one that starts with an override) the
@@ -187,6 +204,9 @@ inline std::string spell_bid(Bid bid) {
 // the comment in braces after a space. An annotation with neither is "{}", so it survives.
 std::string spell_annotation(const Annotation& annotation);
 std::string spell_claim_share(Seat seat, int tricks);  // "N=3"
+// A score sheet's tricks: each seat given, N E S W, then each partnership given, NS EW:
+// "N=5 E=3 S=0 W=5", "W=1 NS=7 EW=6".
+std::string spell_sheet_tricks(const SheetTricks& sheet);
 // A rule set as "preset key=value ...": the keys whose values differ from the preset's, in
 // rule_values order. A rule set whose name is no preset is written against classic.
 std::string spell_rules(const RuleSet& rules);

@@ -140,7 +140,8 @@ std::string card_cause(std::size_t at, const RuleSet& rules, const RecordedHand&
 }  // namespace
 
 Position HandMarks::play_began() const {
-    for (Stage stage : {Stage::Pass, Stage::Bids, Stage::Exchange, Stage::Tricks, Stage::Claim}) {
+    for (Stage stage :
+         {Stage::Pass, Stage::Bids, Stage::Exchange, Stage::Tricks, Stage::Claim, Stage::Sheet}) {
         if (stage == Stage::Tricks && !tricks.empty()) return tricks.front();
         if (line(stage).line > 0) return line(stage);
     }
@@ -184,6 +185,19 @@ Position locate(const HandMarks& m, RecordPlace place) {
             return item(m.cards, m.line(Stage::Claim));
         case Part::Claim:
             return m.line(Stage::Claim).line > 0 ? m.line(Stage::Claim) : m.hand;
+        case Part::SeatTricks: {
+            // A seat the line leaves out: its partnership's total, if given, stands for it.
+            bool seat = place.index >= 0 && place.index < 4;
+            if (seat && !m.seat_tricks[place.index] && m.team_tricks[place.index % 2]) {
+                return *m.team_tricks[place.index % 2];
+            }
+            return by_seat(m.seat_tricks, m.line(Stage::Sheet));
+        }
+        case Part::TeamTricks:
+            if (place.index >= 0 && place.index < 2 && m.team_tricks[place.index]) {
+                return *m.team_tricks[place.index];
+            }
+            return m.line(Stage::Sheet).line > 0 ? m.line(Stage::Sheet) : m.hand;
     }
     return m.hand;
 }
@@ -210,6 +224,10 @@ std::string earlier_cause(const RecordError& error, const RuleSet& rules, const 
         case Part::Claim:  // after the last trick, or not sharing the tricks left
             return marks.tricks.empty() ? under_rules(game)
                                         : last_trick(marks, marks.tricks.size());
+        case Part::SeatTricks:  // the whole line: tricks that do not add up to the hand's size
+            return place.index < 0 ? under_rules(game) : "";
+        case Part::TeamTricks:
+            return "";
     }
     return "";
 }

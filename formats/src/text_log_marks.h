@@ -25,6 +25,9 @@ struct HandMarks {
     std::vector<Position> bids;                             // each bid, in turn order
     std::vector<Position> cards;                            // each card, in play order
     std::vector<Position> tricks;                           // each trick line's number
+    // A score sheet's tricks line: each seat's and each partnership's entry.
+    std::array<std::optional<Position>, 4> seat_tricks;
+    std::array<std::optional<Position>, 2> team_tricks;
 
     Position line(Stage stage) const { return lines[static_cast<std::size_t>(stage)]; }
     Position& line(Stage stage) { return lines[static_cast<std::size_t>(stage)]; }

@@ -237,10 +237,10 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK(bh.play->cards == play.cards);
     CHECK(bh.play->seats == play.seats);
 
-    // The report names the flagged card, the better one and the cost.
+    // The report names the flagged card, the card to play and the cost.
     std::string text = format_review(r, game);
-    CHECK(text.find("Trick 2: E (Ben) played KH, blunder: 2H was better; it cost 100 points and "
-                    "1 trick") != std::string::npos);
+    CHECK(text.find("Trick 2: E (Ben) played KH, a blunder: the card to play was 2H; KH cost 100 "
+                    "points and 1 trick") != std::string::npos);
     CHECK(text.find("W (Dan) bid nil") != std::string::npos);
     CHECK(text.find("mistake: nil instead of 1: your chance to win the game went from 38% to 25% "
                     "(-12 ± 5 points of chance)") != std::string::npos);

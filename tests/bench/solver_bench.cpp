@@ -278,13 +278,14 @@ struct Options {
     double cap_s = 60;
     bool verbose = false;    // (c) position by position
     bool ours_only = false;  // only our (a) and (b), no DDS: for profiling and before/after
+    bool nil_only = false;   // only our (d) nils, deal by deal: the same, for the nil search
     std::size_t table_mb = SolverOptions{}.table_megabytes;  // each of our solvers' bound
 };
 
 [[noreturn]] void usage(const char* why) {
     std::fprintf(stderr,
                  "solver_bench: %s\nusage: solver_bench --deals N --seed S [--deck48] [--cap "
-                 "SECONDS] [--table-mb MB] [--verbose] [--ours-only]\n",
+                 "SECONDS] [--table-mb MB] [--verbose] [--ours-only] [--nil-only]\n",
                  why);
     std::exit(2);
 }
@@ -307,6 +308,8 @@ Options parse(int argc, char** argv) {
             o.verbose = true;
         } else if (a == "--ours-only") {
             o.ours_only = true;
+        } else if (a == "--nil-only") {
+            o.nil_only = true;
         } else if (a == "--cap") {
             o.cap_s = std::atof(value().c_str());
         } else if (a == "--table-mb") {
@@ -659,6 +662,36 @@ int run_ours_only(Bench& b) {
     return 0;
 }
 
+// --nil-only: (d) alone, each deal's nil kept or broken and the positions it searched.
+int run_nil_only(Bench& b) {
+    std::vector<double> nodes;
+    double total_ms = 0;
+    for (int d = 0; d < b.opt.deals; ++d) {
+        std::uint64_t seed = b.opt.seed * 1'000'003ull + static_cast<std::uint64_t>(d);
+        Seat dealer = static_cast<Seat>(d % 4);
+        Deal deal = deal_from_seed(seed, b.anytime.deck(), dealer);
+        Position open_nil = opening(b.classic, deal, dealer);
+        Seat nil_seat = weakest_seat(open_nil);
+        open_nil.bids[index(nil_seat)] = Bid::nil();
+        std::uint64_t before = b.ours_nil->stats().nodes;
+        auto t = Clock::now();
+        bool kept = b.ours_nil->nil_kept(open_nil, nil_seat);
+        double ms = ms_since(t);
+        total_ms += ms;
+        nodes.push_back(static_cast<double>(b.ours_nil->stats().nodes - before));
+        std::printf("deal %3d %s  nil %c %s %10.0f nodes %8.1f ms\n", d + 1,
+                    to_pbn(deal, Seat::North).c_str(), seat_char(nil_seat),
+                    kept ? "kept  " : "broken", nodes.back(), ms);
+    }
+    double sum = 0;
+    for (double n : nodes) sum += n;
+    std::sort(nodes.begin(), nodes.end());
+    std::printf("nil only: %.3f s, positions total %.0f median %.0f p90 %.0f max %.0f\n",
+                total_ms / 1000, sum, nodes[nodes.size() / 2], nodes[nodes.size() * 9 / 10],
+                nodes.back());
+    return 0;
+}
+
 int main(int argc, char** argv) {
     Bench b;
     b.opt = parse(argc, argv);
@@ -670,9 +703,9 @@ int main(int argc, char** argv) {
         "solver_bench: %d deals, seed %llu, %s-card deck, rules classic with "
         "spades_lead=anytime; ratios are our time / DDS's\n",
         b.opt.deals, static_cast<unsigned long long>(b.opt.seed), deck.c_str());
-    if (b.opt.ours_only) {
+    if (b.opt.ours_only || b.opt.nil_only) {
         make_solvers(b);
-        return run_ours_only(b);
+        return b.opt.ours_only ? run_ours_only(b) : run_nil_only(b);
     }
     Results results;
     {

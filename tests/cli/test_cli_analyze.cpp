@@ -260,7 +260,7 @@ TEST_CASE("analyze says what is wrong with its input", "[cli-analyze]") {
     CHECK(contains(r.err, "give one of GAME, --all or --trend PLAYER"));
     r = run({"analyze", file.string(), "--hand", "5"});
     CHECK(r.status == 1);
-    CHECK(contains(r.err, "--hand 5: " + file.string() + " has 1 hands"));
+    CHECK(contains(r.err, "--hand 5: " + file.string() + " has 1 hand"));
     fs::path settings = ws.dir / "settings.json";
     std::ofstream(settings) << "{\n  \"samples\": 4,\n  \"sample\": 3\n}\n";
     r = run({"analyze", file.string(), "--settings", settings.string()});

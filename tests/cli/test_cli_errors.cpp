@@ -107,7 +107,7 @@ TEST_CASE("A GAME that names nothing there is is bad input", "[cli-game-arg]") {
     TwoGames files(ws);
     fails({"show", ws.file("none.spades")}, 1, "is neither a game id in the library nor a file");
     fails({"show", ws.file("none.spades") + "@2"}, 1, "is neither a game id");
-    fails({"show", files.both + "@3"}, 1, "has 2 game(s): there is no game 3");
+    fails({"show", files.both + "@3"}, 1, "has 2 games: there is no game 3");
     fails({"show", files.second + ":9"}, 1, "there is no hand 9");
     run_ok(ws.with_db({"import", files.second}));  // a library (only import makes one)
     fails(ws.with_db({"show", "7"}), 1, "no game 7 in the library");

@@ -334,7 +334,7 @@ TEST_CASE("merge refuses a bad input library by name and writes nothing", "[cli-
     }
     std::string out = run_ok({"merge", good, "--into", into});
     CHECK(contains(out,
-                   "0 games added (2 there already), 1 reviews added (0 there already), "
+                   "0 games added (2 there already), 1 review added (0 there already), "
                    "2 lesson answers added (0 there already)"));
     out = run_ok({"merge", good, "--into", into});
     CHECK(contains(out,

@@ -261,6 +261,34 @@ TEST_CASE("a seat's view shows neither an opponent's legal cards nor its passes"
     CHECK(m.shown_legal_cards() == m.state().legal_cards());
 }
 
+// The values of the legal cards list them: a seat's view shows them only for its own hand
+// (the Analysis tab listed West's cards in South's view).
+TEST_CASE("a seat's view shows no card values of a hand face down", "[viewer]") {
+    Model m;
+    REQUIRE(m.open(kGames / "classic.spades"));
+    m.select_game(0);
+    int pos = 40;
+    for (m.move_to(pos); m.state().legal_cards().size() < 2 && pos > 0;) m.move_to(--pos);
+    REQUIRE(pos > 0);
+    Card other;
+    for (Card c : m.state().legal_cards()) {
+        if (c != m.recorded_hand()->cards[static_cast<std::size_t>(pos)]) other = c;
+    }
+    REQUIRE(m.play_what_if(other));
+    m.wait_idle();
+    REQUIRE(m.values());
+    const Seat next_mover = m.state().to_act();
+    CHECK(m.shown_values());  // open hands
+    m.set_seat_view(next_mover);
+    CHECK(m.shown_values());  // the seat to play sees its own cards' values
+    for (Seat s : {partner(next_mover), next(next_mover), next(next_mover, 3)}) {
+        INFO(seat_char(s));
+        m.set_seat_view(s);
+        CHECK_FALSE(m.shown_values());
+        CHECK(m.values());  // still known: only not shown
+    }
+}
+
 TEST_CASE("files and the library are listed and a bad file says where", "[viewer]") {
     TempDir dir;
     fs::path db = dir.path / "library.sqlite";
@@ -550,6 +578,17 @@ TEST_CASE("counts and losses read right: 1 game, no -0 parts", "[viewer]") {
     CHECK(loss_text(0, 0) == "no loss");
     CHECK(loss_text(10, 0, 0.123) == "-12% win, -10 pts");
     CHECK(loss_text(10, 0, 0.004) == "-10 pts");  // rounds to 0%: left out
+    // The replay bar's word on a flagged card: the article and the count the words ask for.
+    analyzer::CardReview c;
+    c.played = parse_card("4C");
+    c.seat = Seat::West;
+    c.flag = analyzer::FlagClass::Inaccuracy;
+    c.best_score = 1;
+    c.played_score = 0;
+    CHECK(next_card_note(c) == "next card 4C by W is an inaccuracy (it cost 1 point)");
+    c.flag = analyzer::FlagClass::Blunder;
+    c.best_score = 61;
+    CHECK(next_card_note(c) == "next card 4C by W is a blunder (it cost 61 points)");
 }
 
 TEST_CASE("reviews stored under other settings are shown, the best first, and can be picked",

@@ -2,6 +2,7 @@
 // panels in tab order, every command found by its name and acting on the model, and every
 // panel drawing into an ImGui context that has no window behind it (no GLFW, no OpenGL: the
 // frame is built, never rendered).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
@@ -15,6 +16,7 @@
 #include "draw.h"
 #include "panel.h"
 #include "spadework/analyzer/library_stores.h"
+#include "spadework/engine/record.h"
 #include "spadework/formats/library.h"
 #include "viewer.h"
 
@@ -44,15 +46,17 @@ struct Fixture {
     }
 };
 
-// An ImGui context with the viewer's fonts and a display of the given size, no backend.
+// An ImGui context with the viewer's fonts and a display of the given size, no backend; the
+// text and the style's sizes at `scale`, as the window draws them at that size (text_scale.h).
 struct Headless {
     ImGuiContext* context;
-    Headless(float w, float h, UiState& ui) : context(ImGui::CreateContext()) {
+    Headless(float w, float h, UiState& ui, float scale = 1.0f) : context(ImGui::CreateContext()) {
         ImGuiIO& io = ImGui::GetIO();
         io.IniFilename = nullptr;
         io.DisplaySize = ImVec2(w, h);
         io.DeltaTime = 1.0f / 60;
-        ui.fonts = load_fonts();
+        ui.fonts = load_fonts(scale);
+        if (scale != 1.0f) ImGui::GetStyle().ScaleAllSizes(scale);
         unsigned char* pixels = nullptr;
         int tw = 0;
         int th = 0;
@@ -108,6 +112,11 @@ TEST_CASE("the registry names each panel once and places each part of the window
     CHECK(find_side_panel(panels, "scores") != nullptr);
     CHECK(find_side_panel(panels, "table") == nullptr);  // a panel, but not a tab
     CHECK(find_side_panel(panels, "Scores") == nullptr);
+}
+
+// The window's title and the first line of Help: the version `spadework --version` prints.
+TEST_CASE("the viewer names the program's version", "[panels]") {
+    CHECK(about_text() == std::string("Spadework ") + SPADEWORK_VERSION);
 }
 
 TEST_CASE("every command has one name and one key, and acts on the model without a window",
@@ -224,6 +233,76 @@ TEST_CASE("the replay bar fits the table's width and says how high it is", "[pan
 
 namespace {
 
+// The vertices of the last frame drawn in `colour`, and the rightmost of them.
+struct Ink {
+    int vertices = 0;
+    float right = 0;
+};
+Ink ink_of(ImU32 colour) {
+    Ink ink;
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int l = 0; l < data->CmdListsCount; ++l) {
+        for (const ImDrawVert& v : data->CmdLists[l]->VtxBuffer) {
+            if (v.col != colour) continue;
+            ++ink.vertices;
+            ink.right = std::max(ink.right, v.pos.x);
+        }
+    }
+    return ink;
+}
+
+}  // namespace
+
+// The library column at 1280x720, 1600x1000 and 2560x1440 (23% of the window, the text at
+// the window's scale): the path box leaves room for both its buttons ("Import" was cut as the
+// text grew), and every game's score shows whole ("-259 / 43" ran off the panel behind the
+// players' names, which now come last and scroll).
+TEST_CASE("the library panel fits its column: both path buttons and every game's score show",
+          "[panels]") {
+    struct Size {
+        float window_w, window_h, column, scale;
+    };
+    for (const Size& size : {Size{1280, 720, 294, 1.0f}, Size{1600, 1000, 368, 1.0f},
+                             Size{2560, 1440, 589, 23.0f / 16}}) {
+        INFO("window " << size.window_w << "x" << size.window_h);
+        Fixture f;
+        // Every sample listed: five games, long names among them ("Cathal O'Brien").
+        for (const char* name : {"casual", "computer", "leaflet", "paperless"}) {
+            REQUIRE(f.model.open(kGames / (std::string(name) + ".spades")));
+        }
+        REQUIRE(f.model.games().size() == 5);
+        Headless imgui(size.window_w, size.window_h, f.ui, size.scale);
+        auto panels = make_panels();
+        Panel* library = nullptr;
+        for (auto& p : panels) {
+            if (p->place() == PanelPlace::Library) library = p.get();
+        }
+        REQUIRE(library != nullptr);
+        float right = 0;
+        float edge = 0;
+        for (int frame = 0; frame < 2; ++frame) {  // the second with the columns measured
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImVec2(size.column, size.window_h - 60));
+            ImGui::Begin("library", nullptr, ImGuiWindowFlags_NoDecoration);
+            edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+            library->draw(f.ctx);
+            right = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
+            ImGui::End();
+            ImGui::Render();
+        }
+        CHECK(right <= edge + 0.5f);  // the Import button ends inside the column
+        // Both sides' scores drawn, in their colours, inside the column: five games each.
+        for (ImU32 colour : {colours::kNorthSouth, colours::kEastWest}) {
+            const Ink ink = ink_of(colour);
+            CHECK(ink.vertices >= 5 * 4);
+            CHECK(ink.right <= size.column);
+        }
+    }
+}
+
+namespace {
+
 // Vertices of the last frame drawn in `colour` (the panels draw their charts' shapes opaque).
 int vertices_of(ImU32 colour) {
     int n = 0;
@@ -285,6 +364,153 @@ TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best
         // The bars (each a filled rectangle of its own colour) and the best bid's mark.
         CHECK(vertices_of(IM_COL32(90, 180, 115, 255)) >= 4 * 4);
         CHECK(vertices_of(colours::kBest) > 0);
+    }
+    fs::remove_all(dir);
+}
+
+namespace {
+
+// The classic sample imported into `db` with a review of its first hand as the store keeps
+// one: the fifth card flagged, every other legal card but one as good as the better one.
+void store_flagged_review(const fs::path& db) {
+    formats::Library lib(db);
+    lib.import_file(kGames / "classic.spades");
+    const formats::GameId id = lib.list_games().front().id;
+    const RecordedGame game = lib.load_game(id);
+    HandState st = replay_hand(game.rules, [&] {
+        RecordedHand h = game.hands[0];
+        h.cards.resize(4);
+        h.claim.reset();
+        return h;
+    }());
+    analyzer::CardReview c;
+    c.index = 4;
+    c.trick = 1;
+    c.seat = st.to_act();
+    c.played = game.hands[0].cards[4];
+    c.choices.push_back({c.played, 5, -20, std::nullopt});
+    for (Card other : st.hand(c.seat)) {
+        if (other != c.played) c.choices.push_back({other, 6, 40, std::nullopt});
+    }
+    // A hand with at least five other cards: the list is long.
+    REQUIRE(c.choices.size() >= 6);
+    // One card worse, so the list is not "any other".
+    c.choices.back().score = 30;
+    c.best_tricks = 6;
+    c.best_score = 40;
+    c.played_tricks = 5;
+    c.played_score = -20;
+    c.flag = analyzer::FlagClass::Blunder;
+    c.better = c.choices[1].card;
+    analyzer::GameReview r;
+    r.settings_key = analyzer::ReviewSettings{}.key();
+    analyzer::HandReview h;
+    h.hand = 0;
+    h.play = analyzer::PlayReview{};
+    // The first trick's cards, not flagged, then the flagged one.
+    HandState before = replay_hand(game.rules, [&] {
+        RecordedHand first = game.hands[0];
+        first.cards.clear();
+        first.claim.reset();
+        return first;
+    }());
+    for (int i = 0; i < 4; ++i) {
+        analyzer::CardReview plain;
+        plain.index = i;
+        plain.seat = before.to_act();
+        plain.played = game.hands[0].cards[static_cast<std::size_t>(i)];
+        plain.choices.push_back({plain.played, 0, 0, std::nullopt});
+        before.play(plain.played);
+        h.play->cards.push_back(plain);
+    }
+    h.play->cards.push_back(c);
+    r.hands.push_back(h);
+    analyzer::ReviewStore(lib).store_review(analyzer::to_stored_review(id, r, game));
+}
+
+}  // namespace
+
+// A flagged card whose better card has many as good: the Analysis tab names the first ones and
+// "or N more", flowing onto the next line, never past the side panel's edge at 1280x720; in a
+// seat's view it names no card of a hand that seat cannot see. The library column shows the
+// review's flags of each hand.
+TEST_CASE("the Analysis tab's flags stay inside the side panel and follow the seat view",
+          "[panels]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("spadework-panels-flags-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path db = dir / "library.sqlite";
+    store_flagged_review(db);
+    {
+        Model model(db, analyzer::ReviewSettings{});
+        analyzer::WinChanceOptions no_table;
+        no_table.hands = 0;
+        model.set_win_chance_options(no_table);
+        UiState ui;
+        LessonMode lessons{dir / "no-lessons", {}, 1};
+        PanelContext ctx{model, ui, lessons};
+        model.select_game(0);
+        model.select_hand(0);
+        REQUIRE(model.hand_review() != nullptr);
+        const Seat flagged = model.hand_review()->play->cards[4].seat;
+        // Two cards on, the flagged seat's partner is to play: its own hand, face up in its
+        // view, so the two views differ only in the flag's cards.
+        model.move_to(6);
+        REQUIRE(model.state().to_act() == partner(flagged));
+        Headless imgui(1280, 720, ui);
+        auto panels = make_panels();
+        Panel* analysis = find_side_panel(panels, "analysis");
+        REQUIRE(analysis != nullptr);
+        // The side panel's width at 1280x720.
+        const float width = 350;
+        auto draw = [&] {
+            float right = 0;
+            float edge = 0;
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImVec2(width, 700));
+            ImGui::Begin("side", nullptr, ImGuiWindowFlags_NoDecoration);
+            edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+            analysis->draw(ctx);
+            right = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
+            ImGui::End();
+            ImGui::Render();
+            return right - edge;
+        };
+        frame_vertices([&] { analysis->draw(ctx); });  // a window's first frame draws less
+        const int open = frame_vertices([&] { analysis->draw(ctx); });
+        CHECK(draw() <= 0.5f);
+        // The flagged seat's partner cannot see its hand: the cards to play are not named.
+        model.set_seat_view(partner(flagged));
+        const int hidden = frame_vertices([&] { analysis->draw(ctx); });
+        CHECK(draw() <= 0.5f);
+        CHECK(hidden < open);
+
+        // The library column at 1280x720 with the review: the hands' flags column (the review
+        // at a glance) lies inside it, right after the hand's number.
+        Panel* library = nullptr;
+        for (auto& p : panels) {
+            if (p->place() == PanelPlace::Library) library = p.get();
+        }
+        REQUIRE(library != nullptr);
+        float flags_right = 0;
+        float column_right = 0;
+        for (int frame = 0; frame < 2; ++frame) {
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImVec2(294, 660));
+            ImGui::Begin("library", nullptr, ImGuiWindowFlags_NoDecoration);
+            library->draw(ctx);
+            column_right = ImGui::GetWindowPos().x + ImGui::GetWindowWidth();
+            ImGuiTable* hands = ImGui::TableFindByID(ImGui::GetID("hands reviewed"));
+            REQUIRE(hands != nullptr);
+            REQUIRE(hands->ColumnsCount == 5);
+            flags_right = hands->Columns[1].MaxX;
+            ImGui::End();
+            ImGui::Render();
+        }
+        CHECK(flags_right <= column_right);
     }
     fs::remove_all(dir);
 }

@@ -164,9 +164,6 @@ int Search<Goal>::node() {
                 if (!e->matches(pattern)) continue;
                 if (goal_.table_value(st_, e->lower, e->upper, value)) {
                     relevant = relevant_from_mask(st_, e->mask);
-                    // An entry that answers moves to the front of its bucket: the next lookups
-                    // of nearby positions meet it first.
-                    if (e != span.begin) std::swap(*e, *span.begin);
                     return value;
                 }
             }

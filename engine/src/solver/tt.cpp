@@ -18,6 +18,11 @@ int size_class(std::size_t count) {
     return std::countr_zero(count) - 2;
 }
 
+// The number of card places an entry's mask fixes.
+int specificity(const EntryMask& m) {
+    return (26 - m.shift[0]) + (58 - m.shift[1]) + (26 - m.shift[2]) + (58 - m.shift[3]);
+}
+
 }  // namespace
 
 EntryMask EntryMask::of(const Pattern& mask) {
@@ -216,7 +221,19 @@ void TransTable::store(const TTKey& key, int tricks_left, const Pattern& pattern
         b->entries = fresh;
         b->capacity = capacity;
     }
-    b->entries[b->count++] = entry;
+    insert_by_generality(*b, entry);
+}
+
+// A bucket's entries are kept in order of generality: an entry that fixes fewer cards matches
+// more positions, so a lookup meets it first (and among alike ones, the newest first).
+void TransTable::insert_by_generality(Bucket& b, const TTEntry& entry) {
+    const int spec = specificity(entry.mask);
+    std::uint16_t place = b.count;
+    while (place > 0 && specificity(b.entries[place - 1].mask) >= spec) --place;
+    std::memmove(static_cast<void*>(b.entries + place + 1), b.entries + place,
+                 (b.count - place) * sizeof(TTEntry));
+    b.entries[place] = entry;
+    ++b.count;
     ++entries_;
 }
 

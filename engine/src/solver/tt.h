@@ -106,7 +106,8 @@ class TransTable {
         TTEntry* begin = nullptr;
         TTEntry* end = nullptr;
     };
-    // The entries of a key's bucket (empty when there is none); the caller may reorder them.
+    // The entries of a key's bucket (empty when there is none), the most general first (those
+    // whose mask fixes the fewest cards): a lookup takes the first that answers.
     Span lookup(const TTKey& key);
 
     // Records bounds for the family (pattern under mask) of the key's positions, tightening
@@ -148,6 +149,7 @@ class TransTable {
     };
 
     std::size_t slot_of(const TTKey& key) const;
+    void insert_by_generality(Bucket& b, const TTEntry& entry);
     Bucket* find_or_add(const TTKey& key, int tricks_left);
     TTEntry* allocate(int tricks_left, std::size_t count);
     void release(int tricks_left, TTEntry* array, std::size_t count);

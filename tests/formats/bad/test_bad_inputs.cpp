@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "bad_sheets.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
@@ -419,6 +420,8 @@ TEST_CASE("The bad input corpus holds at least 60 files and each is in a table",
                              "spade-led-unbroken.spades"}) {
         listed.insert(file);
     }
+    for (const testing::SheetRefused& r : testing::kSheetRefused) listed.insert(r.file);
+    for (const char* file : testing::kSheetSound) listed.insert(file);
     int files = 0;
     for (const auto& entry : fs::directory_iterator(kBad)) {
         ++files;

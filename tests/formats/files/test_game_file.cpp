@@ -8,6 +8,7 @@
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/proto_io.h"
+#include "support/sheet_games.h"
 #include "support/test_games.h"
 
 using namespace spadework;
@@ -35,6 +36,15 @@ std::vector<RecordedGame> sample_games() {
             testing::first_legal_game(preset("paperless"), 2, 50)};
 }
 
+// The games a format is tested with: full records and a score sheet, or the one score sheet
+// a format of one sheet holds.
+std::vector<RecordedGame> games_for(const GameFormat& format) {
+    if (format.holds == GameFormat::Holds::OneScoreSheet) return {testing::sheet_game()};
+    std::vector<RecordedGame> games = sample_games();
+    games.push_back(testing::sheet_game());
+    return games;
+}
+
 }  // namespace
 
 TEST_CASE("The kind of a game file follows its extension", "[files]") {
@@ -42,6 +52,7 @@ TEST_CASE("The kind of a game file follows its extension", "[files]") {
     CHECK(file_kind("b.PB") == FileKind::Pb);
     CHECK(file_kind("b.textproto") == FileKind::TextProto);
     CHECK(file_kind("b.json") == FileKind::Json);
+    CHECK(file_kind("Sheet.CSV") == FileKind::SheetCsv);
     CHECK_FALSE(file_kind("b.txt"));
     CHECK(extension_of(FileKind::TextLog) == ".spades");
 }
@@ -49,12 +60,17 @@ TEST_CASE("The kind of a game file follows its extension", "[files]") {
 TEST_CASE("The format table has one row per kind, in order, each read back as written",
           "[files][format-table]") {
     TempDir dir;
-    auto games = sample_games();
     const auto& table = game_formats();
     REQUIRE_FALSE(table.empty());
     for (std::size_t i = 0; i < table.size(); ++i) {
         const GameFormat& format = table[i];
         INFO(format.name);
+        const std::vector<RecordedGame> games = games_for(format);
+        // A format of one score sheet refuses what it cannot hold, rather than drop it.
+        if (format.holds == GameFormat::Holds::OneScoreSheet) {
+            CHECK_THROWS_AS(format.format(sample_games()), Error);
+            CHECK_THROWS_AS(format.format({games[0], games[0]}), Error);
+        }
         CHECK(static_cast<std::size_t>(format.kind) == i);
         CHECK(&game_format(format.kind) == &format);
         REQUIRE_FALSE(format.extensions.empty());
@@ -126,7 +142,8 @@ TEST_CASE("An unknown extension or a missing file is an error naming the file", 
     } catch (const FormatError& e) {
         CHECK(std::string(e.what()) ==
               (dir.path / "notes.txt").string() +
-                  ": unknown kind of game file '.txt': expected .spades, .pb, .textproto or .json");
+                  ": unknown kind of game file '.txt': expected .spades, .pb, .textproto, .json or "
+                  ".csv");
     }
     try {
         read_game_file(dir.path / "missing.spades");

@@ -4,6 +4,7 @@
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <set>
@@ -61,6 +62,35 @@ TEST_CASE("The samples show nils a blind nil a set a bag penalty and Paperless o
     auto paperless = read_game_file(kSamples / "games" / "paperless.spades")[0];
     CHECK(score_kinds(paperless).count(K::ContractSet) > 0);
     CHECK(score_game(paperless, paperless.rules).result->overtime_sets > 0);
+}
+
+TEST_CASE("The score sheet sample is a whole classic game of bids and tricks", "[samples]") {
+    const fs::path file = kSamples / "sheets" / "club-night.csv";
+    std::vector<RecordedGame> games = read_game_file(file);
+    REQUIRE(games.size() == 1);
+    const RecordedGame& sheet = games[0];
+    CHECK(sheet.score_sheet());
+    CHECK(sheet.rules == preset("classic"));
+    ScoredGame scored = score_game(sheet, sheet.rules);
+    REQUIRE(scored.result.has_value());  // to the end of the game, and no further
+    CHECK(scored.hands_unscored == 0);
+    CHECK(scored.result->winner == Team::NS);
+    using K = ScoreItem::Kind;
+    std::set<ScoreItem::Kind> kinds;
+    for (const HandRecord& hand : scored.hands) {
+        for (const TeamHandScore& team : hand.score.teams) {
+            for (const ScoreItem& item : team.items) kinds.insert(item.kind);
+        }
+    }
+    CHECK(kinds.count(K::NilMade) == 1);
+    CHECK(kinds.count(K::NilFailed) == 1);
+    CHECK(kinds.count(K::BlindNilFailed) == 1);
+    CHECK(kinds.count(K::ContractSet) == 1);
+    // Some hands give only the partnerships' tricks.
+    CHECK(std::any_of(sheet.hands.begin(), sheet.hands.end(),
+                      [](const RecordedHand& h) { return h.sheet.teams[0].has_value(); }));
+    // It is in canonical form: written again, the same bytes.
+    CHECK(format_games(FileKind::SheetCsv, games) == read_file(file));
 }
 
 TEST_CASE("Every preset is in samples/rules and reads back equal", "[samples]") {

@@ -14,6 +14,11 @@
 
 namespace spadework::testing {
 
+// What schema version 7 added (score sheets), taken away: with it, a library of this build
+// stands for one of an earlier version.
+inline constexpr const char* kWithoutVersion7 =
+    "ALTER TABLE games DROP COLUMN score_sheet; ALTER TABLE hands DROP COLUMN tricks_unknown; ";
+
 struct RawDb {
     sqlite3* db = nullptr;
     explicit RawDb(const std::filesystem::path& path) {

@@ -41,8 +41,8 @@ std::vector<RecordedGame> some_games(int n, std::uint64_t seed) {
     return out;
 }
 
-// A version 3 library: a current one without what versions 5 and 6 added (the stores'
-// versions, the records' encoding); version 4 added the lesson answers, which are the
+// A version 3 library: a current one without what versions 5, 6 and 7 added (the stores'
+// versions, the records' encoding, score sheets); version 4 added the lesson answers, which are the
 // analyzer's store now, not made here.
 void make_version_3(const fs::path& path, int games) {
     {
@@ -50,7 +50,8 @@ void make_version_3(const fs::path& path, int games) {
         lib.import_games(some_games(games, 100), "old.pb");
     }
     RawDb raw(path);
-    raw.exec("DROP TABLE stores; DROP TABLE encoding; PRAGMA user_version = 3");
+    raw.exec(std::string(testing::kWithoutVersion7) +
+             "DROP TABLE stores; DROP TABLE encoding; PRAGMA user_version = 3");
 }
 
 }  // namespace
@@ -65,7 +66,8 @@ TEST_CASE("an older library is copied beside itself before it is migrated", "[li
     other.exec("PRAGMA wal_autocheckpoint = 0");
     REQUIRE(other.one("PRAGMA journal_mode") == "wal");
     { Library(path).import_games(some_games(8, 100), "late.pb"); }
-    other.exec("DROP TABLE stores; DROP TABLE encoding; PRAGMA user_version = 3");
+    other.exec(std::string(testing::kWithoutVersion7) +
+               "DROP TABLE stores; DROP TABLE encoding; PRAGMA user_version = 3");
     REQUIRE(fs::file_size(fs::path(path.string() + "-wal")) > 0);
     const std::vector<std::string> records =
         other.column("SELECT record FROM records ORDER BY game");
@@ -123,7 +125,8 @@ TEST_CASE("an earlier backup copy is never overwritten", "[library]") {
     CHECK(RawDb(second).one("SELECT count(*) FROM games") == "3");
 
     // Taken back to version 3 and opened again: a third name.
-    RawDb(path).exec("DROP TABLE stores; DROP TABLE encoding; PRAGMA user_version = 3");
+    RawDb(path).exec(std::string(testing::kWithoutVersion7) +
+                     "DROP TABLE stores; DROP TABLE encoding; PRAGMA user_version = 3");
     Library lib(path);
     CHECK(lib.migration_backup() == fs::path(path.string() + ".v3.3.bak"));
     CHECK(bytes_of(first) == "the user's own copy");

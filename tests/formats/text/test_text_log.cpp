@@ -473,7 +473,7 @@ std::vector<std::string> spec_examples() {
 
 TEST_CASE("the examples of the specification read as it says", "[text_log]") {
     std::vector<std::string> examples = spec_examples();
-    REQUIRE(examples.size() == 2);
+    REQUIRE(examples.size() == 3);
     // The complete example is in canonical form.
     std::vector<RecordedGame> games = read_text_log(examples[0], "TEXT_LOG.md");
     REQUIRE(games.size() == 1);
@@ -488,6 +488,14 @@ TEST_CASE("the examples of the specification read as it says", "[text_log]") {
     RecordedHand hand = games[0].hands[1];
     hand.annotations = {{Annotation::Target::Card, 3, "!", ""}};
     CHECK(by_hand[0].hands[0] == hand);
+    // The score sheet is in canonical form: bids and tricks, West's own beside East-West's.
+    std::vector<RecordedGame> sheet = read_text_log(examples[2], "TEXT_LOG.md");
+    REQUIRE(sheet.size() == 1);
+    CHECK(sheet[0].score_sheet());
+    REQUIRE(sheet[0].hands.size() == 2);
+    CHECK(sheet[0].hands[1].sheet.teams == std::array<std::optional<int>, 2>{7, 6});
+    CHECK(sheet[0].hands[1].sheet.seats[index(Seat::West)] == 1);
+    CHECK(write_text_log(sheet) == examples[2]);
 }
 
 // Bids that each name their seat may come in any order (issue 18); the record is the same as

@@ -74,6 +74,23 @@ struct Illegal {
     std::string message;  // "W does not hold QS", "E must follow suit with hearts"
 };
 
+// What is known around a bid: the partner's bid (none: not yet made), the cards the bidder
+// holds and the partnerships' scores before the hand (by team), each when known. A score sheet
+// knows the partner's bid and the scores, never the cards.
+struct BidFacts {
+    std::optional<Bid> partner_bid;
+    std::optional<CardSet> held;
+    std::optional<std::array<int, 2>> scores_before;
+};
+
+// Whether the rules allow `bid` by `seat`: the range, nil, blind nil, blind trick bids, both
+// partners nil, min_team_bid and Suicide always; nil_max_spades and Whiz and Mirrors when the
+// cards held are known; blind_behind when the scores are. A rule whose inputs are missing is
+// not checked (a score sheet names those: score_sheet_gaps). HandState::check_bid adds the
+// turn; a score sheet's bids, which have no hand around them, are checked by this alone.
+std::optional<Illegal> check_bid_rules(const RuleSet& rules, Seat seat, Bid bid,
+                                       const BidFacts& known);
+
 // Thrown by the HandState actions that do not return a check.
 class IllegalActionError : public Error {
   public:
@@ -136,9 +153,8 @@ class HandState {
     void pass(Seat seat, CardSet cards);
     std::optional<CardSet> passed(Seat s) const { return passed_[index(s)]; }
 
-    // A bid is checked against every bidding key: its range, nil and blind nil, both partners
-    // nil, nil_max_spades, blind bids and blind_behind, min_team_bid and the forced bidding of
-    // `bidding` (Whiz, Mirrors: the spades held now, after any pass; Suicide).
+    // The turn, then check_bid_rules with every bidding key: the seat's cards as held now
+    // (after any pass) and the scores before the hand when the state was given them.
     std::optional<Illegal> check_bid(Seat seat, Bid bid) const;
     void bid(Seat seat, Bid bid);
     // The bids check_bid allows the seat to act, but blind trick bids: the reviews and lessons
@@ -200,9 +216,6 @@ class HandState {
     };
 
     std::optional<Illegal> check_turn(Phase phase, Seat seat) const;
-    std::optional<Illegal> check_bid_kind(Seat seat, Bid bid) const;
-    std::optional<Illegal> check_bid_with_partner(Seat seat, Bid bid) const;
-    std::optional<Illegal> check_forced_bid(Seat seat, Bid bid) const;
     std::optional<Illegal> check_card_rules(Card card) const;
     void do_play(Card card, std::optional<Illegal> broken_rule);
     void begin_bidding();

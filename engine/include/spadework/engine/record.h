@@ -1,7 +1,8 @@
 // A recorded game: what a file holds of a game that was played (metadata, the deal, the pass,
-// the bids, every card, a claim, annotations), and how the engine replays and scores it. The
-// file formats in formats/ read and write these types; nothing outside formats/ sees how a
-// record is stored.
+// the bids, every card, a claim, annotations), or of a game kept on a score sheet (each hand's
+// bids and tricks, no cards), and how the engine checks, replays and scores it. The file
+// formats in formats/ read and write these types; nothing outside formats/ sees how a record
+// is stored.
 #pragma once
 
 #include <array>
@@ -41,6 +42,23 @@ struct Claim {
     bool operator==(const Claim&) const = default;
 };
 
+// How a game was recorded: card by card (a full record, which can be replayed and analysed),
+// or on a score sheet, as most kitchen-table and club games are: per hand each seat's bid and
+// the tricks taken, no deal and no cards.
+enum class RecordKind : std::uint8_t { Full, ScoreSheet };
+
+// The tricks a score sheet gives for one hand: each seat's, or a partnership's total where the
+// sheet wrote only that. A partnership written as a total still gives the tricks of its members
+// who bid nil (a nil is made or failed by its bidder alone); the split between members who bid
+// tricks is then unknown, and scoring never needs it. Nothing given: the hand is unfinished
+// (the bids are in, the tricks not yet).
+struct SheetTricks {
+    std::array<std::optional<int>, 4> seats;  // per seat
+    std::array<std::optional<int>, 2> teams;  // per partnership, when the sheet gave its total
+    bool empty() const;
+    bool operator==(const SheetTricks&) const = default;
+};
+
 struct RecordedHand {
     Seat dealer = Seat::North;
     Deal deal;                            // as dealt, before any pass
@@ -50,6 +68,9 @@ struct RecordedHand {
     std::vector<Card> cards;              // every card played, in order
     std::optional<Claim> claim;           // after the last card, which ends a trick
     std::vector<Annotation> annotations;  // ordered by (target, index)
+    // A score sheet's hand: its tricks (the deal, passes, exchanges, cards and claim are then
+    // empty). Empty in a full record.
+    SheetTricks sheet;
 
     // The annotation on a bid or card, if any.
     const Annotation* annotation(Annotation::Target target, int index) const;
@@ -66,15 +87,30 @@ struct RecordedGame {
     std::vector<std::pair<std::string, std::string>> tags;  // any other tags, in order
     std::string comment;                                    // about the game as a whole
     std::vector<RecordedHand> hands;
+    RecordKind kind = RecordKind::Full;
+    bool score_sheet() const { return kind == RecordKind::ScoreSheet; }
     bool operator==(const RecordedGame&) const = default;
 };
 
 // Where in a recorded hand something went wrong, so a reader can point at the file position
 // of that part.
 struct RecordPlace {
-    enum class Part : std::uint8_t { Hand, Deal, Pass, Bid, Exchange, Card, Claim };
+    // SeatTricks and TeamTricks: a score sheet's tricks of a seat or a partnership.
+    enum class Part : std::uint8_t {
+        Hand,
+        Deal,
+        Pass,
+        Bid,
+        Exchange,
+        Card,
+        Claim,
+        SeatTricks,
+        TeamTricks
+    };
     Part part = Part::Hand;
-    int index = 0;  // bid or card index; the seat's index for Pass and Exchange
+    // The bid or card index; the seat's index for Pass, Exchange and SeatTricks, the team's for
+    // TeamTricks; -1 for a sheet's tricks as a whole (they do not add up).
+    int index = 0;
 };
 
 // A recorded hand that cannot have been played under its rule set: a card the player does
@@ -118,9 +154,29 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
 // hand is unfinished (no claim and tricks left to play).
 std::optional<HandOutcome> outcome_of(const HandState& state, const std::optional<Claim>& claim);
 
-// Checks every hand of a game: replay_hand for each one, with the scores before it as the
-// game's rules give them (until the game ends). Returns the game's irregular cards (kept as
-// played), in order. Throws RecordError.
+// A score sheet's hand checked against the rules it was played under: nothing of the cards, at
+// most four bids (in turn from the dealer's left), each one the rules allow, and tricks that
+// add up to the hand's size (RecordError otherwise). The bids are checked by check_bid_rules
+// without the cards (a sheet has none) and, when `scores_before` (by team) is given, against
+// blind_behind. Returns the outcome, in which a partnership written as a total has it all on
+// its first member (the split is unknown and changes no score); empty when the hand is
+// unfinished. The sheet gives no honours.
+std::optional<HandOutcome> sheet_outcome(
+    const RuleSet& rules, const RecordedHand& hand, int hand_index = 0,
+    std::optional<std::array<int, 2>> scores_before = std::nullopt);
+
+// The tricks of each seat by a score sheet, where it tells them: as given, or a partnership's
+// total less what its other member took. Empty for the members of a partnership written as a
+// total who both bid tricks.
+std::array<std::optional<int>, 4> sheet_seat_tricks(const SheetTricks& sheet);
+
+// The outcome of hand `hand` of a game: replayed from its cards, or as its score sheet gives
+// it. Empty when the hand is unfinished. Throws RecordError.
+std::optional<HandOutcome> hand_outcome(const RecordedGame& game, int hand);
+
+// Checks every hand of a game: replay_hand for each one of a full record, sheet_outcome for a
+// score sheet's, with the scores before it as the game's rules give them (until the game
+// ends). Returns the game's irregular cards (kept as played), in order. Throws RecordError.
 std::vector<RecordedIrregularity> check_game(const RecordedGame& game);
 
 // The rule set a hand played under `played` is scored with under `scoring`: the scoring and
@@ -136,6 +192,9 @@ struct ScoredGame {
     std::vector<HandRecord> hands;      // one per hand scored, until the game ended
     std::optional<GameResult> result;   // where the rule set ended the game, if it did
     int hands_unscored = 0;             // recorded hands after that end, or unfinished
+    // A score sheet: what the rule set scores from the cards, which the sheet does not have
+    // (score_sheet_gaps of `rules`); everything else is scored.
+    std::vector<std::string> not_scored;
 };
 // Scores every finished hand in order until the rule set ends the game. Throws RecordError
 // for an illegal record.

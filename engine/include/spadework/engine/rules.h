@@ -198,9 +198,18 @@ struct RuleKeyInfo {
     // how the play goes), not how they are scored: a game recorded under one value cannot be
     // replayed under another, so re-scoring keeps the value it was played under.
     bool shapes_play = false;
+    // What a score sheet (bids and tricks, no cards) cannot give this key, when its value is
+    // none of `sheet_values` ('|'-separated: "free|suicide"); empty: a sheet gives all the key
+    // needs.
+    std::string_view sheet_lacks{};
+    std::string_view sheet_values{};
 };
 // Every key, in the order rule_values prints them.
 const std::vector<RuleKeyInfo>& rule_keys();
+
+// What these rules score or shape from the cards, which a score sheet does not have: one line
+// per such key ("honours_points=2: not scored: ..."). Empty when a sheet gives all they need.
+std::vector<std::string> score_sheet_gaps(const RuleSet& rules);
 
 // Sets on `rules` every key marked shapes_play to its value in `played`.
 void take_play_keys(RuleSet& rules, const RuleSet& played);

@@ -46,6 +46,7 @@ struct GameFilter {
     std::optional<std::string> date_to;    // inclusive
     std::optional<std::string> rules;      // the preset name the game was played under
     std::optional<std::string> event;      // exact
+    std::optional<RecordKind> kind;        // full records only, or score sheets only
     // Games with at least one hand that has...
     bool with_nil = false;  // a nil or blind nil bid
     bool with_blind_nil = false;
@@ -65,6 +66,7 @@ struct GameSummary {
     std::array<int, 2> score{};  // final scores per team, under the game's own rules
     std::optional<Team> winner;  // when the rules ended the game with a winner
     std::string source;          // the file it was first imported from
+    bool score_sheet = false;    // recorded as bids and tricks only: nothing to replay
 };
 
 struct HandFilter {
@@ -84,6 +86,9 @@ struct HandSummary {
     std::array<std::string, 4> players;
     std::array<Bid, 4> bids;      // per seat
     std::array<int, 4> tricks{};  // per seat, a claim's tricks included
+    // Per seat: a score sheet gave only the partnership's total (both members bid tricks);
+    // `tricks` has it on the first member.
+    std::array<bool, 4> tricks_unknown{};
     // Whether the game's rules scored the hand: not when it is unfinished or comes after the
     // game's end. Points, score, set and bag penalties are 0 for a hand not scored.
     bool scored = false;
@@ -99,7 +104,9 @@ struct PlayerStats {
     std::string name;
     int games = 0;
     int hands = 0;
-    int trick_bids = 0;         // hands where the player bid a number of tricks
+    // Hands where the player bid a number of tricks (and, on a score sheet, the player's own
+    // tricks are known: not only the partnership's total)
+    int trick_bids = 0;
     int bids_exact = 0;         // ... and took exactly that many tricks
     int bids_made = 0;          // ... and took at least that many
     double mean_bid_error = 0;  // mean |tricks - bid| over trick bids
@@ -144,7 +151,7 @@ class Library {
     Library(Library&&) noexcept;
     Library& operator=(Library&&) noexcept;
 
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
     int schema_version() const;
     const std::filesystem::path& path() const;
     // The copy of the library as it was, written before this open migrated it from an older

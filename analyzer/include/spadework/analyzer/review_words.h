@@ -1,0 +1,95 @@
+// How a review is put in words a player reads, shared by the printed report (review_io.cpp)
+// and the viewer's panels, so that both say the same thing the same way: the card to play
+// when a card was flagged (every card as good as the best, not one of them picked at random),
+// and how many sampled layouts a bid makes in ("made in 8 of 10 sampled layouts").
+#pragma once
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "spadework/analyzer/review.h"
+#include "spadework/analyzer/text.h"
+
+namespace spadework::analyzer {
+
+// The cards that were the play instead of a flagged one: its `better` card and every other
+// legal card worth exactly as much (the same chance, points and tricks), in the review's
+// order. Naming one of several equal cards told a player to play the 8H where the AC did as
+// well. Empty for a card not flagged.
+inline std::vector<Card> cards_to_play(const CardReview& c) {
+    std::vector<Card> out;
+    if (!c.better) return out;
+    const CardChoice* best = nullptr;
+    for (const CardChoice& choice : c.choices) {
+        if (choice.card == *c.better) best = &choice;
+    }
+    out.push_back(*c.better);
+    if (!best) return out;
+    for (const CardChoice& choice : c.choices) {
+        if (choice.card != best->card && choice.card != c.played && choice.score == best->score &&
+            choice.tricks == best->tricks && choice.chance == best->chance) {
+            out.push_back(choice.card);
+        }
+    }
+    return out;
+}
+
+// Whether every legal card but the one played was as good as the better one, and there were
+// several: a player then reads "any other card" rather than a list of them (one other card is
+// named).
+inline bool any_other_card(const CardReview& c, const std::vector<Card>& to_play) {
+    return to_play.size() >= 2 && to_play.size() + 1 == c.choices.size();
+}
+
+// How many of the cards to play are named before "or N more as good".
+inline constexpr std::size_t kCardsNamed = 3;
+
+// Every card: "TS, 9S, 8S, 7S or 2S".
+inline std::string cards_or_all(const std::vector<Card>& cards) {
+    std::string out;
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+        if (i > 0) out += i + 1 == cards.size() ? " or " : ", ";
+        out += to_string(cards[i]);
+    }
+    return out;
+}
+
+// "TS", "TS or 9S", "TS, 9S or 8S", and past kCardsNamed "TS, 9S, 8S or 2 more as good".
+inline std::string cards_or(const std::vector<Card>& cards) {
+    std::string out;
+    const std::size_t named = std::min(cards.size(), kCardsNamed);
+    for (std::size_t i = 0; i < named; ++i) {
+        if (i > 0) out += i + 1 == named && named == cards.size() ? " or " : ", ";
+        out += to_string(cards[i]);
+    }
+    if (cards.size() > named) out += fmt::format(" or {} more as good", cards.size() - named);
+    return out;
+}
+
+// "8 of 10 sampled layouts" for a share (0..1) of a decision's layouts. Layouts weighted by
+// what the earlier bids tell do not count one each, so a share of them is a percentage:
+// "74% of 10 sampled layouts (weighted by the earlier bids)".
+inline std::string share_of_layouts(double share, int samples, double effective_samples) {
+    const std::string layouts = fmt::format("{} sampled {}", samples, plural(samples, "layout"));
+    if (effective_samples >= samples - 0.05) {
+        return fmt::format("{} of {}", std::lround(share * samples), layouts);
+    }
+    return fmt::format("{:.0f}% of {} (weighted by the earlier bids)", 100 * share, layouts);
+}
+
+// How often the bid made would have made over its sampled layouts: "made in 8 of 10 sampled
+// layouts", for a nil "kept in ...". Empty when the bid is not among the options valued.
+inline std::string bid_made_text(const BidDecision& d) {
+    for (const BidOption& o : d.options) {
+        if (o.bid != d.bid) continue;
+        return fmt::format("{} in {}", d.bid.is_nil() ? "kept" : "made",
+                           share_of_layouts(o.made, d.samples, d.effective_samples));
+    }
+    return std::string();
+}
+
+}  // namespace spadework::analyzer

@@ -1,0 +1,79 @@
+// Words shared by everything a user reads: the command line's messages, the review report and
+// the viewer. One place for counts ("1 game", "2 games", never "1 games" or "game(s)"),
+// articles ("an inaccuracy", never "a inaccuracy"), signed numbers ("+5", "-3", "0", never
+// "-0") and pairs of scores ("437 to -259", never "437--259"). Header-only: the command, the
+// analyzer and the viewer include it without a library of its own.
+#pragma once
+
+#include <fmt/core.h>
+
+#include <cctype>
+#include <cmath>
+#include <string>
+#include <string_view>
+
+namespace spadework::analyzer {
+
+// "1 game", "3 games", "0 games"; `many` for a plural that is not `one` + "s".
+inline std::string count_of(long long n, std::string_view one, std::string_view many = {}) {
+    if (n == 1) return fmt::format("1 {}", one);
+    if (many.empty()) return fmt::format("{} {}s", n, one);
+    return fmt::format("{} {}", n, many);
+}
+
+// The noun alone, in the number `n` asks for: "game" for 1, "games" otherwise.
+inline std::string plural(long long n, std::string_view one, std::string_view many = {}) {
+    if (n == 1) return std::string(one);
+    return many.empty() ? std::string(one) + "s" : std::string(many);
+}
+
+// "a mistake", "an inaccuracy", "an 8", "an 11": by how the word is said, which for the words
+// the program writes (nouns, card ranks, small numbers) its first letter or number tells.
+inline std::string with_article(std::string_view word) {
+    if (word.empty()) return std::string();
+    const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(word.front())));
+    bool an = c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == '8';
+    // "eleven" and "eighteen" begin with a vowel sound, "one" and "ten" do not.
+    const std::string_view number = word.substr(0, word.find_first_not_of("0123456789"));
+    if (number == "11" || number == "18") an = true;
+    return fmt::format("{} {}", an ? "an" : "a", word);
+}
+
+// "+5", "-3", "0": a change, signed unless it is none.
+inline std::string signed_number(long long n) {
+    return n == 0 ? std::string("0") : fmt::format("{:+}", n);
+}
+
+// The same rounded to `decimals` places; a value that rounds to zero is "0" (or "0.0"), never
+// "-0" nor "+0".
+inline std::string signed_number(double x, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    const double r = std::round(x * scale) / scale;
+    if (r == 0) return fmt::format("{:.{}f}", 0.0, decimals);
+    return fmt::format("{:+.{}f}", r, decimals);
+}
+
+// Two scores side by side, "437 to -259": a hyphen between them reads "437--259".
+inline std::string score_pair(long long a, long long b) {
+    return fmt::format("{} to {}", a, b);
+}
+
+// A JSON library's message as a user should read it: without the library's own error kind
+// ("[json.exception.parse_error.101] ") and without its place ("parse error at line 2,
+// column 2: "), which the caller gives as file:line:col.
+inline std::string json_error_text(std::string_view what) {
+    std::string text(what);
+    if (text.rfind("[json.exception.", 0) == 0) {
+        if (auto end = text.find("] "); end != std::string::npos) text.erase(0, end + 2);
+    }
+    for (std::string_view lead : {"parse error at line ", "parse error at "}) {
+        if (text.rfind(lead, 0) == 0) {
+            if (auto colon = text.find(": "); colon != std::string::npos) text.erase(0, colon + 2);
+            break;
+        }
+    }
+    if (text.rfind("parse error: ", 0) == 0) text.erase(0, 13);
+    return text;
+}
+
+}  // namespace spadework::analyzer
