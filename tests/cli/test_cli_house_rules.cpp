@@ -111,7 +111,8 @@ TEST_CASE("rules classic lists every house rule key with its default", "[cli-hou
     }
 }
 
-TEST_CASE("--rules takes a preset with changes: \"classic hand_limit=12\"", "[cli-house]") {
+TEST_CASE("The --rules option takes a preset with changes: \"classic hand_limit=12\"",
+          "[cli-house]") {
     std::string out = run_ok({"rules", "classic hand_limit=12 bidding=whiz"});
     CHECK(contains(out,
                    "# classic (from Classic Spades, Joe Andrews' rules)\n"
