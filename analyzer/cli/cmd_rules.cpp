@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "commands.h"
 #include "common.h"
+#include "rules_arg.h"
 #include "spadework/engine/error.h"
 #include "spadework/engine/rules.h"
 
@@ -42,26 +44,40 @@ void list_presets(bool json) {
     }
 }
 
+// Where the rule set comes from, for the first line: the preset's rules, or the house file.
+std::string source_of(const RuleSet& rules, const RulesArg& arg) {
+    std::filesystem::path house = house_rules_file(arg.name);
+    for (const PresetInfo& p : presets()) {
+        if (p.name != rules.name) continue;
+        if (!house.empty()) return fmt::format("{}, house rules in {}", p.source, house.string());
+        return std::string(p.source);
+    }
+    return "house rules in " + (house.empty() ? arg.name : house.string());
+}
+
 void print_rule_set(const RulesOptions& opts) {
     RuleSet rules = load_rules_with(opts.name, opts.overrides);
-    const PresetInfo& info = preset_info(rules.name);
+    RulesArg arg = split_rules_arg(opts.name);
+    std::vector<std::string> changes = arg.overrides;
+    changes.insert(changes.end(), opts.overrides.begin(), opts.overrides.end());
+    std::string source = source_of(rules, arg);
     auto values = rule_values(rules);
 
     if (opts.json) {
         nlohmann::ordered_json out;
         out["name"] = rules.name;
-        out["source"] = info.source;
-        out["overrides"] = opts.overrides;
+        out["source"] = source;
+        out["overrides"] = changes;
         out["rules"] = nlohmann::ordered_json::object();
         for (auto& [key, value] : values) out["rules"][key] = value;
         fmt::print("{}\n", out.dump(2));
         return;
     }
     // Comment lines first, so the key=value lines can be fed straight back.
-    fmt::print("# {} (from {})\n", rules.name, info.source);
-    if (!opts.overrides.empty()) {
+    fmt::print("# {} (from {})\n", rules.name, source);
+    if (!changes.empty()) {
         fmt::print("# overrides:");
-        for (auto& o : opts.overrides) fmt::print(" {}", o);
+        for (auto& o : changes) fmt::print(" {}", o);
         fmt::print("\n");
     }
     for (auto& [key, value] : values) fmt::print("{}={}\n", key, value);
@@ -73,8 +89,10 @@ void add_rules_command(CLI::App& app) {
     auto opts = std::make_shared<RulesOptions>();
     CLI::App* cmd = app.add_subcommand(
         "rules", "List the rule set presets, or print one rule set in full as key=value lines");
-    CLI::Option* name =
-        cmd->add_option("name", opts->name, "The preset to print (see `spadework rules`)");
+    CLI::Option* name = cmd->add_option(
+        "name", opts->name,
+        "The rule set to print: a preset, a RuleSet .textproto file or a house rule set, then "
+        "any key=value changes (\"classic hand_limit=12\")");
     cmd->add_option("--rule", opts->overrides,
                     "Override one rule, as key=value (repeatable); the keys are those printed")
         ->allow_extra_args(false)

@@ -188,7 +188,8 @@ void add_score_command(CLI::App& app) {
     cmd->add_option("game", opts->game, "A library id or a game file (FILE@N for one game)")
         ->required();
     cmd->add_option("--rules", opts->rules,
-                    "Rule sets: preset names or RuleSet .textproto files, comma separated")
+                    "Rule sets, comma separated: presets, RuleSet .textproto files or house "
+                    "rule sets, each with any key=value changes (\"classic target=300,paperless\")")
         ->required()
         ->delimiter(',');
     add_rule_override_option(cmd, opts->overrides);

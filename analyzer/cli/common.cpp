@@ -222,33 +222,6 @@ Standings read_standings(const std::vector<std::string>& score,
     return before;
 }
 
-RuleSet load_rules_with(std::string_view name_or_path, const std::vector<std::string>& overrides) {
-    RuleSet rules;
-    try {
-        rules = formats::load_rules(name_or_path);
-    } catch (const RuleError& e) {
-        // A file that exists and does not read is bad input; a name that is no preset and no
-        // file is a malformed command line.
-        if (exists(name_or_path)) throw;
-        throw UsageError(e.what());
-    }
-    for (const std::string& o : overrides) {
-        try {
-            apply_override(rules, o);
-        } catch (const Error& e) {
-            throw UsageError(fmt::format("--rule {}: {}", o, e.what()));
-        }
-    }
-    try {
-        check_rules(rules);
-    } catch (const RuleError& e) {
-        if (overrides.empty()) throw;
-        // The file or preset checked alone, so an override made it wrong.
-        throw UsageError(fmt::format("--rule {}: {}", fmt::join(overrides, " --rule "), e.what()));
-    }
-    return rules;
-}
-
 Seat seat_option(std::string_view option, std::string_view text) {
     try {
         return parse_seat(text);
@@ -317,7 +290,9 @@ void add_db_option(CLI::App* cmd, std::string& db) {
 
 void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::string>& overrides) {
     cmd->add_option("--rules", rules,
-                    "A preset (see `spadework rules`) or a RuleSet .textproto file")
+                    "A preset (see `spadework rules`), a RuleSet .textproto file or a house rule "
+                    "set saved in ~/.config/spadework/rules, then any key=value changes: "
+                    "\"classic hand_limit=12\"")
         ->capture_default_str()
         ->type_name("NAME|FILE");
     add_rule_override_option(cmd, overrides);

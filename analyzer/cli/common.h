@@ -32,10 +32,11 @@ std::array<Bid, 4> read_bids(const std::vector<std::string>& values);
 Standings read_standings(const std::vector<std::string>& score,
                          const std::vector<std::string>& bags, const RuleSet& rules);
 
-// A preset name or a RuleSet .textproto file, with key=value overrides applied, checked. A
-// name that is neither a preset nor a file, and an override that does not apply, are usage
-// errors (exit 2); a rule set file that does not read is bad input (exit 1).
-RuleSet load_rules_with(std::string_view name_or_path, const std::vector<std::string>& overrides);
+// A rule set as --rules gives it (a preset, a RuleSet .textproto file or a house rule set by
+// name, then key=value changes: see rules_arg.h), with the --rule overrides applied after,
+// checked. A name that is none of these, and a change that does not apply, are usage errors
+// (exit 2); a rule set file that does not read is bad input (exit 1).
+RuleSet load_rules_with(std::string_view text, const std::vector<std::string>& overrides);
 
 // A seat flag's value (N, E, S or W, either case); a UsageError naming the option otherwise.
 Seat seat_option(std::string_view option, std::string_view text);

@@ -882,7 +882,10 @@ std::vector<BidWork> bid_works(const HandContext& ctx, const RecordedHand& hand,
     for (std::size_t i = 0; i < hand.bids.size() && state.phase() == Phase::Bid; ++i) {
         Seat bidder = state.to_act();
         Bid bid = hand.bids[i];
-        if (!scope.bids || (scope.bid && *scope.bid != static_cast<int>(i))) {
+        // A blind trick bid (blind_bid_min) is not reviewed: the layouts model only blind
+        // nil's unseen hand and exchange. The other bids of the hand are.
+        bool blind_tricks = bid.is_blind() && !bid.is_nil();
+        if (!scope.bids || (scope.bid && *scope.bid != static_cast<int>(i)) || blind_tricks) {
             state.bid(bidder, bid);
             continue;
         }

@@ -700,7 +700,7 @@ Card follow(const View& v) {
 // its lowest, never one it has just received.
 CardSet choose_exchange(const HandState& state) {
     Seat seat = state.to_act();
-    int n = state.rules().blind_nil_exchange;
+    int n = state.exchange_size(seat);
     CardSet hand = state.hand(seat);
     if (state.bid_of(seat) == Bid::blind_nil()) return dangerous_cards(hand, n);
     CardSet received = state.exchanged(partner(seat)).value_or(CardSet{});
@@ -711,8 +711,37 @@ CardSet choose_exchange(const HandState& state) {
     return out;
 }
 
-Bid choose_bid(const HandState& state, const Standings& standings, SplitMix64& rng,
-               const BotStyle& style) {
+// The legal bid nearest the one wanted, counting nil as 0 and a blind nil only when nothing
+// else is legal: where the rules force the bid (Whiz, Mirrors, Suicide, a team minimum bid
+// again, nil with too many spades), the bot bids as near its judgement as they allow.
+Bid nearest_legal(const HandState& state, Bid wanted) {
+    if (!state.check_bid(state.to_act(), wanted)) return wanted;
+    std::optional<Bid> best;
+    for (Bid b : state.legal_bids()) {
+        if (b.kind() == Bid::Kind::BlindNil) continue;
+        if (!best ||
+            std::abs(b.count() - wanted.count()) < std::abs(best->count() - wanted.count())) {
+            best = b;
+        }
+    }
+    if (best) return *best;
+    // Only a blind nil may be left; with nothing, the bid is refused as it stands.
+    std::vector<Bid> legal = state.legal_bids();
+    return legal.empty() ? wanted : legal.front();
+}
+
+// A blind trick bid, like a blind nil, is a comeback: the bots make one by chance (as they bid
+// blind nil) where the rules have one, its points count more than a trick bid's, the side is
+// behind by the points of the smallest one made, and the opponents are near the end.
+bool blind_bid_spot(const RuleSet& rules, int score, int their_score) {
+    return rules.blind_bid_min && rules.blind_bid_factor > 1 &&
+           their_score - score >= rules.bid_trick_points * *rules.blind_bid_min &&
+           tricks_to_target(rules, their_score) > 0;
+}
+
+// The bid the bot's judgement makes, before the rules that force a bid have their say.
+Bid judge_bid(const HandState& state, const Standings& standings, SplitMix64& rng,
+              const BotStyle& style) {
     const RuleSet& rules = state.rules();
     Seat seat = state.to_act();
     Team us = team_of(seat);
@@ -725,6 +754,11 @@ Bid choose_bid(const HandState& state, const Standings& standings, SplitMix64& r
     if (blind_nil_spot(rules, ours.score, theirs.score) && partner_covers &&
         chance(rng) < style.blind_nil_chance && !state.check_bid(seat, Bid::blind_nil())) {
         return Bid::blind_nil();
+    }
+    if (blind_bid_spot(rules, ours.score, theirs.score) && partner_covers &&
+        chance(rng) < style.blind_nil_chance &&
+        !state.check_bid(seat, Bid::blind_tricks(*rules.blind_bid_min))) {
+        return Bid::blind_tricks(*rules.blind_bid_min);
     }
 
     BidContext context;
@@ -753,9 +787,16 @@ Bid choose_bid(const HandState& state, const Standings& standings, SplitMix64& r
     return bid;
 }
 
+Bid choose_bid(const HandState& state, const Standings& standings, SplitMix64& rng,
+               const BotStyle& style) {
+    Bid bid = judge_bid(state, standings, rng, style);
+    return nearest_legal(state, bid);
+}
+
 HandState play_out(const RuleSet& rules, Seat dealer, const Deal& deal, const Standings& standings,
                    SplitMix64& rng, const BotStyle& style, RecordedHand& record) {
-    HandState state(rules, dealer, deal);
+    HandState state(rules, dealer, deal,
+                    {standings[index(Team::NS)].score, standings[index(Team::EW)].score});
     record.dealer = dealer;
     record.deal = deal;
     while (state.phase() != Phase::Done) {

@@ -12,6 +12,8 @@ std::string_view end_reason_name(EndReason r) {
             return "loss_limit";
         case EndReason::HandLimit:
             return "hand_limit";
+        case EndReason::Mercy:
+            return "mercy";
     }
     return "?";
 }
@@ -29,6 +31,9 @@ std::optional<EndReason> set_ended(const RuleSet& rules, int target, int ns, int
     if (ns >= target || ew >= target) return EndReason::Target;
     if (rules.loss_limit && (ns <= *rules.loss_limit || ew <= *rules.loss_limit)) {
         return EndReason::LossLimit;
+    }
+    if (rules.mercy && (ns - ew >= *rules.mercy || ew - ns >= *rules.mercy)) {
+        return EndReason::Mercy;
     }
     if (rules.hand_limit && hands_in_set >= *rules.hand_limit) return EndReason::HandLimit;
     return std::nullopt;
@@ -49,8 +54,8 @@ const HandRecord& Game::add_hand(const HandOutcome& outcome) {
     record.after = standings_;
     ++hands_in_set_;
 
-    // Step 1. Has the set ended? A score at the target, a score at or under the loss limit, or
-    // the hand limit (counted within the set) ends it.
+    // Step 1. Has the set ended? A score at the target, a score at or under the loss limit, a
+    // lead of mercy points, or the hand limit (counted within the set) ends it.
     int ns = standings_[index(Team::NS)].score;
     int ew = standings_[index(Team::EW)].score;
     std::optional<EndReason> reason = set_ended(rules_, current_target(), ns, ew, hands_in_set_);

@@ -14,8 +14,24 @@ std::string to_string(Bid bid) {
         case Bid::Kind::Tricks:
             break;
     }
-    return std::to_string(bid.count());
+    return (bid.is_blind() ? "b" : "") + std::to_string(bid.count());
 }
+
+namespace {
+
+// A count of tricks: one or two digits, checked before any arithmetic, so no word can
+// overflow it.
+std::optional<int> bid_count(std::string_view digits) {
+    bool ok =
+        !digits.empty() && digits.size() <= 2 &&
+        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!ok) return std::nullopt;
+    int n = 0;
+    for (char c : digits) n = n * 10 + (c - '0');
+    return n;
+}
+
+}  // namespace
 
 Bid parse_bid(std::string_view text) {
     std::string low;
@@ -25,17 +41,14 @@ Bid parse_bid(std::string_view text) {
         low == "blind_nil" || low == "dnil" || low == "double nil") {
         return Bid::blind_nil();
     }
-    // At most two digits, checked before any arithmetic, so no word can overflow the count.
-    bool digits = !low.empty() && low.size() <= 2 &&
-                  std::all_of(low.begin(), low.end(), [](char c) { return c >= '0' && c <= '9'; });
-    int n = 0;
-    if (digits) {
-        for (char c : low) n = n * 10 + (c - '0');
+    if (auto n = bid_count(low)) return Bid::tricks(*n);
+    // A blind trick bid: "b6", "blind6", "blind 6".
+    for (std::string_view prefix : {"blind ", "blind", "b"}) {
+        if (std::string_view(low).substr(0, prefix.size()) != prefix) continue;
+        auto n = bid_count(std::string_view(low).substr(prefix.size()));
+        if (n && *n > 0) return Bid::blind_tricks(*n);
     }
-    if (!digits) {
-        throw ParseError("'" + std::string(text) + "' is not a bid (a number, nil or bnil)", 1);
-    }
-    return Bid::tricks(n);
+    throw ParseError("'" + std::string(text) + "' is not a bid (a number, nil, bnil or b6)", 1);
 }
 
 std::string_view phase_name(Phase p) {
@@ -75,6 +88,11 @@ Illegal illegal(IllegalReason reason, std::string message) {
 }
 
 }  // namespace
+
+HandState::HandState(RuleSet rules, Seat dealer, Deal deal, std::array<int, 2> scores_before)
+    : HandState(std::move(rules), dealer, std::move(deal)) {
+    scores_before_ = scores_before;
+}
 
 HandState::HandState(RuleSet rules, Seat dealer, Deal deal)
     : rules_(std::move(rules)),
@@ -159,49 +177,20 @@ void HandState::unapply_card_swaps(const std::array<std::optional<CardSet>, 4>& 
 
 // --- Bidding ---------------------------------------------------------------------------
 
-std::optional<Illegal> check_bid_rules(const RuleSet& rules, Seat seat, Bid bid,
-                                       std::optional<Bid> partner_bid) {
-    switch (bid.kind()) {
-        case Bid::Kind::Tricks:
-            if (bid.count() < 1 || bid.count() > rules.highest_bid()) {
-                return illegal(IllegalReason::BidOutOfRange,
-                               "bid " + std::to_string(bid.count()) +
-                                   " is out of range: bids are nil or 1.." +
-                                   std::to_string(rules.highest_bid()));
-            }
-            return std::nullopt;
-        case Bid::Kind::Nil:
-            if (!rules.nil_allowed) {
-                return illegal(IllegalReason::NilNotAllowed, "these rules have no nil bid");
-            }
-            break;
-        case Bid::Kind::BlindNil:
-            if (!rules.blind_nil_allowed) {
-                return illegal(IllegalReason::BlindNilNotAllowed,
-                               "these rules have no blind nil bid");
-            }
-            break;
-    }
-    if (!rules.both_nil_allowed && partner_bid && partner_bid->is_nil()) {
-        return illegal(IllegalReason::BothPartnersNil,
-                       seat_str(seat) + " cannot bid nil: partner " + seat_str(partner(seat)) +
-                           " already did, and both partners may not bid nil");
-    }
-    return std::nullopt;
-}
-
 std::optional<Illegal> HandState::check_bid(Seat seat, Bid bid) const {
     if (auto bad = check_turn(Phase::Bid, seat)) return bad;
-    return check_bid_rules(rules_, seat, bid, bids_[index(partner(seat))]);
+    return check_bid_rules(rules_, seat, bid,
+                           {bids_[index(partner(seat))], hands_[index(seat)], scores_before_});
 }
 
 std::vector<Bid> HandState::legal_bids() const {
     std::vector<Bid> bids;
     if (phase_ != Phase::Bid) return bids;
-    for (Bid b : {Bid::nil(), Bid::blind_nil()}) {
+    std::vector<Bid> all = {Bid::nil(), Bid::blind_nil()};
+    for (int n = 1; n <= rules_.highest_bid(); ++n) all.push_back(Bid::tricks(n));
+    for (Bid b : all) {
         if (!check_bid(to_act_, b)) bids.push_back(b);
     }
-    for (int n = 1; n <= rules_.highest_bid(); ++n) bids.push_back(Bid::tricks(n));
     return bids;
 }
 
@@ -227,17 +216,27 @@ void HandState::after_bidding() {
 
 // --- Blind nil exchange ----------------------------------------------------------------
 
+// The cards a seat gives in its pair's exchange: the blind bid's (its own or its partner's),
+// 0 when neither bid blind.
+int HandState::exchange_size(Seat seat) const {
+    for (Seat s : {seat, partner(seat)}) {
+        const auto& b = bids_[index(s)];
+        if (b && b->is_blind()) {
+            return b->is_nil() ? rules_.blind_nil_exchange : rules_.blind_bid_exchange;
+        }
+    }
+    return 0;
+}
+
 std::optional<Seat> HandState::next_exchange_seat(std::optional<Seat> after) const {
-    if (rules_.blind_nil_exchange == 0) return std::nullopt;
-    // The exchange order: for each blind nil bidder from the dealer's left whose partner did
-    // not also bid blind nil, the bidder then the partner.
+    if (rules_.blind_nil_exchange == 0 && rules_.blind_bid_exchange == 0) return std::nullopt;
+    // The exchange order: for each blind bidder from the dealer's left whose partner did not
+    // also bid blind, the bidder then the partner.
     std::vector<Seat> order;
     for (int i = 1; i <= 4; ++i) {
         Seat s = next(dealer_, i);
-        auto is_blind = [&](Seat x) {
-            return bids_[index(x)] && bids_[index(x)]->kind() == Bid::Kind::BlindNil;
-        };
-        if (is_blind(s) && !is_blind(partner(s))) {
+        auto is_blind = [&](Seat x) { return bids_[index(x)] && bids_[index(x)]->is_blind(); };
+        if (is_blind(s) && !is_blind(partner(s)) && exchange_size(s) > 0) {
             order.push_back(s);
             order.push_back(partner(s));
         }
@@ -253,11 +252,15 @@ std::optional<Seat> HandState::next_exchange_seat(std::optional<Seat> after) con
 
 std::optional<Illegal> HandState::check_exchange(Seat seat, CardSet cards) const {
     if (auto bad = check_turn(Phase::Exchange, seat)) return bad;
-    if (cards.size() != rules_.blind_nil_exchange) {
-        return illegal(IllegalReason::WrongPassSize, seat_str(seat) + " gives " +
-                                                         std::to_string(cards.size()) +
-                                                         " cards; the blind nil exchange is " +
-                                                         std::to_string(rules_.blind_nil_exchange));
+    int size = exchange_size(seat);
+    if (cards.size() != size) {
+        // In the exchange phase the seat to act is of a pair with one blind bid.
+        Bid own = *bids_[index(seat)];
+        bool nil = (own.is_blind() ? own : *bids_[index(partner(seat))]).is_nil();
+        return illegal(IllegalReason::WrongPassSize,
+                       seat_str(seat) + " gives " + std::to_string(cards.size()) + " cards; the " +
+                           (nil ? "blind nil" : "blind bid") + " exchange is " +
+                           std::to_string(size));
     }
     // Cards move only when the whole exchange is done, so hands_ holds no received card yet.
     if (CardSet missing = cards - hands_[index(seat)]; !missing.empty()) {

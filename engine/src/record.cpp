@@ -105,7 +105,8 @@ const Annotation* RecordedHand::annotation(Annotation::Target target, int index)
 }
 
 HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index,
-                      std::vector<RecordedIrregularity>* irregular) {
+                      std::vector<RecordedIrregularity>* irregular,
+                      std::optional<std::array<int, 2>> scores_before) {
     auto fail = [&](const std::string& what, RecordPlace place) -> void {
         throw RecordError(what, hand_index, place);
     };
@@ -116,7 +117,11 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
     }
     std::optional<HandState> built;
     try {
-        built.emplace(rules, hand.dealer, hand.deal);
+        if (scores_before) {
+            built.emplace(rules, hand.dealer, hand.deal, *scores_before);
+        } else {
+            built.emplace(rules, hand.dealer, hand.deal);
+        }
     } catch (const Error& e) {
         fail(e.what(), {Part::Deal, 0});
     }
@@ -254,13 +259,16 @@ void check_no_cards(const RecordedHand& hand, int hand_index) {
 
 // The bids, in turn from the dealer's left, each checked by the rules; per seat.
 std::array<std::optional<Bid>, 4> sheet_bids(const RuleSet& rules, const RecordedHand& hand,
-                                             int hand_index) {
+                                             int hand_index,
+                                             std::optional<std::array<int, 2>> scores_before) {
     std::array<std::optional<Bid>, 4> by_seat;
     for (std::size_t i = 0; i < hand.bids.size(); ++i) {
         RecordPlace place{Part::Bid, static_cast<int>(i)};
         if (i >= 4) throw RecordError("a fifth bid: each player bids once", hand_index, place);
         Seat seat = next(hand.dealer, static_cast<int>(i) + 1);
-        if (auto bad = check_bid_rules(rules, seat, hand.bids[i], by_seat[index(partner(seat))])) {
+        // No cards: the rules that need them are named by score_sheet_gaps instead.
+        BidFacts known{by_seat[index(partner(seat))], std::nullopt, scores_before};
+        if (auto bad = check_bid_rules(rules, seat, hand.bids[i], known)) {
             throw RecordError(
                 seat_str(seat) + " bids " + to_string(hand.bids[i]) + ": " + bad->message,
                 hand_index, place);
@@ -345,10 +353,12 @@ std::array<std::optional<int>, 4> sheet_seat_tricks(const SheetTricks& sheet) {
 }
 
 std::optional<HandOutcome> sheet_outcome(const RuleSet& rules, const RecordedHand& hand,
-                                         int hand_index) {
+                                         int hand_index,
+                                         std::optional<std::array<int, 2>> scores_before) {
     check_no_cards(hand, hand_index);
     check_annotations(hand, hand_index);
-    const std::array<std::optional<Bid>, 4> bids = sheet_bids(rules, hand, hand_index);
+    const std::array<std::optional<Bid>, 4> bids =
+        sheet_bids(rules, hand, hand_index, scores_before);
     const SheetTricks& sheet = hand.sheet;
     if (sheet.empty()) return std::nullopt;
     if (hand.bids.size() < 4) {
@@ -411,12 +421,20 @@ std::vector<RecordedIrregularity> check_game(const RecordedGame& game) {
         throw RecordError(std::string("the rule set does not hold together: ") + e.what(), -1,
                           {Part::Hand, 0});
     }
+    // The score before each hand, for the bids that depend on it (blind_behind). After the
+    // game's end by its rules, a recorded hand is checked without it.
+    Game tally(game.rules);
     for (std::size_t h = 0; h < game.hands.size(); ++h) {
         int at = static_cast<int>(h);
+        std::optional<std::array<int, 2>> scores;
+        if (!tally.over()) {
+            scores = {tally.standings()[index(Team::NS)].score,
+                      tally.standings()[index(Team::EW)].score};
+        }
         const RecordedHand& hand = game.hands[h];
-        bool finished = false;
+        std::optional<HandOutcome> outcome;
         if (game.score_sheet()) {
-            finished = sheet_outcome(game.rules, hand, at).has_value();
+            outcome = sheet_outcome(game.rules, hand, at, scores);
         } else {
             if (!hand.sheet.empty()) {
                 throw RecordError(
@@ -424,15 +442,16 @@ std::vector<RecordedIrregularity> check_game(const RecordedGame& game) {
                     "is a game recorded as bids and tricks only)",
                     at, first_given(hand.sheet));
             }
-            HandState state = replay_hand(game.rules, hand, at, &irregular);
-            finished = outcome_of(state, hand.claim).has_value();
+            HandState state = replay_hand(game.rules, hand, at, &irregular, scores);
+            outcome = outcome_of(state, hand.claim);
         }
         bool last = h + 1 == game.hands.size();
-        if (!last && !finished) {
+        if (!last && !outcome) {
             throw RecordError(
                 "hand " + std::to_string(h + 1) + " is unfinished, but more hands follow it", at,
                 {Part::Hand, 0});
         }
+        if (outcome && !tally.over()) tally.add_hand(*outcome);
     }
     return irregular;
 }

@@ -214,15 +214,17 @@ KeyEntry shapes_play(KeyEntry entry) {
     return entry;
 }
 
-// Marks a key whose value (other than `value`) needs the cards (RuleKeyInfo::sheet_lacks).
-KeyEntry needs_cards(KeyEntry entry, std::string_view value, std::string_view lacks) {
-    entry.info.sheet_value = value;
+// Marks a key whose value, when none of `values` ('|'-separated), needs the cards
+// (RuleKeyInfo::sheet_lacks).
+KeyEntry needs_cards(KeyEntry entry, std::string_view values, std::string_view lacks) {
+    entry.info.sheet_values = values;
     entry.info.sheet_lacks = lacks;
     return entry;
 }
 
-const std::vector<KeyEntry>& key_table() {
-    static const std::vector<KeyEntry> table = {
+// The keys of the five rule documents, in the order of their proto fields.
+std::vector<KeyEntry> document_keys() {
+    return {
         needs_cards(
             shapes_play(enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
                                       &RuleSet::deck_size, {{52, "52"}, {48, "48"}})),
@@ -304,13 +306,94 @@ const std::vector<KeyEntry>& key_table() {
             &RuleSet::on_tie,
             {{OnTie::PlayOn, "play_on"}, {OnTie::Overtime, "overtime"}, {OnTie::Draw, "draw"}}),
         int_key("overtime_target", "score that ends an overtime set", &RuleSet::overtime_target),
-        // Last: a rules file is written in field-number order, and this key came last.
+        // Last of the documents' keys: it came after the others (field 32).
         enum_key<BothNil>("both_nil_scoring", "each|together",
                           "two nils of one partnership score each on its own, or together: "
                           "both values won if neither takes a trick, both lost if either does",
                           &RuleSet::both_nil_scoring,
                           {{BothNil::Each, "each"}, {BothNil::Together, "together"}}),
     };
+}
+
+// Issue 20's house rules, after the others in the order of their proto fields.
+std::vector<KeyEntry> house_keys() {
+    return {
+        optional_int_key("mercy", "a lead of N points or more ends the game", &RuleSet::mercy),
+        optional_int_key("early_bag_limit",
+                         "bags (below bag_limit) that bring a first penalty on the way, once "
+                         "per round of bag_limit",
+                         &RuleSet::early_bag_limit),
+        int_key("early_bag_penalty", "points lost when the early bag limit is reached",
+                &RuleSet::early_bag_penalty),
+        enum_key<BagsAfter>("bags_after_penalty", "carry|reset",
+                            "after a penalty at bag_limit, the bags over it carry over, or the "
+                            "count starts again from zero",
+                            &RuleSet::bags_after_penalty,
+                            {{BagsAfter::Carry, "carry"}, {BagsAfter::Reset, "reset"}}),
+        optional_int_key("big_contract",
+                         "a contract of N tricks or more, made, scores big_contract_factor "
+                         "times its points and big_contract_bonus (\"10 for 200\")",
+                         &RuleSet::big_contract),
+        int_key("big_contract_factor", "what a big contract's points are multiplied by",
+                &RuleSet::big_contract_factor),
+        int_key("big_contract_bonus", "points a big contract made scores besides",
+                &RuleSet::big_contract_bonus),
+        int_key("boston_points", "points for taking every trick of the hand (a Boston)",
+                &RuleSet::boston_points),
+        shapes_play(int_key("min_team_bid",
+                            "the fewest tricks a partnership's bids may add up to (0: any)",
+                            &RuleSet::min_team_bid)),
+        shapes_play(enum_key<BelowMinimum>(
+            "below_min_team_bid", "rebid|raise",
+            "bids under min_team_bid: the second partner must bid again, or the contract is "
+            "raised to it",
+            &RuleSet::below_min_team_bid,
+            {{BelowMinimum::Rebid, "rebid"}, {BelowMinimum::Raise, "raise"}})),
+        needs_cards(shapes_play(enum_key<Bidding>(
+                        "bidding", "free|whiz|mirrors|suicide",
+                        "forced bidding: none; nil or the spades held (Whiz); the spades held "
+                        "(Mirrors); one nil per partnership (Suicide)",
+                        &RuleSet::bidding,
+                        {{Bidding::Free, "free"},
+                         {Bidding::Whiz, "whiz"},
+                         {Bidding::Mirrors, "mirrors"},
+                         {Bidding::Suicide, "suicide"}})),
+                    "free|suicide",
+                    "not checked: a score sheet does not show the spades each player held, "
+                    "which decide the bids"),
+        needs_cards(shapes_play(optional_int_key("nil_max_spades",
+                                                 "nil may be bid only with N spades or fewer",
+                                                 &RuleSet::nil_max_spades)),
+                    "none",
+                    "not checked: a score sheet does not show the spades a nil bidder held"),
+        shapes_play(int_key("blind_behind",
+                            "a blind bid only by a side behind by N points or more (0: any "
+                            "score)",
+                            &RuleSet::blind_behind)),
+        shapes_play(optional_int_key("blind_bid_min",
+                                     "trick bids of N or more may be made blind (none: no "
+                                     "blind trick bids)",
+                                     &RuleSet::blind_bid_min)),
+        needs_cards(
+            shapes_play(int_key("blind_bid_exchange",
+                                "cards a blind trick bidder and partner exchange after the bidding",
+                                &RuleSet::blind_bid_exchange)),
+            "0", "the cards exchanged are not on a score sheet (they change no score)"),
+        int_key("blind_bid_factor",
+                "what a contract's points are multiplied by, made or set, when a blind trick "
+                "bid is in it",
+                &RuleSet::blind_bid_factor),
+    };
+}
+
+// The one table of keys: the documents' keys, then the house rules'. A rules file is written in
+// this order, which is the proto's field-number order.
+const std::vector<KeyEntry>& key_table() {
+    static const std::vector<KeyEntry> table = [] {
+        std::vector<KeyEntry> keys = document_keys();
+        for (KeyEntry& k : house_keys()) keys.push_back(std::move(k));
+        return keys;
+    }();
     return table;
 }
 
@@ -363,12 +446,26 @@ const std::vector<RuleKeyInfo>& rule_keys() {
     return infos;
 }
 
+namespace {
+
+// Whether `value` is one of the '|'-separated `values`.
+bool one_of(std::string_view value, std::string_view values) {
+    while (true) {
+        std::size_t bar = values.find('|');
+        if (values.substr(0, bar) == value) return true;
+        if (bar == std::string_view::npos) return false;
+        values.remove_prefix(bar + 1);
+    }
+}
+
+}  // namespace
+
 std::vector<std::string> score_sheet_gaps(const RuleSet& rules) {
     std::vector<std::string> out;
     for (auto& e : key_table()) {
         if (e.info.sheet_lacks.empty()) continue;
         std::string value = e.get(rules);
-        if (value == e.info.sheet_value) continue;
+        if (one_of(value, e.info.sheet_values)) continue;
         out.push_back(std::string(e.info.key) + "=" + value + ": " +
                       std::string(e.info.sheet_lacks));
     }
@@ -411,6 +508,49 @@ void apply_override(RuleSet& rules, std::string_view key_equals_value) {
     apply_override(rules, key_equals_value.substr(0, eq), key_equals_value.substr(eq + 1));
 }
 
+namespace {
+
+// The house bidding keys, alone and together: every combination allowed leaves each player a
+// bid to make.
+void check_bidding_rules(const RuleSet& r) {
+    auto fail = [](const std::string& what) { throw RuleError("rule set: " + what); };
+    if (r.min_team_bid < 0 || r.min_team_bid > r.highest_bid()) {
+        fail("min_team_bid=" + std::to_string(r.min_team_bid) + " must be 0.." +
+             std::to_string(r.highest_bid()) + " (the highest bid)");
+    }
+    if (r.blind_bid_exchange < 0 || r.blind_bid_exchange >= r.hand_size()) {
+        fail("blind_bid_exchange=" + std::to_string(r.blind_bid_exchange) + " must be 0.." +
+             std::to_string(r.hand_size() - 1));
+    }
+    if (r.nil_max_spades && *r.nil_max_spades < 0) fail("nil_max_spades must not be negative");
+    if (r.blind_behind < 0) fail("blind_behind must not be negative (0: at any score)");
+    if (r.blind_bid_min && (*r.blind_bid_min < 1 || *r.blind_bid_min > r.highest_bid())) {
+        fail("blind_bid_min=" + std::to_string(*r.blind_bid_min) + " must be 1.." +
+             std::to_string(r.highest_bid()) + " (or none)");
+    }
+    if (r.bidding == Bidding::Free) return;
+    std::string style = r.bidding == Bidding::Whiz      ? "whiz"
+                        : r.bidding == Bidding::Mirrors ? "mirrors"
+                                                        : "suicide";
+    if (r.min_team_bid > 0 && r.below_min_team_bid == BelowMinimum::Rebid) {
+        fail("bidding=" + style +
+             " forces bids that may leave a partnership under min_team_bid with no bid to make "
+             "instead: give below_min_team_bid=raise");
+    }
+    if (!r.nil_allowed) fail("bidding=" + style + " needs nil=allowed");
+    if (r.bidding != Bidding::Suicide && !r.both_nil_allowed) {
+        fail("bidding=" + style +
+             " forces nil on a hand without spades: it needs both_nil=allowed");
+    }
+    if (r.bidding == Bidding::Suicide && r.nil_max_spades) {
+        fail(
+            "bidding=suicide forces one nil per partnership, whatever the spades: give "
+            "nil_max_spades=none");
+    }
+}
+
+}  // namespace
+
 void check_rules(const RuleSet& r) {
     auto fail = [](const std::string& what) { throw RuleError("rule set: " + what); };
     if (r.pass_cards < 0 || r.pass_cards >= r.hand_size()) {
@@ -422,11 +562,21 @@ void check_rules(const RuleSet& r) {
              std::to_string(r.hand_size() - 1));
     }
     if (r.max_bid < 1) fail("max_bid must be at least 1");
+    check_bidding_rules(r);
     if (r.bag_limit < 0) fail("bag_limit must not be negative (0 turns bags off)");
+    if (r.early_bag_limit && (*r.early_bag_limit < 1 || *r.early_bag_limit >= r.bag_limit)) {
+        fail("early_bag_limit=" + std::to_string(*r.early_bag_limit) + " must be 1.." +
+             std::to_string(r.bag_limit - 1) + " (below bag_limit), or none");
+    }
     if (r.target <= 0) fail("target must be positive");
     if (r.overtime_target <= 0) fail("overtime_target must be positive");
     if (r.loss_limit && *r.loss_limit >= r.target) fail("loss_limit must be below target");
     if (r.hand_limit && *r.hand_limit < 1) fail("hand_limit must be at least 1 (or none)");
+    if (r.mercy && *r.mercy < 1) fail("mercy must be at least 1 (or none)");
+    if (r.big_contract && (*r.big_contract < 1 || *r.big_contract > r.hand_size())) {
+        fail("big_contract=" + std::to_string(*r.big_contract) + " must be 1.." +
+             std::to_string(r.hand_size()) + " (or none)");
+    }
 }
 
 RuleSet make_rules(std::string_view preset_name, const std::vector<std::string>& overrides) {

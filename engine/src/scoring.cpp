@@ -37,6 +37,12 @@ std::string_view kind_name(ScoreItem::Kind kind) {
             return "honours";
         case K::BagPenalty:
             return "bag_penalty";
+        case K::BigContract:
+            return "big_contract";
+        case K::Boston:
+            return "boston";
+        case K::BlindBid:
+            return "blind_bid";
     }
     return "?";
 }
@@ -52,6 +58,9 @@ std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome
                     return who + "'s bid " + std::to_string(b.count()) +
                            " is out of range (nil or 1.." + std::to_string(rules.highest_bid()) +
                            ")";
+                }
+                if (b.is_blind() && (!rules.blind_bid_min || b.count() < *rules.blind_bid_min)) {
+                    return who + " bids " + to_string(b) + ", a blind bid these rules do not have";
                 }
                 break;
             case Bid::Kind::Nil:
@@ -97,14 +106,31 @@ std::string tricks_text(int n) {
     return std::to_string(n) + (n == 1 ? " trick" : " tricks");
 }
 
-// The contract of one partnership: its members' trick bids, against the tricks that count.
-void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp) {
+// The contract of one partnership: its members' trick bids (own.bid, raised to min_team_bid
+// where the rules raise it; `bid` as bid), against the tricks that count. With a blind trick
+// bid in it (`blind`), its points, made or set, are multiplied by blind_bid_factor.
+void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp, int bid,
+                    bool blind) {
     if (own.bid == 0) return;  // both partners bid nil: there is no contract
     std::string contract = "contract " + std::to_string(own.bid);
+    if (bid != own.bid) contract += " (bid " + std::to_string(bid) + ", raised)";
+    auto blind_factor = [&](int points) {
+        if (blind && rules.blind_bid_factor != 1) {
+            add(own, Kind::BlindBid, points * (rules.blind_bid_factor - 1),
+                "blind bid: the contract's points x" + std::to_string(rules.blind_bid_factor));
+        }
+        return blind ? points * rules.blind_bid_factor : points;
+    };
     if (own.tricks >= own.bid) {
         int over = own.tricks - own.bid;
-        add(own, Kind::ContractMade, rules.bid_trick_points * own.bid,
-            contract + " made with " + tricks_text(own.tricks));
+        int points = rules.bid_trick_points * own.bid;
+        add(own, Kind::ContractMade, points, contract + " made with " + tricks_text(own.tricks));
+        points = blind_factor(points);
+        if (rules.big_contract && own.bid >= *rules.big_contract) {
+            add(own, Kind::BigContract,
+                points * (rules.big_contract_factor - 1) + rules.big_contract_bonus,
+                "a contract of " + std::to_string(*rules.big_contract) + " or more made");
+        }
         if (over == 0 && rules.exact_points != 0) {
             add(own, Kind::Exact, rules.exact_points, "contract made exactly");
         }
@@ -134,6 +160,7 @@ void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp
     add(own, Kind::ContractSet, points,
         contract + " set with " + tricks_text(own.tricks) + " (" + std::to_string(shortfall) +
             " short)");
+    if (points != 0) blind_factor(points);
     if (rules.set_points != 0) {
         add(opp, Kind::OpponentsSet, rules.set_points, "opponents' contract set");
     }
@@ -170,15 +197,27 @@ void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, int decisiv
     }
 }
 
+// Bags are counted one at a time, so that each limit is met where it is reached: the early
+// limit once per round of bag_limit, then bag_limit itself, after which the count carries on
+// from zero with the bags left over, or (bags_after_penalty=reset) with none.
 void apply_bags(const RuleSet& rules, TeamHandScore& team, const TeamStanding& before) {
-    int bags = before.bags + team.bags_added;
+    int bags = before.bags;
     if (rules.counts_bags()) {
-        while (bags >= rules.bag_limit) {
-            bags -= rules.bag_limit;
+        for (int added = team.bags_added; added > 0; --added) {
+            ++bags;
+            if (rules.early_bag_limit && bags == *rules.early_bag_limit) {
+                add(team, Kind::BagPenalty, -rules.early_bag_penalty,
+                    std::to_string(bags) + " bags reached");
+            }
+            if (bags < rules.bag_limit) continue;
+            bags = 0;
             ++team.bag_penalties;
             add(team, Kind::BagPenalty, -rules.bag_penalty,
                 std::to_string(rules.bag_limit) + " bags reached");
+            if (rules.bags_after_penalty == BagsAfter::Reset) break;
         }
+    } else {
+        bags += team.bags_added;
     }
     team.after.bags = bags;
     team.after.score = before.score + team.delta;
@@ -203,7 +242,27 @@ HandScore score_hand(const RuleSet& rules, const HandOutcome& outcome, const Sta
             }
         }
     }
-    for (Team t : kAllTeams) score_contract(rules, result[t], result[opponent(t)]);
+    for (Team t : kAllTeams) {
+        TeamHandScore& team = result[t];
+        int bid = team.bid;
+        bool blind = false;
+        for (Seat s : members(t))
+            blind =
+                blind || (outcome.bids[index(s)].is_blind() && !outcome.bids[index(s)].is_nil());
+        if (rules.below_min_team_bid == BelowMinimum::Raise && bid > 0 &&
+            bid < rules.min_team_bid) {
+            team.bid = rules.min_team_bid;
+        }
+        score_contract(rules, team, result[opponent(t)], bid, blind);
+    }
+    // Boston: every trick of the hand to one partnership.
+    for (Team t : kAllTeams) {
+        int taken = 0;
+        for (Seat s : members(t)) taken += outcome.tricks[index(s)];
+        if (taken == rules.hand_size() && rules.boston_points != 0) {
+            add(result[t], Kind::Boston, rules.boston_points, "every trick of the hand (a Boston)");
+        }
+    }
     // Then nils, seat by seat.
     for (Seat s : kAllSeats) {
         Bid b = outcome.bids[index(s)];

@@ -331,19 +331,16 @@ void bids_from(const pb::Hand& m, const HandPlace& place, RecordedHand& out) {
                                p);
         }
         std::string count = std::to_string(b.tricks());
-        if (b.blind() && !b.nil()) {
-            throw ConvertError("a blind bid of " + count +
-                                   " tricks: only nil may be bid blind (nil: true blind: true)",
-                               p);
-        }
         if (b.nil() && b.tricks() != 0) {
             throw ConvertError("a nil bid of " + count + " tricks: nil is no tricks", p);
         }
         if (b.tricks() < 0 || b.tricks() > 13) {
             throw ConvertError("a bid of " + count + " tricks: bids are nil or 1..13", p);
         }
-        out.bids.push_back(b.nil() ? (b.blind() ? Bid::blind_nil() : Bid::nil())
-                                   : Bid::tricks(b.tricks()));
+        // A blind trick bid the rule set does not have is refused by the replay, at the bid.
+        out.bids.push_back(b.nil()     ? (b.blind() ? Bid::blind_nil() : Bid::nil())
+                           : b.blind() ? Bid::blind_tricks(b.tricks())
+                                       : Bid::tricks(b.tricks()));
     }
 }
 
@@ -550,7 +547,7 @@ void hand_to(const RecordedHand& hand, pb::Hand& m) {
         b->set_seat(seat_to(next(hand.dealer, static_cast<int>(k) + 1)));
         b->set_tricks(hand.bids[k].count());
         b->set_nil(hand.bids[k].is_nil());
-        b->set_blind(hand.bids[k].kind() == Bid::Kind::BlindNil);
+        b->set_blind(hand.bids[k].is_blind());
     }
     for (std::size_t i = 0; i < hand.cards.size(); i += 4) {
         std::string trick;

@@ -291,8 +291,10 @@ void Reader::check_game_so_far() const {
 
 void Reader::finish_game() {
     if (in_hand_) finish_hand();
-    // Nothing is left to check: the Rules tag was checked when read, finish_hand replayed
-    // each hand, and an unfinished hand followed by another was caught there.
+    // The Rules tag was checked when read, finish_hand replayed each hand, and an unfinished
+    // hand followed by another was caught there. Left: bids that depend on the score before
+    // the hand (blind_behind), which only the whole game's replay knows.
+    if (game_.rules.blind_behind > 0) check_game_so_far();
     in_game_ = false;
     take_(std::move(game_));
 }

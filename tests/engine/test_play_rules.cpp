@@ -78,6 +78,16 @@ std::string reason_name(IllegalReason r) {
             return "BlindNilNotAllowed";
         case IllegalReason::BothPartnersNil:
             return "BothPartnersNil";
+        case IllegalReason::BlindBidNotAllowed:
+            return "BlindBidNotAllowed";
+        case IllegalReason::NilWithTooManySpades:
+            return "NilWithTooManySpades";
+        case IllegalReason::NotBehindEnough:
+            return "NotBehindEnough";
+        case IllegalReason::TeamBidTooLow:
+            return "TeamBidTooLow";
+        case IllegalReason::ForcedBid:
+            return "ForcedBid";
     }
     return "?";
 }

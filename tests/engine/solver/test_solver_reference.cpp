@@ -327,6 +327,12 @@ TEST_CASE("solver matches the reference under scoring variations", "[solver]") {
         {"failed_contract=zero", "exact_points=20", "over_points=5"},
         {"overtrick_points=0", "bag_limit=2", "bag_penalty=200"},
         {"bag_limit=0"},
+        // Issue 20's house scoring: big contracts and Boston, a first bag penalty, bags
+        // reset after a penalty, contracts raised to a team minimum.
+        {"big_contract=4", "boston_points=150", "big_contract_bonus=30"},
+        {"early_bag_limit=2", "early_bag_penalty=40", "bag_limit=4"},
+        {"bags_after_penalty=reset", "bag_limit=3", "bag_penalty=80"},
+        {"min_team_bid=6", "below_min_team_bid=raise"},
     };
     Tally tally;
     std::uint64_t seed = 60;

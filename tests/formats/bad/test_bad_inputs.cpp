@@ -241,7 +241,11 @@ const Refused kRefused[] = {
      "nil, both_nil, blind_nil, blind_nil_exchange, spades_lead, spades_break, first_lead, "
      "bid_trick_points, overtrick_points, exact_points, over_points, failed_contract, set_points, "
      "nil_tricks, nil_points, blind_nil_points, nil_failed, honours_points, bag_limit, "
-     "bag_penalty, target, loss_limit, hand_limit, on_tie, overtime_target, both_nil_scoring)"},
+     "bag_penalty, target, loss_limit, hand_limit, on_tie, overtime_target, both_nil_scoring, "
+     "mercy, early_bag_limit, early_bag_penalty, bags_after_penalty, big_contract, "
+     "big_contract_factor, big_contract_bonus, boston_points, min_team_bid, below_min_team_bid, "
+     "bidding, nil_max_spades, blind_behind, blind_bid_min, blind_bid_exchange, "
+     "blind_bid_factor)"},
     {"rules-unknown-preset.spades",
      "rules-unknown-preset.spades:9:9: no rule set named 'klassic' (presets: classic, casual, "
      "computer, leaflet, paperless)"},

@@ -38,7 +38,7 @@ RecordedGame a_game(std::uint64_t seed) {
 }
 
 // The bytes an encoder from before the newest rule field wrote: this build's encoding of the
-// game without RuleSet's highest-numbered field (both_nil_scoring, field 32, when written).
+// game without RuleSet's highest-numbered field (blind_bid_factor, field 53, when written).
 std::string older_encoding(const RecordedGame& game) {
     namespace gp = ::google::protobuf;
     spadework::v1::Game message;

@@ -228,6 +228,24 @@ TEST_CASE("every preset as a rules file reads back equal", "[proto]") {
           make_rules("computer", {"both_nil_scoring=together"}));
 }
 
+TEST_CASE("issue 20's house rules read back from a rules file", "[proto]") {
+    RuleSet house = make_rules(
+        "classic", {"mercy=300", "early_bag_limit=5", "bags_after_penalty=reset", "big_contract=10",
+                    "boston_points=200", "min_team_bid=4", "below_min_team_bid=raise",
+                    "bidding=whiz", "nil_max_spades=2", "blind_behind=100", "blind_bid_min=6",
+                    "blind_bid_exchange=2", "blind_bid_factor=3"});
+    std::string written = write_rules_textproto(house);
+    for (const char* line :
+         {"mercy_value: 300\n", "bags_after_penalty: RESET\n", "below_min_team_bid: RAISE\n",
+          "bidding: WHIZ\n", "nil_max_spades_value: 2\n", "blind_bid_min_value: 6\n"}) {
+        INFO(line);
+        CHECK(written.find(line) != std::string::npos);
+    }
+    CHECK(read_rules_textproto(written, "r.textproto") == house);
+    CHECK(read_rules_textproto("name: \"classic\" bidding: SUICIDE", "r.textproto") ==
+          make_rules("classic", {"bidding=suicide"}));
+}
+
 TEST_CASE("a rules file is written in rule key order", "[proto]") {
     CHECK(write_rules_textproto(preset("classic")) ==
           "# proto-file: formats/proto/spadework.proto\n"
@@ -262,7 +280,23 @@ TEST_CASE("a rules file is written in rule key order", "[proto]") {
           "hand_limit_none: true\n"
           "on_tie: PLAY_ON\n"
           "overtime_target: 3\n"
-          "both_nil_scoring: EACH\n");
+          "both_nil_scoring: EACH\n"
+          "mercy_none: true\n"
+          "early_bag_limit_none: true\n"
+          "early_bag_penalty: 50\n"
+          "bags_after_penalty: CARRY\n"
+          "big_contract_none: true\n"
+          "big_contract_factor: 2\n"
+          "big_contract_bonus: 0\n"
+          "boston_points: 0\n"
+          "min_team_bid: 0\n"
+          "below_min_team_bid: REBID\n"
+          "bidding: FREE\n"
+          "nil_max_spades_none: true\n"
+          "blind_behind: 0\n"
+          "blind_bid_min_none: true\n"
+          "blind_bid_exchange: 0\n"
+          "blind_bid_factor: 2\n");
 }
 
 TEST_CASE("a rules file gives only what differs from its preset", "[proto]") {
@@ -339,9 +373,10 @@ TEST_CASE("text format record errors point at the field", "[proto]") {
                                     "  passes { north: \"AS XS\" }\n  bids { seat: NORTH")) ==
           "t.textproto:6:23: game 1, hand 1, pass by N: pass: 'XS' is not a card (rank then "
           "suit, like AS, TH, 10h, 2♣)");
+    // A blind trick bid is a bid of the rule sets with blind_bid_min; classic has none.
     CHECK(textproto_error(hand_with("WEST tricks: 1", "WEST tricks: 1 blind: true")) ==
-          "t.textproto:9:3: game 1, hand 1, bid 4: a blind bid of 1 tricks: only nil may be "
-          "bid blind (nil: true blind: true)");
+          "t.textproto:9:3: game 1, hand 1, bid 4: W bids b1: these rules have no blind trick "
+          "bid");
     CHECK(textproto_error(hand_with("seat: EAST", "seat: SOUTH")) ==
           "t.textproto:7:3: game 1, hand 1, bid 2: the bid is by S, but it was E's turn: bids "
           "go clockwise from the dealer's left");

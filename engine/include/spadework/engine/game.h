@@ -1,5 +1,5 @@
 // A game: hands scored one after another, running scores and bags, and the end of the game
-// (target, loss limit, hand limit, ties, Paperless overtime sets).
+// (target, loss limit, mercy, hand limit, ties, Paperless overtime sets).
 #pragma once
 
 #include <optional>
@@ -11,8 +11,9 @@
 
 namespace spadework {
 
-enum class EndReason { Target, LossLimit, HandLimit };
-std::string_view end_reason_name(EndReason r);  // "target", "loss_limit", "hand_limit"
+enum class EndReason { Target, LossLimit, HandLimit, Mercy };
+// "target", "loss_limit", "hand_limit", "mercy"
+std::string_view end_reason_name(EndReason r);
 
 struct GameResult {
     std::optional<Team> winner;  // none: a draw (OnTie::Draw)
@@ -30,8 +31,9 @@ struct HandRecord {
 };
 
 // Whether a set is over at these scores after its hands_in_set-th hand, and why: a score at
-// `target` (the game's, or an overtime set's), a score at or under the loss limit, or the hand
-// limit. Game judges every hand by it, and so does whatever follows a game from a score.
+// `target` (the game's, or an overtime set's), a score at or under the loss limit, a lead of
+// `mercy` points, or the hand limit. Game judges every hand by it, and so does whatever follows a
+// game from a score.
 std::optional<EndReason> set_ended(const RuleSet& rules, int target, int ns, int ew,
                                    int hands_in_set);
 

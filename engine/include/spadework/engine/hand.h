@@ -15,28 +15,34 @@
 
 namespace spadework {
 
-// A bid: a number of tricks (1..13), nil, or blind nil (nil declared before looking).
+// A bid: a number of tricks (1..13), nil, or blind nil (nil declared before looking). A trick
+// bid may also be blind (RuleSet::blind_bid_min): of kind Tricks, and is_blind().
 class Bid {
   public:
     enum class Kind : std::uint8_t { Tricks, Nil, BlindNil };
 
     constexpr Bid() = default;
-    static constexpr Bid tricks(int n) { return Bid(Kind::Tricks, n); }
-    static constexpr Bid nil() { return Bid(Kind::Nil, 0); }
-    static constexpr Bid blind_nil() { return Bid(Kind::BlindNil, 0); }
+    static constexpr Bid tricks(int n) { return Bid(Kind::Tricks, n, false); }
+    static constexpr Bid blind_tricks(int n) { return Bid(Kind::Tricks, n, true); }
+    static constexpr Bid nil() { return Bid(Kind::Nil, 0, false); }
+    static constexpr Bid blind_nil() { return Bid(Kind::BlindNil, 0, true); }
 
     constexpr Kind kind() const { return kind_; }
     constexpr bool is_nil() const { return kind_ != Kind::Tricks; }  // nil or blind nil
+    constexpr bool is_blind() const { return blind_; }               // blind nil or blind tricks
     constexpr int count() const { return count_; }                   // tricks bid; 0 for nil
     constexpr bool operator==(const Bid&) const = default;
 
   private:
-    constexpr Bid(Kind k, int n) : kind_(k), count_(static_cast<std::uint8_t>(n)) {}
+    constexpr Bid(Kind k, int n, bool blind)
+        : kind_(k), count_(static_cast<std::uint8_t>(n)), blind_(blind) {}
     Kind kind_ = Kind::Tricks;
     std::uint8_t count_ = 0;
+    bool blind_ = false;
 };
 
-// "4", "nil", "bnil". Parsing also takes "0" for nil, "blind nil", "blind", "bn" and any case.
+// "4", "nil", "bnil", "b6" (six tricks, bid blind). Parsing also takes "0" for nil, "blind
+// nil", "blind", "bn", "blind 6", "blind6" and any case.
 std::string to_string(Bid bid);
 Bid parse_bid(std::string_view text);
 
@@ -56,6 +62,11 @@ enum class IllegalReason {
     NilNotAllowed,
     BlindNilNotAllowed,
     BothPartnersNil,
+    BlindBidNotAllowed,    // a blind trick bid the rules do not have, or below blind_bid_min
+    NilWithTooManySpades,  // nil_max_spades
+    NotBehindEnough,       // a blind bid by a side not behind by blind_behind points
+    TeamBidTooLow,         // min_team_bid with below_min_team_bid=rebid
+    ForcedBid,             // bidding=whiz|mirrors|suicide: another bid is required
 };
 
 struct Illegal {
@@ -63,11 +74,22 @@ struct Illegal {
     std::string message;  // "W does not hold QS", "E must follow suit with hearts"
 };
 
-// Whether the rules allow `bid` by `seat`, whose partner has bid `partner_bid` (none: not
-// yet): the range, nil, blind nil, both partners nil. HandState::check_bid adds the turn; a
-// score sheet's bids, which have no hand around them, are checked by this alone.
+// What is known around a bid: the partner's bid (none: not yet made), the cards the bidder
+// holds and the partnerships' scores before the hand (by team), each when known. A score sheet
+// knows the partner's bid and the scores, never the cards.
+struct BidFacts {
+    std::optional<Bid> partner_bid;
+    std::optional<CardSet> held;
+    std::optional<std::array<int, 2>> scores_before;
+};
+
+// Whether the rules allow `bid` by `seat`: the range, nil, blind nil, blind trick bids, both
+// partners nil, min_team_bid and Suicide always; nil_max_spades and Whiz and Mirrors when the
+// cards held are known; blind_behind when the scores are. A rule whose inputs are missing is
+// not checked (a score sheet names those: score_sheet_gaps). HandState::check_bid adds the
+// turn; a score sheet's bids, which have no hand around them, are checked by this alone.
 std::optional<Illegal> check_bid_rules(const RuleSet& rules, Seat seat, Bid bid,
-                                       std::optional<Bid> partner_bid);
+                                       const BidFacts& known);
 
 // Thrown by the HandState actions that do not return a check.
 class IllegalActionError : public Error {
@@ -107,6 +129,9 @@ struct HandOutcome {
 class HandState {
   public:
     HandState(RuleSet rules, Seat dealer, Deal deal);
+    // The same, knowing the partnerships' scores before the hand (indexed by team), which a
+    // blind bid under blind_behind needs. Without them, that rule is not checked.
+    HandState(RuleSet rules, Seat dealer, Deal deal, std::array<int, 2> scores_before);
 
     const RuleSet& rules() const { return rules_; }
     Seat dealer() const { return dealer_; }
@@ -128,18 +153,25 @@ class HandState {
     void pass(Seat seat, CardSet cards);
     std::optional<CardSet> passed(Seat s) const { return passed_[index(s)]; }
 
+    // The turn, then check_bid_rules with every bidding key: the seat's cards as held now
+    // (after any pass) and the scores before the hand when the state was given them.
     std::optional<Illegal> check_bid(Seat seat, Bid bid) const;
     void bid(Seat seat, Bid bid);
+    // The bids check_bid allows the seat to act, but blind trick bids: the reviews and lessons
+    // weigh every bid but blind nil as made by a player who has looked at the hand.
     std::vector<Bid> legal_bids() const;
     std::optional<Bid> bid_of(Seat s) const { return bids_[index(s)]; }
 
-    // After the bidding, each blind nil bidder whose partner did not also bid blind nil
-    // gives blind_nil_exchange cards to the partner, who gives as many back; bidder first,
-    // then partner, pairs in seat order from the dealer's left. Cards received in the same
-    // exchange cannot be given back.
+    // After the bidding, each blind bidder whose partner did not also bid blind gives
+    // blind_nil_exchange cards (a blind nil) or blind_bid_exchange cards (a blind trick bid)
+    // to the partner, who gives as many back; bidder first, then partner, pairs in seat order
+    // from the dealer's left. Cards received in the same exchange cannot be given back.
     std::optional<Illegal> check_exchange(Seat seat, CardSet cards) const;
     void exchange(Seat seat, CardSet cards);
     std::optional<CardSet> exchanged(Seat s) const { return exchanged_[index(s)]; }
+    // The cards a seat gives in its pair's exchange, once the bids are made: by the blind bid
+    // of the seat or its partner, 0 when neither bid blind.
+    int exchange_size(Seat seat) const;
 
     // Play. The player to act is to_act().
     std::optional<Illegal> check_play(Card card) const;
@@ -194,6 +226,7 @@ class HandState {
     void unapply_card_swaps(const std::array<std::optional<CardSet>, 4>& given);
 
     RuleSet rules_;
+    std::optional<std::array<int, 2>> scores_before_;
     Seat dealer_;
     Deal dealt_;
     std::array<CardSet, 4> hands_;

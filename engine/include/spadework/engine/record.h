@@ -142,10 +142,12 @@ struct RecordedIrregularity {
 // Every action is checked; a revoke or an early spade lead is kept (HandState::play_recorded)
 // and, when `irregular` is given, added to it. Anything else wrong (a card not held, out of
 // turn, a bid out of range, ...) is refused. A hand may stop before its last trick without a
-// claim (an unfinished record); the state is then not Done. Throws RecordError with
-// hand_index and the place of the first fault.
+// claim (an unfinished record); the state is then not Done. `scores_before` (by team) lets
+// the bids be checked against blind_behind; without it that rule is not checked. Throws
+// RecordError with hand_index and the place of the first fault.
 HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index = 0,
-                      std::vector<RecordedIrregularity>* irregular = nullptr);
+                      std::vector<RecordedIrregularity>* irregular = nullptr,
+                      std::optional<std::array<int, 2>> scores_before = std::nullopt);
 
 // The outcome of a replayed hand: the tricks played plus the claim's. Honours not yet played
 // go to the side the claim gives every trick left, whichever side claimed. Empty when the
@@ -154,11 +156,14 @@ std::optional<HandOutcome> outcome_of(const HandState& state, const std::optiona
 
 // A score sheet's hand checked against the rules it was played under: nothing of the cards, at
 // most four bids (in turn from the dealer's left), each one the rules allow, and tricks that
-// add up to the hand's size (RecordError otherwise). Returns the outcome, in which a
-// partnership written as a total has it all on its first member (the split is unknown and
-// changes no score); empty when the hand is unfinished. The sheet gives no honours.
-std::optional<HandOutcome> sheet_outcome(const RuleSet& rules, const RecordedHand& hand,
-                                         int hand_index = 0);
+// add up to the hand's size (RecordError otherwise). The bids are checked by check_bid_rules
+// without the cards (a sheet has none) and, when `scores_before` (by team) is given, against
+// blind_behind. Returns the outcome, in which a partnership written as a total has it all on
+// its first member (the split is unknown and changes no score); empty when the hand is
+// unfinished. The sheet gives no honours.
+std::optional<HandOutcome> sheet_outcome(
+    const RuleSet& rules, const RecordedHand& hand, int hand_index = 0,
+    std::optional<std::array<int, 2>> scores_before = std::nullopt);
 
 // The tricks of each seat by a score sheet, where it tells them: as given, or a partnership's
 // total less what its other member took. Empty for the members of a partnership written as a
@@ -170,8 +175,8 @@ std::array<std::optional<int>, 4> sheet_seat_tricks(const SheetTricks& sheet);
 std::optional<HandOutcome> hand_outcome(const RecordedGame& game, int hand);
 
 // Checks every hand of a game: replay_hand for each one of a full record, sheet_outcome for a
-// score sheet's. Returns the game's irregular cards (kept as played), in order. Throws
-// RecordError.
+// score sheet's, with the scores before it as the game's rules give them (until the game
+// ends). Returns the game's irregular cards (kept as played), in order. Throws RecordError.
 std::vector<RecordedIrregularity> check_game(const RecordedGame& game);
 
 // The rule set a hand played under `played` is scored with under `scoring`: the scoring and

@@ -49,6 +49,23 @@ enum class BothNil {
     Each,      // each nil on its own: one made and one failed cancel out
     Together,  // one contract: made if neither takes a trick, failed (both values) if either does
 };
+// What happens when a partnership's trick bids add up to less than min_team_bid.
+enum class BelowMinimum {
+    Rebid,  // the second partner to bid may not leave it short: that bid is refused
+    Raise,  // the bids stand, and the contract is raised to min_team_bid
+};
+// Bidding a number that the hand decides (house games of forced bidding).
+enum class Bidding {
+    Free,     // any bid the other keys allow
+    Whiz,     // nil, or exactly the spades held
+    Mirrors,  // exactly the spades held (nil with none)
+    Suicide,  // in each partnership one partner bids nil and the other does not
+};
+// What is left of a partnership's bags once a penalty is paid at bag_limit.
+enum class BagsAfter {
+    Carry,  // the bags above the limit carry over
+    Reset,  // the count starts again from zero
+};
 // What happens when the game ends with the scores level.
 enum class OnTie {
     PlayOn,    // play another hand, and another, until the tie is broken
@@ -70,6 +87,18 @@ struct RuleSet {
     bool both_nil_allowed = true;  // may both partners bid nil (or blind nil)?
     bool blind_nil_allowed = true;
     int blind_nil_exchange = 0;  // cards a blind nil bidder and partner exchange after bidding
+    // House bidding rules. A partnership's trick bids must add up to min_team_bid (0: no
+    // minimum), or they are raised to it; a nil may be bid only with nil_max_spades spades or
+    // fewer; a blind bid (nil or tricks) only by a side behind by blind_behind points or more
+    // (0: at any score); trick bids of blind_bid_min or more may be made blind, and then the
+    // bidder and partner exchange blind_bid_exchange cards.
+    int min_team_bid = 0;
+    BelowMinimum below_min_team_bid = BelowMinimum::Rebid;
+    Bidding bidding = Bidding::Free;
+    std::optional<int> nil_max_spades;
+    int blind_behind = 0;
+    std::optional<int> blind_bid_min;
+    int blind_bid_exchange = 0;
 
     // Play.
     SpadesLead spades_lead = SpadesLead::AfterBroken;
@@ -83,6 +112,15 @@ struct RuleSet {
     int over_points = 0;        // flat, when the contract is made with tricks over
     FailedContract failed_contract = FailedContract::MinusBid;
     int set_points = 0;  // flat, to the opponents of a partnership that fails its contract
+    // A contract with a blind trick bid in it: its points, made or set, times blind_bid_factor.
+    int blind_bid_factor = 2;
+    // "10 for 200": a contract of big_contract tricks or more, made, scores its points times
+    // big_contract_factor, and big_contract_bonus more. A partnership that takes every trick
+    // of the hand ("Boston") scores boston_points more.
+    std::optional<int> big_contract;
+    int big_contract_factor = 2;
+    int big_contract_bonus = 0;
+    int boston_points = 0;
 
     // Nil.
     NilTricks nil_tricks = NilTricks::Separate;
@@ -95,16 +133,23 @@ struct RuleSet {
     int honours_points = 0;
 
     // Bags: each time a partnership's bags reach bag_limit, it loses bag_penalty and the
-    // count drops by bag_limit (bags above the limit carry over). 0 turns bags off: none are
-    // counted, though overtricks still score overtrick_points.
+    // count drops by bag_limit (bags above the limit carry over), or with
+    // bags_after_penalty=reset starts again from zero. 0 turns bags off: none are counted,
+    // though overtricks still score overtrick_points ("bag back": overtrick_points=-1).
     int bag_limit = 10;
     int bag_penalty = 100;
+    // A first penalty on the way: reaching early_bag_limit bags (below bag_limit) costs
+    // early_bag_penalty, once per round of bag_limit.
+    std::optional<int> early_bag_limit;
+    int early_bag_penalty = 50;
+    BagsAfter bags_after_penalty = BagsAfter::Carry;
 
-    // The end of a game: a partnership reaching target, falling to loss_limit or below, or
-    // hand_limit hands played ends it, and the higher score wins.
+    // The end of a game: a partnership reaching target, falling to loss_limit or below, leading
+    // by mercy points or more, or hand_limit hands played ends it, and the higher score wins.
     int target = 500;
     std::optional<int> loss_limit = -250;
     std::optional<int> hand_limit;
+    std::optional<int> mercy;
     OnTie on_tie = OnTie::PlayOn;
     int overtime_target = 3;
 
@@ -154,9 +199,10 @@ struct RuleKeyInfo {
     // replayed under another, so re-scoring keeps the value it was played under.
     bool shapes_play = false;
     // What a score sheet (bids and tricks, no cards) cannot give this key, when its value is
-    // other than `sheet_value`; empty: a sheet gives all the key needs.
+    // none of `sheet_values` ('|'-separated: "free|suicide"); empty: a sheet gives all the key
+    // needs.
     std::string_view sheet_lacks{};
-    std::string_view sheet_value{};
+    std::string_view sheet_values{};
 };
 // Every key, in the order rule_values prints them.
 const std::vector<RuleKeyInfo>& rule_keys();

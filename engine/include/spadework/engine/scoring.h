@@ -38,6 +38,9 @@ struct ScoreItem {
         NilTrickBags,  // tricks a nil bidder took, as bags (NilTricks::BagsOnly, BagsAndPoints)
         Honours,
         BagPenalty,
+        BigContract,  // big_contract: the contract's points times big_contract_factor, + bonus
+        Boston,       // boston_points, for every trick of the hand
+        BlindBid,     // a blind trick bid: the contract's points times blind_bid_factor
     };
     Kind kind;
     int points = 0;
@@ -48,7 +51,8 @@ struct ScoreItem {
 std::string_view kind_name(ScoreItem::Kind kind);  // "contract_made", ...
 
 struct TeamHandScore {
-    int bid = 0;     // the contract: the members' trick bids added
+    int bid = 0;     // the contract: the members' trick bids added (raised to min_team_bid
+                     // under below_min_team_bid=raise)
     int tricks = 0;  // the tricks that count toward it (see NilTricks)
     int delta = 0;   // points this hand: the sum of the items' points
     int bags_added = 0;
@@ -64,7 +68,10 @@ struct HandScore {
 };
 
 // Checks an outcome against a rule set: bids in range and allowed, tricks adding up to the
-// hand size. Returns what is wrong, or nothing.
+// hand size. Returns what is wrong, or nothing. The rules on how the bids of a hand go
+// together (min_team_bid re-bid, Whiz, Mirrors, Suicide, nil_max_spades, blind_behind) are the
+// bidding's, which HandState checks: a review's what-if completes the bids not yet made
+// without them, and scoring scores what it is given.
 std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome& outcome);
 
 // Scores a hand from the partnerships' standings before it. The outcome must pass

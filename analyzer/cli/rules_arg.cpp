@@ -1,0 +1,128 @@
+#include "rules_arg.h"
+
+#include <fmt/core.h>
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+#include "common.h"
+#include "spadework/engine/error.h"
+#include "spadework/engine/rules.h"
+#include "spadework/formats/game_file.h"
+
+namespace spadework::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool path_exists(std::string_view text) {
+    std::error_code ec;
+    return !text.empty() && fs::exists(fs::path(std::string(text)), ec);
+}
+
+bool is_preset(std::string_view name) {
+    for (const PresetInfo& info : presets()) {
+        if (info.name == name) return true;
+    }
+    return false;
+}
+
+// A name a house rule set can be saved under: a file name with no folder and no extension.
+bool plain_name(std::string_view name) {
+    return !name.empty() && name.find_first_of("/\\.") == std::string_view::npos;
+}
+
+std::string preset_list() {
+    std::vector<std::string_view> names;
+    for (const PresetInfo& info : presets()) names.push_back(info.name);
+    return fmt::format("{}", fmt::join(names, ", "));
+}
+
+}  // namespace
+
+RulesArg split_rules_arg(std::string_view text) {
+    RulesArg arg;
+    if (path_exists(text)) {
+        arg.name = std::string(text);
+        return arg;
+    }
+    std::vector<std::string> words;
+    for (std::size_t i = text.find_first_not_of(" \t"); i != std::string_view::npos;) {
+        std::size_t j = std::min(text.find_first_of(" \t", i), text.size());
+        words.emplace_back(text.substr(i, j - i));
+        i = text.find_first_not_of(" \t", j);
+    }
+    std::size_t first = 0;
+    if (words.empty() || words[0].find('=') != std::string::npos) {
+        arg.name = std::string(presets().front().name);
+    } else {
+        arg.name = words[0];
+        first = 1;
+    }
+    arg.overrides.assign(words.begin() + static_cast<std::ptrdiff_t>(first), words.end());
+    return arg;
+}
+
+fs::path house_rules_dir() {
+    fs::path base;
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    if (xdg && *xdg && fs::path(xdg).is_absolute()) {
+        base = xdg;
+    } else if (const char* home = std::getenv("HOME"); home && *home) {
+        base = fs::path(home) / ".config";
+    } else {
+        base = fs::current_path();
+    }
+    return base / "spadework" / "rules";
+}
+
+fs::path house_rules_file(std::string_view name) {
+    if (!plain_name(name) || is_preset(name) || path_exists(name)) return {};
+    fs::path file = house_rules_dir() / (std::string(name) + ".textproto");
+    std::error_code ec;
+    return fs::exists(file, ec) ? file : fs::path();
+}
+
+RuleSet load_rules_with(std::string_view text, const std::vector<std::string>& overrides) {
+    RulesArg arg = split_rules_arg(text);
+    fs::path house = house_rules_file(arg.name);
+    RuleSet rules;
+    try {
+        rules = formats::load_rules(house.empty() ? arg.name : house.string());
+    } catch (const RuleError& e) {
+        // A file that exists and does not read is bad input; a name that is no preset, no
+        // file and no house rule set is a malformed command line.
+        if (!house.empty() || path_exists(arg.name)) throw;
+        if (!plain_name(arg.name)) throw UsageError(e.what());
+        throw UsageError(fmt::format(
+            "no rule set '{}': give a preset ({}), a RuleSet .textproto file, or save one as {}",
+            arg.name, preset_list(), (house_rules_dir() / (arg.name + ".textproto")).string()));
+    }
+    for (const std::string& o : arg.overrides) {
+        try {
+            apply_override(rules, o);
+        } catch (const Error& e) {
+            throw UsageError(fmt::format("--rules '{}': {}", text, e.what()));
+        }
+    }
+    for (const std::string& o : overrides) {
+        try {
+            apply_override(rules, o);
+        } catch (const Error& e) {
+            throw UsageError(fmt::format("--rule {}: {}", o, e.what()));
+        }
+    }
+    try {
+        check_rules(rules);
+    } catch (const RuleError& e) {
+        if (overrides.empty() && arg.overrides.empty()) throw;
+        // The file or preset checked alone, so a change made it wrong.
+        std::vector<std::string> all = arg.overrides;
+        all.insert(all.end(), overrides.begin(), overrides.end());
+        throw UsageError(fmt::format("rules {} {}: {}", arg.name, fmt::join(all, " "), e.what()));
+    }
+    return rules;
+}
+
+}  // namespace spadework::cli
