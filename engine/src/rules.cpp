@@ -148,8 +148,12 @@ struct KeyEntry {
 };
 
 [[noreturn]] void bad_value(std::string_view key, std::string_view value, std::string_view values) {
-    throw RuleError("rule " + std::string(key) + ": '" + std::string(value) + "' is not one of " +
-                    std::string(values));
+    // A number's values are written N (or N|none) in the key table; the message says it in words.
+    std::string expected = values == "N"        ? "a whole number"
+                           : values == "N|none" ? "a whole number or none"
+                                                : "one of " + std::string(values);
+    throw RuleError("rule " + std::string(key) + ": '" + std::string(value) + "' is not " +
+                    expected);
 }
 
 int parse_int(std::string_view key, std::string_view value, std::string_view values) {

@@ -132,7 +132,7 @@ TEST_CASE("A CSV sheet's faults are refused at their line and column", "[csv][sh
           "sheet.csv:3:9: S bids bnil: these rules have no blind nil bid (under the rule set "
           "given at line 1)");
     CHECK(error_of("rules,classic bag_limit=x\n") ==
-          "sheet.csv:1:15: rule bag_limit: 'x' is not one of N");
+          "sheet.csv:1:15: rule bag_limit: 'x' is not a whole number");
     CHECK(error_of(header + "1,N,4,3,nil,3,5,three,0,5\n") ==
           "sheet.csv:2:17: expected a number of tricks, got 'three'");
     CHECK(error_of(header + "1,N,,3,nil,3,5,3,0,5\n") ==

@@ -381,7 +381,7 @@ TEST_CASE("more syntax errors name the file line and column", "[text_log]") {
           "club.spades:1:1: a comment outside a game (a game starts with its [Event] tag; ';' "
           "starts a note that is not kept)");
     CHECK(error_of("[Event \"e\"]\n[Rules \"classic bag_limit=x\"]\n") ==
-          "club.spades:2:17: rule bag_limit: 'x' is not one of N");
+          "club.spades:2:17: rule bag_limit: 'x' is not a whole number");
     CHECK(error_of("[Event \"a \\q\"]\n") ==
           "club.spades:1:11: unknown escape in a quoted value (write \\\", \\\\ or \\n)");
     CHECK(error_of("[Event \"e\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n[Deal \"N:AKQ\"]\n") ==
