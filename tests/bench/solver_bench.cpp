@@ -499,14 +499,32 @@ void compare_card_by_card(DealRun& r) {
     }
 }
 
+// Deal d of the run: its seed, dealer, cards, opening and a random play, as every mode sees it.
+DealRun deal_run(const Bench& b, int d) {
+    std::uint64_t seed = b.opt.seed * 1'000'003ull + static_cast<std::uint64_t>(d);
+    DealRun r;
+    r.dealer = static_cast<Seat>(d % 4);
+    r.deal = deal_from_seed(seed, b.anytime.deck(), r.dealer);
+    r.open = opening(b.anytime, r.deal, r.dealer);
+    r.line = random_play(b.anytime, r.deal, r.dealer, seed ^ 0xB0A7D5ull);
+    r.ours_first = d % 2 == 0;
+    return r;
+}
+
+// (d)'s position: the opening under classic rules, the weakest hand (r.nil_seat) bidding nil.
+Position nil_opening(const Bench& b, DealRun& r) {
+    Position open_nil = opening(b.classic, r.deal, r.dealer);
+    r.nil_seat = weakest_seat(open_nil);
+    open_nil.bids[index(r.nil_seat)] = Bid::nil();
+    return open_nil;
+}
+
 // (d) The nil objective, for information: the seat with the weakest hand bids nil, and
 // whether it is kept is solved from the opening (after_broken, as a bid review solves it),
 // against the trick solve of the same position on a solver of its own. Then our solver
 // alone: the spades-broken rule and the score objective, on the same openings.
 void run_ours_alone(Bench& b, DealRun& r) {
-    Position open_nil = opening(b.classic, r.deal, r.dealer);
-    r.nil_seat = weakest_seat(open_nil);
-    open_nil.bids[index(r.nil_seat)] = Bid::nil();
+    Position open_nil = nil_opening(b, r);
     std::uint64_t nil_nodes_before = b.ours_nil->stats().nodes;
     measure({&b.memory.ours_all}, [&] {
         auto t = Clock::now();
@@ -644,12 +662,7 @@ int run_ours_only(Bench& b) {
     double t_a = 0, t_b = 0;
     std::uint64_t nodes = 0;
     for (int d = 0; d < b.opt.deals; ++d) {
-        std::uint64_t seed = b.opt.seed * 1'000'003ull + static_cast<std::uint64_t>(d);
-        DealRun r;
-        r.dealer = static_cast<Seat>(d % 4);
-        r.deal = deal_from_seed(seed, b.anytime.deck(), r.dealer);
-        r.open = opening(b.anytime, r.deal, r.dealer);
-        r.line = random_play(b.anytime, r.deal, r.dealer, seed ^ 0xB0A7D5ull);
+        DealRun r = deal_run(b, d);
         auto t = Clock::now();
         nodes += b.ours->solve_tricks(r.open).nodes;
         t_a += ms_since(t);
@@ -667,20 +680,16 @@ int run_nil_only(Bench& b) {
     std::vector<double> nodes;
     double total_ms = 0;
     for (int d = 0; d < b.opt.deals; ++d) {
-        std::uint64_t seed = b.opt.seed * 1'000'003ull + static_cast<std::uint64_t>(d);
-        Seat dealer = static_cast<Seat>(d % 4);
-        Deal deal = deal_from_seed(seed, b.anytime.deck(), dealer);
-        Position open_nil = opening(b.classic, deal, dealer);
-        Seat nil_seat = weakest_seat(open_nil);
-        open_nil.bids[index(nil_seat)] = Bid::nil();
+        DealRun r = deal_run(b, d);
+        Position open_nil = nil_opening(b, r);
         std::uint64_t before = b.ours_nil->stats().nodes;
         auto t = Clock::now();
-        bool kept = b.ours_nil->nil_kept(open_nil, nil_seat);
+        bool kept = b.ours_nil->nil_kept(open_nil, r.nil_seat);
         double ms = ms_since(t);
         total_ms += ms;
         nodes.push_back(static_cast<double>(b.ours_nil->stats().nodes - before));
         std::printf("deal %3d %s  nil %c %s %10.0f nodes %8.1f ms\n", d + 1,
-                    to_pbn(deal, Seat::North).c_str(), seat_char(nil_seat),
+                    to_pbn(r.deal, Seat::North).c_str(), seat_char(r.nil_seat),
                     kept ? "kept  " : "broken", nodes.back(), ms);
     }
     double sum = 0;
@@ -712,14 +721,8 @@ int main(int argc, char** argv) {
         Watchdog watchdog(b.opt.cap_s, results);
         make_solvers(b);
         for (int d = 0; d < b.opt.deals; ++d) {
-            std::uint64_t seed = b.opt.seed * 1'000'003ull + static_cast<std::uint64_t>(d);
-            DealRun r;
-            r.dealer = static_cast<Seat>(d % 4);
-            r.deal = deal_from_seed(seed, b.anytime.deck(), r.dealer);
             watchdog.start(d);
-            r.open = opening(b.anytime, r.deal, r.dealer);
-            r.line = random_play(b.anytime, r.deal, r.dealer, seed ^ 0xB0A7D5ull);
-            r.ours_first = d % 2 == 0;
+            DealRun r = deal_run(b, d);
             run_opening(b, r);
             run_card_by_card(b, r);
             run_every_card(b, r);
