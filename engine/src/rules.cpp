@@ -148,19 +148,17 @@ struct KeyEntry {
 };
 
 [[noreturn]] void bad_value(std::string_view key, std::string_view value, std::string_view values) {
-    // A number's values are written N (or N|none) in the key table; the message says it in words.
-    std::string expected = values == "N"        ? "a whole number"
-                           : values == "N|none" ? "a whole number or none"
-                                                : "one of " + std::string(values);
-    throw RuleError("rule " + std::string(key) + ": '" + std::string(value) + "' is not " +
-                    expected);
+    throw RuleError("rule " + std::string(key) + ": '" + std::string(value) + "' is not one of " +
+                    std::string(values));
 }
 
-int parse_int(std::string_view key, std::string_view value, std::string_view values) {
+// A number key's value; `none_allowed` when the key also takes "none" (read by the caller).
+int parse_int(std::string_view key, std::string_view value, bool none_allowed) {
     int n = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
     if (value.empty() || ec != std::errc() || end != value.data() + value.size()) {
-        bad_value(key, value, values);
+        throw RuleError("rule " + std::string(key) + ": '" + std::string(value) +
+                        "' is not a whole number" + (none_allowed ? " or none" : ""));
     }
     return n;
 }
@@ -168,7 +166,7 @@ int parse_int(std::string_view key, std::string_view value, std::string_view val
 KeyEntry int_key(std::string_view key, std::string_view help, int RuleSet::*field) {
     return {{key, "N", help},
             [field](const RuleSet& r) { return std::to_string(r.*field); },
-            [field, key](RuleSet& r, std::string_view v) { r.*field = parse_int(key, v, "N"); }};
+            [field, key](RuleSet& r, std::string_view v) { r.*field = parse_int(key, v, false); }};
 }
 
 KeyEntry optional_int_key(std::string_view key, std::string_view help,
@@ -181,7 +179,7 @@ KeyEntry optional_int_key(std::string_view key, std::string_view help,
                 if (v == "none") {
                     (r.*field).reset();
                 } else {
-                    r.*field = parse_int(key, v, "N|none");
+                    r.*field = parse_int(key, v, true);
                 }
             }};
 }
