@@ -300,7 +300,7 @@ TEST_CASE("the bid review runs under the house bidding rules and leaves a blind 
     run_ok({"simulate", "--games", "1", "--rules", "classic bidding=suicide", "--seed", "4", "-o",
             ws.file("suicide.spades")});
     nlohmann::json review = run_json({"analyze", ws.file("suicide.spades") + ":1", "--only", "bids",
-                                      "--samples", "8", "--no-store", "--db", ws.db});
+                                      "--samples", "4", "--no-store", "--db", ws.db});
     RecordedGame game = formats::read_game_file(ws.file("suicide.spades"))[0];
     const RecordedHand& first = game.hands[0];
     REQUIRE(review["hands"].size() == 1);
@@ -327,7 +327,7 @@ TEST_CASE("the bid review runs under the house bidding rules and leaves a blind 
             std::string arg =
                 ws.file("g.spades") + "@" + std::to_string(g + 1) + ":" + std::to_string(h + 1);
             nlohmann::json r = run_json(
-                {"analyze", arg, "--only", "bids", "--samples", "8", "--no-store", "--db", ws.db});
+                {"analyze", arg, "--only", "bids", "--samples", "4", "--no-store", "--db", ws.db});
             const nlohmann::json& reviewed = r["hands"][0]["bids"];
             CHECK(reviewed.size() == 3);
             for (const nlohmann::json& b : reviewed) CHECK(b["bid"] != to_string(*blind));

@@ -120,7 +120,10 @@ TEST_CASE("show prints a sheet's bids and tricks and the hand and analysis comma
     run_expecting({"analyze", kSheet}, 1, "club-night.csv" + refusal + "analyse");
     run_expecting({"analyze", kSheet, "--hand", "3"}, 1, refusal + "analyse");
     Workspace ws("spadework-cli-sheets");
-    import_both(ws);
+    // The full game beside the sheet is one hand long: analysing it is not what is tested.
+    const std::string one_hand = ws.file("one-hand.spades");
+    run_ok({"simulate", "--games", "1", "--rules", "classic hand_limit=1", "-o", one_hand});
+    run_ok(ws.with_db({"import", kSheet, one_hand}));
     run_expecting(ws.with_db({"show", "1:4"}), 1, "library game 1" + refusal + "show");
     run_expecting(ws.with_db({"analyze", "1"}), 1, "library game 1" + refusal + "analyse");
     // A whole library: the sheet is left out, said so, and the full game is analysed.
