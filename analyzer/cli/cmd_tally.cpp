@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "common.h"
 #include "spadework/engine/error.h"
+#include "spadework/engine/hand.h"
 #include "spadework/engine/scoring.h"
 
 namespace spadework::cli {
@@ -58,6 +59,23 @@ HandOutcome read_outcome(const TallyOptions& opts, const RuleSet& rules) {
     }
     if (auto problem = check_outcome(rules, outcome)) throw Error(*problem);
     return outcome;
+}
+
+// The bidding rules the bids can break without the cards, checked as a score sheet's are
+// (check_bid_rules): each bid beside its partner's, which is what the rules on a pair ask
+// (Suicide, both partners nil, a minimum team bid), and blind_behind when --score gives the
+// scores. The rules that need the cards (Whiz, Mirrors, nil_max_spades) are not checked.
+void check_bids(const TallyOptions& opts, const RuleSet& rules, const HandOutcome& outcome,
+                const Standings& before) {
+    std::optional<std::array<int, 2>> scores;
+    if (!opts.score.empty()) scores = std::array<int, 2>{before[0].score, before[1].score};
+    for (Seat s : kAllSeats) {
+        const Bid bid = outcome.bids[index(s)];
+        BidFacts known{outcome.bids[index(partner(s))], std::nullopt, scores};
+        if (auto bad = check_bid_rules(rules, s, bid, known)) {
+            throw Error(fmt::format("{} bids {}: {}", seat_char(s), to_string(bid), bad->message));
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -131,6 +149,7 @@ void run_tally(const TallyOptions& opts) {
     RuleSet rules = load_rules_with(opts.rules_name, opts.overrides);
     HandOutcome outcome = read_outcome(opts, rules);
     Standings before = read_standings(opts.score, opts.bags, rules);
+    check_bids(opts, rules, outcome, before);
     HandScore score = score_hand(rules, outcome, before);
     if (opts.json) {
         print_json(rules, score);

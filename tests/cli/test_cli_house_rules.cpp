@@ -336,3 +336,30 @@ TEST_CASE("the bid review runs under the house bidding rules and leaves a blind 
     }
     FAIL("no blind trick bid in the simulated games");
 }
+
+TEST_CASE("tally refuses bids the house bidding rules forbid, as a score sheet's are checked",
+          "[cli-house]") {
+    run_expecting(
+        {"tally", "--rules", "classic bidding=suicide", "--bids", "3,3,3,3", "--tricks", "3,3,3,4"},
+        1, "N bids 3: N must bid nil: partner S did not, and one partner bids nil");
+    std::string ok = run_ok({"tally", "--rules", "classic bidding=suicide", "--bids", "nil,3,3,nil",
+                             "--tricks", "0,3,9,1"});
+    CHECK(contains(ok, "N bid nil took 0  S bid 3 took 9"));
+    run_expecting(
+        {"tally", "--rules", "classic min_team_bid=4", "--bids", "1,1,1,3", "--tricks", "3,3,3,4"},
+        1, "N bids 1 beside S's 1: a partnership bids 4 tricks or more");
+    // Raised rather than re-bid: the bids stand and the scoring raises them.
+    run_ok({"tally", "--rules", "classic min_team_bid=4 below_min_team_bid=raise", "--bids",
+            "1,1,1,3", "--tricks", "3,3,3,4"});
+    // blind_behind is checked when the scores are given, and only then.
+    const std::vector<std::string> blind = {
+        "tally",    "--rules", "classic blind_bid_min=6 blind_behind=100", "--bids", "b6,1,1,1",
+        "--tricks", "6,3,1,3"};
+    run_ok(blind);
+    std::vector<std::string> level = blind;
+    level.insert(level.end(), {"--score", "NS=0,EW=50"});
+    run_expecting(level, 1, "N cannot bid blind at 0 to 50: a side must be behind by 100 points");
+    std::vector<std::string> behind = blind;
+    behind.insert(behind.end(), {"--score", "NS=0,EW=150"});
+    run_ok(behind);
+}
