@@ -37,28 +37,30 @@ int floor_mod(int a, int m) {
     return r < 0 ? r + m : r;
 }
 
-// An outcome packed in 42 bits, to count distinct outcomes in a map: per seat its bid (kind
-// in bits 4-5, tricks bid in bits 0-3) at bits 6*seat, its tricks (0..13) at 24 + 4*seat,
-// and the honours (0 none, 1 NS, 2 EW) at bits 40-41.
+// An outcome packed in 46 bits, to count distinct outcomes in a map: per seat its bid at bits
+// 7*seat (tricks bid in bits 0-3, kind in bits 4-5, bid blind in bit 6: a blind 6 scores
+// apart from a 6), its tricks (0..13) at 28 + 4*seat, and the honours (0 none, 1 NS, 2 EW)
+// at bits 44-45.
 std::uint64_t pack(const HandOutcome& o) {
     std::uint64_t key = 0;
     for (int s = 0; s < 4; ++s) {
-        auto bid =
-            static_cast<std::uint64_t>(static_cast<int>(o.bids[s].kind()) << 4 | o.bids[s].count());
-        key |= bid << (6 * s);
-        key |= static_cast<std::uint64_t>(o.tricks[s]) << (24 + 4 * s);
+        const Bid b = o.bids[s];
+        auto bid = static_cast<std::uint64_t>((b.is_blind() ? 64 : 0) |
+                                              static_cast<int>(b.kind()) << 4 | b.count());
+        key |= bid << (7 * s);
+        key |= static_cast<std::uint64_t>(o.tricks[s]) << (28 + 4 * s);
     }
     std::uint64_t honours = o.honours ? (*o.honours == Team::NS ? 1 : 2) : 0;
-    return key | honours << 40;
+    return key | honours << 44;
 }
 
 HandOutcome unpack(std::uint64_t key) {
     HandOutcome o;
     for (int s = 0; s < 4; ++s) {
-        auto bid = static_cast<int>(key >> (6 * s) & 63);
-        switch (static_cast<Bid::Kind>(bid >> 4)) {
+        auto bid = static_cast<int>(key >> (7 * s) & 127);
+        switch (static_cast<Bid::Kind>(bid >> 4 & 3)) {
             case Bid::Kind::Tricks:
-                o.bids[s] = Bid::tricks(bid & 15);
+                o.bids[s] = (bid & 64) ? Bid::blind_tricks(bid & 15) : Bid::tricks(bid & 15);
                 break;
             case Bid::Kind::Nil:
                 o.bids[s] = Bid::nil();
@@ -67,9 +69,9 @@ HandOutcome unpack(std::uint64_t key) {
                 o.bids[s] = Bid::blind_nil();
                 break;
         }
-        o.tricks[s] = static_cast<int>(key >> (24 + 4 * s) & 15);
+        o.tricks[s] = static_cast<int>(key >> (28 + 4 * s) & 15);
     }
-    auto honours = key >> 40 & 3;
+    auto honours = key >> 44 & 3;
     if (honours != 0) o.honours = honours == 1 ? Team::NS : Team::EW;
     return o;
 }

@@ -347,3 +347,19 @@ TEST_CASE("a table's bytes are refused under another key", "[winchance]") {
     REQUIRE(back.from_bytes(bytes, small_rules(), "key one"));
     CHECK(back.chance(33, 57, Seat::East) == t.chance(33, 57, Seat::East));
 }
+
+TEST_CASE("a blind trick bid is measured as blind, not as the same number bid in sight",
+          "[winchance]") {
+    // Blind 6 and up when behind by 100: the bots bid them in the situations behind.
+    RuleSet rules = small_rules({"blind_bid_min=6", "blind_behind=100"});
+    HandDistribution hands = measure_hands(rules, 3000, 5);
+    std::int64_t blind = 0;
+    for (const SituationHands& s : hands.situations) {
+        for (const OutcomeCount& o : s.outcomes) {
+            for (Bid b : o.outcome.bids) {
+                if (b.is_blind() && !b.is_nil()) blind += o.count;
+            }
+        }
+    }
+    CHECK(blind > 0);
+}
