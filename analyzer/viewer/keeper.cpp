@@ -1,0 +1,575 @@
+// The score keeper's model: the sheet is rebuilt from the setup and the entries after each
+// change, so undo is dropping the last entry and resuming is reading both back.
+#include "keeper.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <ctime>
+#include <nlohmann/json.hpp>
+
+#include "spadework/formats/game_file.h"
+
+namespace spadework::viewer {
+
+using formats::Statement;
+
+namespace {
+
+constexpr const char* kKeeperV1 = R"sql(
+CREATE TABLE IF NOT EXISTS keeper_games (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    state TEXT NOT NULL,
+    game_id INTEGER
+);
+)sql";
+
+std::string utc(const char* format) {
+    std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, format, &tm);
+    return buf;
+}
+
+RuleSet load_setup_rules(const KeeperSetup& setup) {
+    RuleSet rules = formats::load_rules(setup.rules);
+    for (const std::string& o : setup.overrides) apply_override(rules, o);
+    check_rules(rules);
+    return rules;
+}
+
+bool is_nil(Bid b) {
+    return b.kind() != Bid::Kind::Tricks;
+}
+
+// The tricks slots of a hand, in the order they are entered: per seat from the dealer's left,
+// or per partnership (the dealer's left's first), each total followed by its nil bidders' own.
+std::vector<ScoreKeeper::Slot> slots_of(const RecordedHand& hand, bool per_team) {
+    std::vector<ScoreKeeper::Slot> out;
+    if (!per_team) {
+        for (int i = 1; i <= 4; ++i) out.push_back({false, index(next(hand.dealer, i))});
+        return out;
+    }
+    const Team first = team_of(next(hand.dealer));
+    for (Team t : {first, opponent(first)}) {
+        out.push_back({true, index(t)});
+        for (int i = 1; i <= 4; ++i) {
+            Seat s = next(hand.dealer, i);
+            if (team_of(s) == t && is_nil(hand.bids[static_cast<std::size_t>(i - 1)])) {
+                out.push_back({false, index(s)});
+            }
+        }
+    }
+    return out;
+}
+
+bool filled(const SheetTricks& sheet, const ScoreKeeper::Slot& slot) {
+    return slot.team ? sheet.teams[static_cast<std::size_t>(slot.who)].has_value()
+                     : sheet.seats[static_cast<std::size_t>(slot.who)].has_value();
+}
+
+// The record the entries make: the finished hands, and the hand under way with its bids. Its
+// tricks go into `pending` until the last is in (the engine checks a hand's tricks as a whole).
+// `per_team`: whether the hand under way has its tricks per partnership (unchanged when none
+// are entered yet).
+RecordedGame build_record(const KeeperSetup& setup, const RuleSet& rules,
+                          const std::vector<KeeperEntry>& entries, bool& per_team,
+                          SheetTricks& pending) {
+    RecordedGame g;
+    g.kind = RecordKind::ScoreSheet;
+    g.players = setup.players;
+    g.rules = rules;
+    g.event = setup.event;
+    g.date = setup.date;
+    auto new_hand = [&] {
+        RecordedHand h;
+        h.dealer = next(setup.dealer, static_cast<int>(g.hands.size()));
+        g.hands.push_back(h);
+        pending = {};
+    };
+    new_hand();
+    for (const KeeperEntry& e : entries) {
+        RecordedHand& h = g.hands.back();
+        const auto who = static_cast<std::size_t>(e.who);
+        if (e.kind == KeeperEntry::Kind::Bid) {
+            h.bids.push_back(e.bid);
+            continue;
+        }
+        if (pending.empty()) per_team = e.kind == KeeperEntry::Kind::TeamTricks;
+        if (e.kind == KeeperEntry::Kind::SeatTricks) {
+            pending.seats[who] = e.tricks;
+        } else {
+            pending.teams[who] = e.tricks;
+        }
+        auto slots = slots_of(h, per_team);
+        if (h.bids.size() == 4 &&
+            std::all_of(slots.begin(), slots.end(),
+                        [&](const ScoreKeeper::Slot& s) { return filled(pending, s); })) {
+            h.sheet = pending;
+            new_hand();
+        }
+    }
+    return g;
+}
+
+std::string team_name(int team) {
+    return team == 0 ? "N-S" : "E-W";
+}
+
+}  // namespace
+
+const formats::StoreSchema& keeper_store_schema() {
+    using Table = formats::StoreTable;
+    // A kept game's row stands for the table's evening, not for a game of the library (it has
+    // none until it ends): merged with whole libraries, equal rows being the same.
+    static const formats::StoreSchema schema{
+        "score_keeper", {kKeeperV1}, {Table{"keeper_games", nullptr, "id", Table::Match::Content}}};
+    return schema;
+}
+
+std::string keeper_state_json(const KeeperSetup& setup, const std::vector<KeeperEntry>& entries) {
+    nlohmann::ordered_json j;
+    j["players"] = setup.players;
+    j["dealer"] = std::string(1, seat_char(setup.dealer));
+    j["rules"] = setup.rules;
+    j["overrides"] = setup.overrides;
+    j["event"] = setup.event;
+    j["date"] = setup.date;
+    auto list = nlohmann::ordered_json::array();
+    for (const KeeperEntry& e : entries) {
+        switch (e.kind) {
+            case KeeperEntry::Kind::Bid:
+                list.push_back(
+                    {"bid", std::string(1, seat_char(static_cast<Seat>(e.who))), to_string(e.bid)});
+                break;
+            case KeeperEntry::Kind::SeatTricks:
+                list.push_back(
+                    {"tricks", std::string(1, seat_char(static_cast<Seat>(e.who))), e.tricks});
+                break;
+            case KeeperEntry::Kind::TeamTricks:
+                list.push_back({"team", team_name(e.who), e.tricks});
+                break;
+        }
+    }
+    j["entries"] = list;
+    return j.dump();
+}
+
+void read_keeper_state(const std::string& json, KeeperSetup& setup,
+                       std::vector<KeeperEntry>& entries) {
+    try {
+        auto j = nlohmann::json::parse(json);
+        setup.players = j.at("players").get<std::array<std::string, 4>>();
+        setup.dealer = parse_seat(j.at("dealer").get<std::string>());
+        setup.rules = j.at("rules").get<std::string>();
+        setup.overrides = j.at("overrides").get<std::vector<std::string>>();
+        setup.event = j.at("event").get<std::string>();
+        setup.date = j.at("date").get<std::string>();
+        entries.clear();
+        for (const auto& e : j.at("entries")) {
+            KeeperEntry k;
+            const std::string kind = e.at(0).get<std::string>();
+            const std::string who = e.at(1).get<std::string>();
+            if (kind == "bid") {
+                k.kind = KeeperEntry::Kind::Bid;
+                k.who = index(parse_seat(who));
+                k.bid = parse_bid(e.at(2).get<std::string>());
+            } else if (kind == "tricks" || kind == "team") {
+                k.kind =
+                    kind == "team" ? KeeperEntry::Kind::TeamTricks : KeeperEntry::Kind::SeatTricks;
+                k.who = kind == "team" ? (who == "N-S" ? 0 : 1) : index(parse_seat(who));
+                k.tricks = e.at(2).get<int>();
+            } else {
+                throw Error("an entry of kind '" + kind + "'");
+            }
+            entries.push_back(k);
+        }
+    } catch (const nlohmann::json::exception& e) {
+        throw Error(std::string("a kept game that cannot be read: ") + e.what());
+    } catch (const Error& e) {
+        throw Error(std::string("a kept game that cannot be read: ") + e.what());
+    }
+}
+
+struct ScoreKeeper::Open {
+    explicit Open(const std::filesystem::path& path) : library(path) {
+        library.open_store(keeper_store_schema());
+    }
+    formats::Library library;
+    const formats::Database& db() const { return library.database(); }
+};
+
+ScoreKeeper::ScoreKeeper(std::filesystem::path library) : library_path_(std::move(library)) {}
+ScoreKeeper::~ScoreKeeper() = default;
+
+ScoreKeeper::Open& ScoreKeeper::open() const {
+    if (!open_) open_ = std::make_unique<Open>(library_path_);
+    return *open_;
+}
+
+void ScoreKeeper::start(const KeeperSetup& setup) {
+    for (Seat s : kAllSeats) {
+        if (setup.players[static_cast<std::size_t>(index(s))].empty()) {
+            throw Error(fmt::format("{} has no player's name", seat_name(s)));
+        }
+    }
+    KeeperSetup s = setup;
+    if (s.date.empty()) s.date = utc("%Y.%m.%d");
+    RuleSet rules = load_setup_rules(s);  // throws before anything is kept
+    std::int64_t id = 0;
+    if (has_library()) {
+        const std::string now = utc("%Y-%m-%dT%H:%M:%SZ");
+        Statement st(open().db(),
+                     "INSERT INTO keeper_games (created, updated, state) VALUES (?1, ?1, ?2)");
+        st.bind(1, now);
+        st.bind(2, keeper_state_json(s, {}));
+        st.run();
+        id = open().db().last_insert_id();
+    }
+    id_ = id;
+    setup_ = std::move(s);
+    entries_.clear();
+    per_team_ = false;
+    library_game_.reset();
+    error_.clear();
+    game_ = std::make_unique<RecordedGame>();
+    game_->rules = rules;
+    rebuild();
+}
+
+void ScoreKeeper::resume(std::int64_t id) {
+    if (!has_library()) throw Error("no library to resume a game from");
+    Statement st(open().db(), "SELECT state, game_id FROM keeper_games WHERE id = ?1");
+    st.bind(1, id);
+    if (!st.step()) throw Error(fmt::format("no kept game #{} in the library", id));
+    KeeperSetup setup;
+    std::vector<KeeperEntry> entries;
+    read_keeper_state(st.text(0), setup, entries);
+    std::optional<formats::GameId> imported;
+    if (!st.is_null(1)) imported = st.int64(1);
+    RuleSet rules = load_setup_rules(setup);
+    id_ = id;
+    setup_ = std::move(setup);
+    entries_ = std::move(entries);
+    per_team_ = false;
+    library_game_ = imported;
+    error_.clear();
+    game_ = std::make_unique<RecordedGame>();
+    game_->rules = rules;
+    rebuild();
+}
+
+void ScoreKeeper::leave() {
+    game_.reset();
+    entries_.clear();
+    sheet_ = {};
+    id_ = 0;
+    library_game_.reset();
+    error_.clear();
+}
+
+const KeeperSetup& ScoreKeeper::setup() const {
+    return setup_;
+}
+const RuleSet& ScoreKeeper::rules() const {
+    return game_->rules;
+}
+const RecordedGame& ScoreKeeper::game() const {
+    return *game_;
+}
+
+void ScoreKeeper::rebuild() {
+    RuleSet rules = game_->rules;
+    *game_ = build_record(setup_, rules, entries_, per_team_, pending_);
+    std::vector<RuleSet> sets{rules};
+    // The label says the overrides, so the column does not claim the preset as it is.
+    std::vector<std::string> labels{
+        setup_.overrides.empty()
+            ? setup_.rules
+            : fmt::format("{} {}", setup_.rules, fmt::join(setup_.overrides, " "))};
+    for (const std::string& name : compare_rules_) {
+        if (name == setup_.rules && setup_.overrides.empty()) continue;
+        try {
+            sets.push_back(formats::load_rules(name));
+            labels.push_back(name);
+        } catch (const Error&) {
+            // A rule set to compare that cannot be read is left out; the game's own decides.
+        }
+    }
+    sheet_ = analyzer::compare_scoring(*game_, sets, labels);
+}
+
+void ScoreKeeper::set_compare_rules(const std::vector<std::string>& rules) {
+    compare_rules_ = rules;
+    if (active()) rebuild();
+}
+
+const std::optional<GameResult>& ScoreKeeper::result() const {
+    return sheet_.runs.front().scored.result;
+}
+
+KeeperStep ScoreKeeper::step() const {
+    if (result()) return KeeperStep::Over;
+    return game_->hands.back().bids.size() < 4 ? KeeperStep::Bids : KeeperStep::Tricks;
+}
+
+int ScoreKeeper::hand() const {
+    int n = static_cast<int>(game_->hands.size()) - 1;
+    // Once over, the empty hand after the last is not one.
+    return step() == KeeperStep::Over && game_->hands.back().bids.empty() && n > 0 ? n - 1 : n;
+}
+
+Seat ScoreKeeper::dealer() const {
+    return game_->hands.back().dealer;
+}
+
+std::optional<Seat> ScoreKeeper::to_bid() const {
+    if (step() != KeeperStep::Bids) return std::nullopt;
+    return next(dealer(), static_cast<int>(game_->hands.back().bids.size()) + 1);
+}
+
+std::optional<ScoreKeeper::Slot> ScoreKeeper::tricks_slot() const {
+    if (step() != KeeperStep::Tricks) return std::nullopt;
+    const RecordedHand& h = game_->hands.back();
+    for (const Slot& s : slots_of(h, per_team_)) {
+        if (!filled(pending_, s)) return s;
+    }
+    return std::nullopt;
+}
+
+std::string ScoreKeeper::slot_name(const Slot& slot) const {
+    return slot.team ? team_name(slot.who) : std::string(1, seat_char(static_cast<Seat>(slot.who)));
+}
+
+bool ScoreKeeper::set_team_tricks(bool per_team) {
+    if (!active()) return false;
+    if (step() == KeeperStep::Tricks && !pending_.empty() && per_team != per_team_) {
+        error_ = "tricks of this hand are entered already; undo them to change how they are given";
+        return false;
+    }
+    per_team_ = per_team;
+    return true;
+}
+
+std::optional<std::string> ScoreKeeper::bid_problem(Bid bid) const {
+    auto seat = to_bid();
+    if (!seat) return "no bid is asked for now";
+    const RecordedHand& h = game_->hands.back();
+    BidFacts facts;
+    // The partner bid before when it is one of the bids made so far this hand.
+    for (std::size_t i = 0; i < h.bids.size(); ++i) {
+        if (next(h.dealer, static_cast<int>(i) + 1) == partner(*seat))
+            facts.partner_bid = h.bids[i];
+    }
+    const auto& hands = sheet_.runs.front().scored.hands;
+    std::array<int, 2> before{};
+    if (!hands.empty()) before = {hands.back().after[0].score, hands.back().after[1].score};
+    facts.scores_before = before;
+    if (auto illegal = check_bid_rules(game_->rules, *seat, bid, facts)) return illegal->message;
+    return std::nullopt;
+}
+
+std::optional<std::string> ScoreKeeper::tricks_problem(int tricks) const {
+    auto slot = tricks_slot();
+    if (!slot) return "no tricks are asked for now";
+    const int size = game_->rules.hand_size();
+    if (tricks < 0 || tricks > size) {
+        return fmt::format("{} tricks: a hand has {}", tricks, size);
+    }
+    const RecordedHand& h = game_->hands.back();
+    auto slots = slots_of(h, per_team_);
+    // Totals: the seats' tricks, or the partnerships' (a nil bidder's own are within its
+    // partnership's total).
+    int sum = 0;
+    bool last_total = true;
+    bool seen = false;
+    for (const Slot& s : slots) {
+        const bool total = !per_team_ || s.team;
+        if (seen && total) last_total = false;
+        if (s.team == slot->team && s.who == slot->who) seen = true;
+        if (!total || !filled(pending_, s)) continue;
+        sum += s.team ? *pending_.teams[static_cast<std::size_t>(s.who)]
+                      : *pending_.seats[static_cast<std::size_t>(s.who)];
+    }
+    if (!per_team_ || slot->team) {
+        if (sum + tricks > size) {
+            return fmt::format(
+                "{} tricks: with the {} entered that is {}, more than the {} of a hand", tricks,
+                sum, sum + tricks, size);
+        }
+        if (last_total && sum + tricks != size) {
+            return fmt::format("{} tricks: the tricks must add up to {}; {} is {} short", tricks,
+                               size, slot_name(*slot), size - sum - tricks);
+        }
+    } else {
+        const int team = index(team_of(static_cast<Seat>(slot->who)));
+        const int total = *pending_.teams[static_cast<std::size_t>(team)];
+        if (tricks > total) {
+            return fmt::format("{} tricks: more than {}'s {} together", tricks, team_name(team),
+                               total);
+        }
+    }
+    return std::nullopt;
+}
+
+bool ScoreKeeper::accept(const KeeperEntry& entry) {
+    if (step() == KeeperStep::Over) {
+        error_ = "the game is over";
+        return false;
+    }
+    entries_.push_back(entry);
+    try {
+        rebuild();
+    } catch (const Error& e) {
+        // The engine's own check of the sheet (sheet_outcome) has the last word.
+        entries_.pop_back();
+        rebuild();
+        error_ = e.what();
+        return false;
+    }
+    error_.clear();
+    save();
+    import_if_over();
+    return true;
+}
+
+bool ScoreKeeper::enter_bid(Bid bid) {
+    if (!active()) return false;
+    if (auto problem = bid_problem(bid)) {
+        error_ = *problem;
+        return false;
+    }
+    return accept({KeeperEntry::Kind::Bid, index(*to_bid()), bid, 0});
+}
+
+bool ScoreKeeper::enter_tricks(int tricks) {
+    if (!active()) return false;
+    if (auto problem = tricks_problem(tricks)) {
+        error_ = *problem;
+        return false;
+    }
+    auto slot = *tricks_slot();
+    return accept({slot.team ? KeeperEntry::Kind::TeamTricks : KeeperEntry::Kind::SeatTricks,
+                   slot.who, Bid(), tricks});
+}
+
+namespace {
+std::optional<int> parse_count(const std::string& text) {
+    if (text.empty() || text.size() > 2) return std::nullopt;
+    int n = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n = n * 10 + (c - '0');
+    }
+    return n;
+}
+}  // namespace
+
+std::string ScoreKeeper::check_text(const std::string& text) const {
+    if (!active() || text.empty()) return {};
+    if (step() == KeeperStep::Bids) {
+        try {
+            return bid_problem(parse_bid(text)).value_or("");
+        } catch (const Error& e) {
+            return e.what();
+        }
+    }
+    if (step() == KeeperStep::Tricks) {
+        auto n = parse_count(text);
+        if (!n) return "'" + text + "' is not a count of tricks";
+        return tricks_problem(*n).value_or("");
+    }
+    return "the game is over";
+}
+
+bool ScoreKeeper::enter_text(const std::string& text) {
+    if (!active()) return false;
+    if (std::string problem = check_text(text); !problem.empty()) {
+        error_ = problem;
+        return false;
+    }
+    if (step() == KeeperStep::Bids) return enter_bid(parse_bid(text));
+    return enter_tricks(*parse_count(text));
+}
+
+bool ScoreKeeper::undo() {
+    if (!active() || entries_.empty()) return false;
+    if (library_game_) {
+        error_ = fmt::format("the game is in the library already (#{})", *library_game_);
+        return false;
+    }
+    entries_.pop_back();
+    rebuild();
+    error_.clear();
+    save();
+    return true;
+}
+
+void ScoreKeeper::save() {
+    if (!has_library()) return;
+    Statement st(open().db(), "UPDATE keeper_games SET state = ?1, updated = ?2 WHERE id = ?3");
+    st.bind(1, keeper_state_json(setup_, entries_));
+    st.bind(2, utc("%Y-%m-%dT%H:%M:%SZ"));
+    st.bind(3, id_);
+    st.run();
+}
+
+void ScoreKeeper::import_if_over() {
+    if (step() != KeeperStep::Over || !has_library() || library_game_) return;
+    RecordedGame done = *game_;
+    if (!done.hands.empty() && done.hands.back().bids.empty()) done.hands.pop_back();
+    formats::ImportResult r = open().library.import_games({done}, "score keeper");
+    library_game_ = r.ids.front();
+    Statement st(open().db(), "UPDATE keeper_games SET game_id = ?1 WHERE id = ?2");
+    st.bind(1, *library_game_);
+    st.bind(2, id_);
+    st.run();
+}
+
+std::vector<Bid> ScoreKeeper::open_bids() const {
+    std::vector<Bid> out;
+    if (!to_bid()) return out;
+    std::vector<Bid> all{Bid::nil(), Bid::blind_nil()};
+    for (int n = 1; n <= game_->rules.hand_size(); ++n) all.push_back(Bid::tricks(n));
+    for (int n = 1; n <= game_->rules.hand_size(); ++n) all.push_back(Bid::blind_tricks(n));
+    for (Bid b : all) {
+        if (!bid_problem(b)) out.push_back(b);
+    }
+    return out;
+}
+
+std::vector<KeptGame> ScoreKeeper::kept_games() const {
+    std::vector<KeptGame> out;
+    if (!has_library()) return out;
+    Statement st(open().db(),
+                 "SELECT id, created, state, game_id FROM keeper_games ORDER BY id DESC");
+    while (st.step()) {
+        KeptGame k;
+        k.id = st.int64(0);
+        k.created = st.text(1);
+        if (!st.is_null(3)) k.game = st.int64(3);
+        std::vector<KeeperEntry> entries;
+        try {
+            read_keeper_state(st.text(2), k.setup, entries);
+            bool per_team = false;
+            SheetTricks pending;
+            RecordedGame g =
+                build_record(k.setup, load_setup_rules(k.setup), entries, per_team, pending);
+            ScoredGame scored = score_game(g, g.rules);
+            k.hands = static_cast<int>(scored.hands.size());
+            if (!scored.hands.empty()) {
+                k.score = {scored.hands.back().after[0].score, scored.hands.back().after[1].score};
+            }
+        } catch (const Error&) {
+            // Listed with what could be read: resuming it says what is wrong.
+        }
+        out.push_back(std::move(k));
+    }
+    return out;
+}
+
+}  // namespace spadework::viewer

@@ -1,0 +1,167 @@
+// The score keeper: a game kept at the table on a score sheet, hand by hand, in the viewer.
+// The players, the dealer and the rule set are set once; then each hand's four bids and, after
+// play, the tricks (per seat, or per partnership with a nil bidder's own) are entered one at a
+// time, each checked as it is typed, and the running score is shown under the game's rules and
+// others beside them.
+//
+// Every accepted entry is written to the library at once (the "score_keeper" store: one row per
+// game kept, its setup and its entries), so a crash or a closed window loses at most the entry
+// being typed, and a game can be resumed later. When the game's rules end the game, the sheet
+// is imported into the library as a score-sheet game like any other.
+//
+// No ImGui here: the keeper panel draws this and changes it only through the commands below, so
+// a game can be kept, and tested, without a window.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spadework/analyzer/comparison.h"
+#include "spadework/engine/record.h"
+#include "spadework/formats/database.h"
+#include "spadework/formats/library.h"
+
+namespace spadework::viewer {
+
+// What a new game is set up with.
+struct KeeperSetup {
+    std::array<std::string, 4> players;  // per seat; partners sit opposite (N-S, E-W)
+    Seat dealer = Seat::North;           // of the first hand; the deal passes to the left
+    std::string rules = "classic";       // a preset name or a rule set file (.textproto)
+    std::vector<std::string> overrides;  // key=value, applied in order
+    std::string event;
+    std::string date;  // as the user writes it; empty: today
+    bool operator==(const KeeperSetup&) const = default;
+};
+
+// One entry of the sheet: a bid, a seat's tricks, or a partnership's total.
+struct KeeperEntry {
+    enum class Kind : std::uint8_t { Bid, SeatTricks, TeamTricks };
+    Kind kind = Kind::Bid;
+    int who = 0;  // the seat's index (Bid, SeatTricks) or the team's (TeamTricks)
+    Bid bid;
+    int tricks = 0;
+    bool operator==(const KeeperEntry&) const = default;
+};
+
+// What is entered next in the hand under way.
+enum class KeeperStep { Bids, Tricks, Over };
+
+// A game kept in the library, for the list to resume from.
+struct KeptGame {
+    std::int64_t id = 0;
+    std::string created;  // UTC
+    KeeperSetup setup;
+    int hands = 0;                        // finished hands
+    std::optional<formats::GameId> game;  // imported into the library once over
+    std::array<int, 2> score{};           // under the game's rules, after the finished hands
+};
+
+// The store the keeper keeps in the library (formats::StoreSchema).
+const formats::StoreSchema& keeper_store_schema();
+
+class ScoreKeeper {
+  public:
+    // `library`: where games are kept; empty for none (a game is then kept in memory only).
+    explicit ScoreKeeper(std::filesystem::path library);
+    ~ScoreKeeper();
+    ScoreKeeper(const ScoreKeeper&) = delete;
+    ScoreKeeper& operator=(const ScoreKeeper&) = delete;
+
+    // ---- Commands ----
+    // Starts a game: the rule set is read and checked, and the game is written to the library
+    // before anything is entered. Throws Error (the rule set's, a seat with no name) and
+    // starts nothing.
+    void start(const KeeperSetup& setup);
+    // Takes up a game kept in the library where it was left. Throws Error when there is none.
+    void resume(std::int64_t id);
+    void leave();  // back to the viewer; everything entered is in the library already
+    // Enters per seat (false) or per partnership with each nil bidder's own (true), for the
+    // tricks of the hand under way; only before its first tricks are entered.
+    bool set_team_tricks(bool per_team);
+    // The next bid (of to_bid()), checked by check_bid_rules against the bid of the partner
+    // and the scores before the hand. False with the reason in error() when it is refused.
+    bool enter_bid(Bid bid);
+    // The next tricks (of the seat or the partnership tricks_slot() names).
+    bool enter_tricks(int tricks);
+    // Typed text: a bid ("4", "nil", "bnil", "b6") or a count of tricks, as the step asks.
+    bool enter_text(const std::string& text);
+    // What is wrong with the text typed so far, as the step would refuse it; empty when it
+    // would be taken (or nothing is typed).
+    std::string check_text(const std::string& text) const;
+    // Takes back the last entry (also one that ended the game before it was imported).
+    bool undo();
+
+    // ---- What the panel reads ----
+    bool active() const { return game_ != nullptr; }
+    bool has_library() const { return !library_path_.empty(); }
+    std::int64_t id() const { return id_; }  // the game's row in the library; 0 without one
+    const KeeperSetup& setup() const;
+    const RuleSet& rules() const;
+    // The sheet so far: finished hands, and the hand under way with what is entered of it.
+    const RecordedGame& game() const;
+    const std::vector<KeeperEntry>& entries() const { return entries_; }
+    KeeperStep step() const;
+    int hand() const;  // 0-based, the hand under way (or the last, once over)
+    Seat dealer() const;
+    std::optional<Seat> to_bid() const;  // during Bids
+    bool team_tricks() const { return per_team_; }
+    // The tricks entered so far of the hand under way.
+    const SheetTricks& pending_tricks() const { return pending_; }
+    // During Tricks: whose tricks come next ("N", or "N-S" for a partnership's total).
+    struct Slot {
+        bool team = false;
+        int who = 0;  // seat or team index
+    };
+    std::optional<Slot> tricks_slot() const;
+    std::string slot_name(const Slot& slot) const;
+    // The bids open to to_bid() now (for the buttons), in the rule set's order.
+    std::vector<Bid> open_bids() const;
+    // The finished hands scored under the game's rules, then under each rule set compared.
+    const analyzer::Comparison& sheet() const { return sheet_; }
+    void set_compare_rules(const std::vector<std::string>& rules);
+    const std::vector<std::string>& compare_rules() const { return compare_rules_; }
+    // The game's result under its own rules, once they end it.
+    const std::optional<GameResult>& result() const;
+    // Once over: the id of the game imported into the library.
+    std::optional<formats::GameId> library_game() const { return library_game_; }
+    // The games kept in this library, newest first.
+    std::vector<KeptGame> kept_games() const;
+    // What was refused or went wrong last; cleared by the next accepted entry.
+    const std::string& error() const { return error_; }
+
+  private:
+    struct Open;  // the library and its statements, opened on first use
+    Open& open() const;
+    void rebuild();  // the record, the step and the sheet from setup_ and entries_
+    bool accept(const KeeperEntry& entry);
+    void save();
+    void import_if_over();
+    std::optional<std::string> bid_problem(Bid bid) const;
+    std::optional<std::string> tricks_problem(int tricks) const;
+
+    std::filesystem::path library_path_;
+    mutable std::unique_ptr<Open> open_;
+    std::int64_t id_ = 0;
+    KeeperSetup setup_;
+    std::unique_ptr<RecordedGame> game_;
+    std::vector<KeeperEntry> entries_;
+    SheetTricks pending_;  // the tricks of the hand under way, until the last is entered
+    bool per_team_ = false;
+    std::vector<std::string> compare_rules_{"classic", "paperless"};
+    analyzer::Comparison sheet_;
+    std::optional<formats::GameId> library_game_;
+    std::string error_;
+};
+
+// The setup and entries as the library keeps them (JSON), and back; the reader throws Error.
+std::string keeper_state_json(const KeeperSetup& setup, const std::vector<KeeperEntry>& entries);
+void read_keeper_state(const std::string& json, KeeperSetup& setup,
+                       std::vector<KeeperEntry>& entries);
+
+}  // namespace spadework::viewer

@@ -1,0 +1,197 @@
+// The score keeper without a window: a game entered hand by hand through its commands, the
+// keeper dropped between hands (as a crash or a closed window would) and resumed from the
+// library, the checks made as entries are typed, undo, and the game imported once over.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include "keeper.h"
+#include "spadework/formats/game_file.h"
+#include "spadework/formats/library.h"
+#include "support/workspace.h"
+
+using namespace spadework;
+using namespace spadework::viewer;
+
+namespace {
+
+const std::filesystem::path kSheet =
+    std::filesystem::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv";
+
+KeeperSetup club_setup() {
+    KeeperSetup s;
+    s.players = {"Ann", "Bob", "Carol", "Dee"};
+    s.dealer = Seat::North;
+    s.rules = "classic";
+    s.event = "Thursday club night";
+    s.date = "2026.11.19";
+    return s;
+}
+
+// Types one hand of a recorded sheet into the keeper: the bids in turn, then the tricks as the
+// sheet gives them (per seat, or per partnership with the nil bidders' own).
+void type_hand(ScoreKeeper& k, const RecordedHand& h) {
+    for (Bid b : h.bids) REQUIRE(k.enter_text(to_string(b)));
+    const bool per_team = h.sheet.teams[0].has_value();
+    REQUIRE(k.set_team_tricks(per_team));
+    while (auto slot = k.tricks_slot()) {
+        const auto who = static_cast<std::size_t>(slot->who);
+        const int n = slot->team ? *h.sheet.teams[who] : *h.sheet.seats[who];
+        INFO(k.slot_name(*slot) << " " << n);
+        REQUIRE(k.enter_text(std::to_string(n)));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("A game kept hand by hand, the keeper dropped between hands, scores as its sheet",
+          "[viewer][keeper]") {
+    testing::Workspace ws("spadework-keeper");
+    const RecordedGame csv = formats::read_game_file(kSheet).at(0);
+    const ScoredGame expected = score_game(csv, csv.rules);
+    REQUIRE(expected.result);  // classic ends the club's game before its last hand
+    const auto played = expected.hands.size();
+
+    std::int64_t id = 0;
+    {
+        ScoreKeeper k(ws.db);
+        k.start(club_setup());
+        id = k.id();
+        REQUIRE(id > 0);
+    }
+    for (std::size_t h = 0; h < played; ++h) {
+        ScoreKeeper k(ws.db);  // a fresh keeper each hand: nothing lives outside the library
+        k.resume(id);
+        REQUIRE(k.hand() == static_cast<int>(h));
+        CHECK(k.dealer() == csv.hands[h].dealer);
+        type_hand(k, csv.hands[h]);
+        const auto& run = k.sheet().runs.at(0).scored;
+        REQUIRE(run.hands.size() == h + 1);
+        CHECK(run.hands.back().after == expected.hands[h].after);
+    }
+    ScoreKeeper k(ws.db);
+    k.resume(id);
+    CHECK(k.step() == KeeperStep::Over);
+    REQUIRE(k.result());
+    CHECK(k.result()->winner == expected.result->winner);
+    // Beside the game's rules, Paperless by default, scoring what a sheet gives it.
+    REQUIRE(k.sheet().runs.size() == 2);
+    CHECK(k.sheet().runs[1].label == "paperless");
+    // The game went into the library as a score sheet the moment it ended.
+    REQUIRE(k.library_game());
+    formats::Library lib(ws.db);
+    const RecordedGame stored = lib.load_game(*k.library_game());
+    CHECK(stored.score_sheet());
+    REQUIRE(stored.hands.size() == played);
+    for (std::size_t h = 0; h < played; ++h) {
+        CHECK(stored.hands[h].bids == csv.hands[h].bids);
+        CHECK(stored.hands[h].sheet == csv.hands[h].sheet);
+        CHECK(stored.hands[h].dealer == csv.hands[h].dealer);
+    }
+    CHECK(lib.game_summary(*k.library_game())->score ==
+          std::array<int, 2>{expected.hands.back().after[0].score,
+                             expected.hands.back().after[1].score});
+    // Nothing more can be entered, nor taken back once the game is in the library.
+    CHECK_FALSE(k.enter_text("4"));
+    CHECK_FALSE(k.undo());
+    auto kept = k.kept_games();
+    REQUIRE(kept.size() == 1);
+    CHECK(kept[0].game == k.library_game());
+    CHECK(kept[0].hands == static_cast<int>(played));
+}
+
+TEST_CASE("The keeper loses no entry made before a crash, the one being typed aside",
+          "[viewer][keeper]") {
+    testing::Workspace ws("spadework-keeper");
+    std::int64_t id = 0;
+    {
+        ScoreKeeper k(ws.db);
+        k.start(club_setup());
+        id = k.id();
+        REQUIRE(k.enter_text("4"));
+        REQUIRE(k.enter_text("nil"));
+        // "3" typed but not entered when the window closes.
+        CHECK(k.check_text("3").empty());
+    }
+    ScoreKeeper k(ws.db);
+    k.resume(id);
+    CHECK(k.step() == KeeperStep::Bids);
+    REQUIRE(k.game().hands.back().bids.size() == 2);
+    CHECK(k.game().hands.back().bids[1] == Bid::nil());
+    CHECK(k.to_bid() == Seat::West);  // North dealt: E, S bid; W is next
+}
+
+TEST_CASE("The keeper checks bids and tricks as they are typed, and undoes the last entry",
+          "[viewer][keeper]") {
+    testing::Workspace ws("spadework-keeper");
+    ScoreKeeper k(ws.db);
+    KeeperSetup s = club_setup();
+    s.overrides = {"blind_nil=forbidden"};
+    k.start(s);
+    // The rule set's own refusal, from the engine's one bid check.
+    CHECK_FALSE(k.check_text("bnil").empty());
+    CHECK_FALSE(k.enter_text("bnil"));
+    CHECK(k.error() == k.check_text("bnil"));
+    CHECK(k.check_text("14") != "");
+    CHECK(k.check_text("four").find("is not a bid") != std::string::npos);
+    for (const char* b : {"3", "nil", "4", "3"}) REQUIRE(k.enter_text(b));
+    CHECK(k.step() == KeeperStep::Tricks);
+    // Per seat from the dealer's left: E, S, W, N. 13 in all.
+    REQUIRE(k.enter_text("3"));
+    CHECK(k.check_text("11").find("more than the 13") != std::string::npos);
+    REQUIRE(k.enter_text("0"));
+    REQUIRE(k.enter_text("4"));
+    // The last seat's tricks must make the hand's 13.
+    CHECK(k.check_text("5").find("must add up to 13") != std::string::npos);
+    CHECK_FALSE(k.enter_text("5"));
+    // Undo takes back W's 4; W's 5 then leaves N's 5 to make 13.
+    REQUIRE(k.undo());
+    REQUIRE(k.enter_text("5"));
+    CHECK_FALSE(k.enter_text("6"));
+    REQUIRE(k.enter_text("5"));
+    CHECK(k.hand() == 1);
+    CHECK(k.dealer() == Seat::East);
+    REQUIRE(k.sheet().runs[0].scored.hands.size() == 1);
+    // Undo reaches back into the finished hand.
+    REQUIRE(k.undo());
+    CHECK(k.hand() == 0);
+    CHECK(k.step() == KeeperStep::Tricks);
+    CHECK(k.sheet().runs[0].scored.hands.empty());
+    // A game with a rule set that cannot be read, or a seat with no name, is not started.
+    ScoreKeeper other(ws.db);
+    KeeperSetup bad = club_setup();
+    bad.overrides = {"nil=perhaps"};
+    CHECK_THROWS_AS(other.start(bad), Error);
+    bad = club_setup();
+    bad.players[2].clear();
+    CHECK_THROWS_WITH(other.start(bad), "South has no player's name");
+    CHECK_FALSE(other.active());
+    CHECK(other.kept_games().size() == 1);
+}
+
+TEST_CASE("Per partnership, the keeper asks each nil bidder's own tricks", "[viewer][keeper]") {
+    ScoreKeeper k({});  // no library: kept in memory
+    k.start(club_setup());
+    // North deals: E 3, S 4, W nil, N 2.
+    for (const char* b : {"3", "4", "nil", "2"}) REQUIRE(k.enter_text(b));
+    REQUIRE(k.set_team_tricks(true));
+    // E's partnership first (the dealer's left), its total, then W's own; then N-S.
+    auto slot = k.tricks_slot();
+    REQUIRE(slot);
+    CHECK(k.slot_name(*slot) == "E-W");
+    REQUIRE(k.enter_text("6"));
+    CHECK(k.slot_name(*k.tricks_slot()) == "W");
+    CHECK(k.check_text("7").find("more than E-W's 6") != std::string::npos);
+    CHECK_FALSE(k.set_team_tricks(false));  // tricks of the hand are in already
+    REQUIRE(k.enter_text("1"));
+    CHECK(k.slot_name(*k.tricks_slot()) == "N-S");
+    CHECK_FALSE(k.enter_text("8"));  // 6 and 8 are not 13
+    REQUIRE(k.enter_text("7"));
+    REQUIRE(k.step() == KeeperStep::Bids);
+    const auto& hand = k.sheet().runs[0].scored.hands.at(0);
+    // N-S's 6 made with 7; W's nil failed with a trick.
+    CHECK(hand.score[Team::NS].delta == 61);
+    CHECK(hand.score[Team::EW].delta < -60);
+    CHECK(k.game().hands[0].sheet.seats[3] == 1);
+}
