@@ -3,6 +3,7 @@
 // frame to a PNG and exits (the tests run it under xvfb-run); --bench-frames prints frame times
 // (--bench-until FILE: frames until FILE exists, then that many more).
 // --lesson NAME opens lesson mode; --lesson-answers answers its first questions (for tests).
+// --keep-score new|N opens the score keeper (a new game, or kept game N resumed).
 #include <fmt/core.h>
 #include <algorithm>
 
@@ -40,6 +41,7 @@ struct ViewArgs {
     std::string lessons;
     std::string learner;
     std::string lesson_answers;
+    std::string keep_score;
 };
 
 void run_view(const ViewArgs& a) {
@@ -104,6 +106,12 @@ void run_view(const ViewArgs& a) {
     o.lesson = a.lesson;
     o.lessons_dir = a.lessons;
     o.learner = a.learner;
+    if (!a.keep_score.empty() && a.no_library) {
+        throw UsageError(
+            "--keep-score: the score keeper keeps its games in the library "
+            "(no --no-library)");
+    }
+    o.keep_score = a.keep_score;
     if (!a.lesson_answers.empty()) {
         if (a.lesson.empty()) throw UsageError("--lesson-answers: needs --lesson NAME");
         std::size_t start = 0;
@@ -164,6 +172,9 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--lesson-answers", a->lesson_answers,
                     "answer the lesson's first questions, e.g. 4,nil,3 (\"AH KH 2C\" for a pass); "
                     "a last \"end\" goes on to the score");
+    cmd->add_option("--keep-score", a->keep_score,
+                    "keep score at the table: 'new' for a new game, or a kept game's number "
+                    "to resume it");
     add_db_option(cmd, a->db);
     cmd->callback([a] { run_view(*a); });
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "draw.h"
+#include "keeper.h"
 #include "lesson_mode.h"
 #include "model.h"
 #include "panel.h"
@@ -31,11 +32,12 @@ using Clock = std::chrono::steady_clock;
 
 class App {
   public:
-    App(Model& model, UiState& ui, LessonMode& lessons)
+    App(Model& model, UiState& ui, LessonMode& lessons, ScoreKeeper& keeper)
         : model_(model),
           ui_(ui),
           lessons_(lessons),
-          ctx_{model, ui, lessons},
+          keeper_(keeper),
+          ctx_{model, ui, lessons, &keeper},
           panels_(make_panels()),
           commands_(all_commands(panels_)) {}
 
@@ -55,12 +57,13 @@ class App {
         menu();
         error_bar();
         const float status_h = ImGui::GetFrameHeightWithSpacing() + 4;
-        if (lessons_.active()) {
-            // A lesson takes the place of the library, the table and the side panels.
+        if (lessons_.active() || keeper_.shown()) {
+            // A lesson, or the score keeper, takes the place of the library, the table and
+            // the side panels.
             ImGui::BeginChild("lesson_panel",
                               ImVec2(0, ImGui::GetContentRegionAvail().y - status_h), false,
                               ImGuiWindowFlags_NoScrollbar);
-            draw_at(PanelPlace::Lesson);
+            draw_at(lessons_.active() ? PanelPlace::Lesson : PanelPlace::Keeper);
             ImGui::EndChild();
             status_bar();
             ImGui::End();
@@ -161,6 +164,10 @@ class App {
             lessons_menu();
             ImGui::EndMenu();
         }
+        if (ImGui::BeginMenu("Score")) {
+            keeper_menu();
+            ImGui::EndMenu();
+        }
         if (ImGui::BeginMenu("Help")) {
             ImGui::TextUnformatted(about_text().c_str());
             ImGui::Separator();
@@ -219,9 +226,21 @@ class App {
         ImGui::TextDisabled("%s", lessons_.lessons_dir().string().c_str());
     }
 
+    // The score keeper: a new game (its form, with the games kept to resume), or leaving.
+    void keeper_menu() {
+        if (ImGui::MenuItem("New game / resume...", nullptr, keeper_.form_open(),
+                            !keeper_.active() && !lessons_.active())) {
+            keeper_.open_form();
+        }
+        if (ImGui::MenuItem("Leave the score keeper", nullptr, false, keeper_.shown())) {
+            keeper_.leave();
+        }
+        if (model_.library_path().empty()) ImGui::TextDisabled("no library: games are not kept");
+    }
+
     void keyboard() {
         ImGuiIO& io = ImGui::GetIO();
-        if (io.WantTextInput || lessons_.active()) return;
+        if (io.WantTextInput || lessons_.active() || keeper_.shown()) return;
         for (const Command& c : commands_) {
             if (c.key != ImGuiKey_COUNT && ImGui::IsKeyPressed(ImGui::GetKeyIndex(c.key))) {
                 c.run(ctx_);
@@ -306,6 +325,7 @@ class App {
     Model& model_;
     UiState& ui_;
     LessonMode& lessons_;
+    ScoreKeeper& keeper_;
     PanelContext ctx_;
     std::vector<std::unique_ptr<Panel>> panels_;  // the registry's, one of each
     std::vector<Command> commands_;               // every panel's
@@ -389,6 +409,28 @@ void start_lessons(LessonMode& lessons, const ViewOptions& o, const ViewerSettin
     }
 }
 
+// The score keeper as --keep-score says: its form, or a kept game resumed (checked before a
+// window opens).
+void start_keeper(ScoreKeeper& keeper, const std::string& keep_score) {
+    if (keep_score.empty()) return;
+    if (keep_score == "new") {
+        keeper.open_form();
+        return;
+    }
+    const bool number =
+        keep_score.size() <= 15 && std::all_of(keep_score.begin(), keep_score.end(),
+                                               [](char c) { return c >= '0' && c <= '9'; });
+    if (!number) {
+        throw Error(
+            fmt::format("--keep-score {}: expected new or a kept game's number", keep_score));
+    }
+    try {
+        keeper.resume(std::stoll(keep_score));
+    } catch (const Error& e) {
+        throw Error(fmt::format("--keep-score {}: {}", keep_score, e.what()));
+    }
+}
+
 // When a benchmark (--bench-frames N) ends: after the first ten frames, which build the font
 // atlas and the layout and are not counted, and N more; with --bench-until FILE, once FILE
 // exists (the library is then read again at once) and N more, at least as many as without.
@@ -440,8 +482,11 @@ struct Session {
           saved(unattended ? ViewerSettings{} : load_viewer_settings(settings_file)),
           model(o.library, review_settings(o)),
           lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
-                  o.library) {
+                  o.library),
+          keeper(o.library) {
         model.set_compare_rules(saved.compare_rules);
+        keeper.set_compare_rules(saved.compare_rules);
+        start_keeper(keeper, o.keep_score);
         prepare(model, o, unattended);
         start_lessons(lessons, o, saved);
         if (!o.seat && !saved.seat_view.empty() && !unattended) {
@@ -520,6 +565,7 @@ struct Session {
     ViewerSettings saved;
     Model model;
     LessonMode lessons;
+    ScoreKeeper keeper;
     UiState ui;
 };
 
@@ -537,7 +583,7 @@ int run_viewer(const ViewOptions& o) {
     ImGuiSession imgui(session.imgui_ini());
     session.ui.fonts = imgui.fonts();
     ImGuiBackends backends(window);
-    App app(model, session.ui, session.lessons);
+    App app(model, session.ui, session.lessons, session.keeper);
     BenchEnd bench_end(o);
 
     FrameLoop::Hooks hooks;

@@ -231,6 +231,7 @@ void ScoreKeeper::start(const KeeperSetup& setup) {
         id = open().db().last_insert_id();
     }
     id_ = id;
+    form_open_ = false;
     setup_ = std::move(s);
     entries_.clear();
     per_team_ = false;
@@ -253,6 +254,7 @@ void ScoreKeeper::resume(std::int64_t id) {
     if (!st.is_null(1)) imported = st.int64(1);
     RuleSet rules = load_setup_rules(setup);
     id_ = id;
+    form_open_ = false;
     setup_ = std::move(setup);
     entries_ = std::move(entries);
     per_team_ = false;
@@ -264,6 +266,7 @@ void ScoreKeeper::resume(std::int64_t id) {
 }
 
 void ScoreKeeper::leave() {
+    form_open_ = false;
     game_.reset();
     entries_.clear();
     sheet_ = {};
@@ -310,6 +313,31 @@ void ScoreKeeper::set_compare_rules(const std::vector<std::string>& rules) {
 
 const std::optional<GameResult>& ScoreKeeper::result() const {
     return sheet_.runs.front().scored.result;
+}
+
+std::string ScoreKeeper::result_text() const {
+    if (!active() || !result()) return {};
+    const GameResult& r = *result();
+    std::string_view why = "at the target";
+    switch (r.reason) {
+        case EndReason::Target:
+            break;
+        case EndReason::LossLimit:
+            why = "at the loss limit";
+            break;
+        case EndReason::HandLimit:
+            why = "at the hand limit";
+            break;
+        case EndReason::Mercy:
+            why = "by the mercy margin";
+            break;
+    }
+    const int ns = r.final[0].score;
+    const int ew = r.final[1].score;
+    if (!r.winner) return fmt::format("a draw {}, {} to {}", why, ns, ew);
+    const int w = index(*r.winner);
+    return fmt::format("{} win {}, {} to {}", team_name(w), why, w == 0 ? ns : ew,
+                       w == 0 ? ew : ns);
 }
 
 KeeperStep ScoreKeeper::step() const {

@@ -74,9 +74,12 @@ class ScoreKeeper {
     ScoreKeeper& operator=(const ScoreKeeper&) = delete;
 
     // ---- Commands ----
-    // Starts a game: the rule set is read and checked, and the game is written to the library
-    // before anything is entered. Throws Error (the rule set's, a seat with no name) and
-    // starts nothing.
+    // The new-game form: shown (in place of the table) until a game starts or it is closed.
+    void open_form() { form_open_ = true; }
+    void close_form() { form_open_ = false; }
+    // Starts a game (and closes the form): the rule set is read and checked, and the game is
+    // written to the library before anything is entered. Throws Error (the rule set's, a seat with
+    // no name) and starts nothing.
     void start(const KeeperSetup& setup);
     // Takes up a game kept in the library where it was left. Throws Error when there is none.
     void resume(std::int64_t id);
@@ -99,6 +102,9 @@ class ScoreKeeper {
 
     // ---- What the panel reads ----
     bool active() const { return game_ != nullptr; }
+    bool form_open() const { return form_open_; }
+    // Whether the keeper takes the window: a game is kept or the form is open.
+    bool shown() const { return active() || form_open_; }
     bool has_library() const { return !library_path_.empty(); }
     std::int64_t id() const { return id_; }  // the game's row in the library; 0 without one
     const KeeperSetup& setup() const;
@@ -128,6 +134,8 @@ class ScoreKeeper {
     const std::vector<std::string>& compare_rules() const { return compare_rules_; }
     // The game's result under its own rules, once they end it.
     const std::optional<GameResult>& result() const;
+    // The end in words: "N-S win at the target, 512 to 230"; empty while the game goes on.
+    std::string result_text() const;
     // Once over: the id of the game imported into the library.
     std::optional<formats::GameId> library_game() const { return library_game_; }
     // The games kept in this library, newest first.
@@ -153,6 +161,7 @@ class ScoreKeeper {
     std::vector<KeeperEntry> entries_;
     SheetTricks pending_;  // the tricks of the hand under way, until the last is entered
     bool per_team_ = false;
+    bool form_open_ = false;
     std::vector<std::string> compare_rules_{"classic", "paperless"};
     analyzer::Comparison sheet_;
     std::optional<formats::GameId> library_game_;

@@ -7,6 +7,7 @@
 #include "panel.h"
 #include "panel_analysis.h"
 #include "panel_bidding.h"
+#include "panel_keeper.h"
 #include "panel_lesson.h"
 #include "panel_library.h"
 #include "panel_notes.h"
@@ -27,6 +28,7 @@ std::vector<std::unique_ptr<Panel>> make_panels() {
     panels.push_back(std::make_unique<ScoresPanel>());
     panels.push_back(std::make_unique<NotesPanel>());
     panels.push_back(std::make_unique<LessonPanel>());
+    panels.push_back(std::make_unique<KeeperPanel>());
     return panels;
 }
 

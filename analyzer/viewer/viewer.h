@@ -40,6 +40,9 @@ struct ViewOptions {
     std::filesystem::path lessons_dir;
     std::string learner;
     std::vector<std::string> lesson_answers;
+    // The score keeper: "new" opens its new-game form, a kept game's id (from the form's
+    // list) resumes that game; empty: the viewer as usual.
+    std::string keep_score;
 };
 
 // The names `--panel` takes, in tab order, from the panel registry (panels.cpp), and the same

@@ -3,6 +3,7 @@
 // library, the checks made as entries are typed, undo, and the game imported once over.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -75,6 +76,11 @@ TEST_CASE("A game kept hand by hand, the keeper dropped between hands, scores as
     CHECK(k.step() == KeeperStep::Over);
     REQUIRE(k.result());
     CHECK(k.result()->winner == expected.result->winner);
+    const int ns = expected.result->final[0].score;
+    const int ew = expected.result->final[1].score;
+    CHECK(k.result_text() == std::string(expected.result->winner == Team::NS ? "N-S" : "E-W") +
+                                 " win at the target, " + std::to_string(std::max(ns, ew)) +
+                                 " to " + std::to_string(std::min(ns, ew)));
     // Beside the game's rules, Paperless by default, scoring what a sheet gives it.
     REQUIRE(k.sheet().runs.size() == 2);
     CHECK(k.sheet().runs[1].label == "paperless");

@@ -1,0 +1,515 @@
+#include "panel_keeper.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+#include "draw.h"
+
+namespace spadework::viewer {
+
+namespace {
+
+const ImVec4 kError(1.0f, 0.45f, 0.4f, 1.0f);
+const ImVec4 kGood(0.55f, 0.85f, 0.55f, 1.0f);
+
+std::string side_name(int team) {
+    return team == 0 ? "N-S" : "E-W";
+}
+
+// The players of a partnership: "Ann & Carol".
+std::string pair_names(const std::array<std::string, 4>& players, int team) {
+    return players[static_cast<std::size_t>(team)] + " & " +
+           players[static_cast<std::size_t>(team + 2)];
+}
+
+std::vector<std::string> split_words(const char* text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+float big_button_height() {
+    return ImGui::GetFrameHeight() * 1.6f;
+}
+
+// A row of buttons that flows onto the next line at the panel's edge; returns the label
+// clicked, or -1.
+int button_row(const std::vector<std::string>& labels, const std::vector<bool>& enabled) {
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    float x = 0;
+    int clicked = -1;
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        const float w = std::max(em(52), ImGui::CalcTextSize(labels[i].c_str()).x + em(20));
+        if (x > 0 && x + w <= avail) {
+            ImGui::SameLine();
+        } else {
+            x = 0;
+        }
+        if (!enabled[i]) ImGui::BeginDisabled();
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Button(labels[i].c_str(), ImVec2(w, big_button_height()))) {
+            clicked = static_cast<int>(i);
+        }
+        ImGui::PopID();
+        if (!enabled[i]) ImGui::EndDisabled();
+        x += w + spacing;
+    }
+    return clicked;
+}
+
+// The running sheet: one row per hand scored under the game's rules (bids, tricks, each
+// side's points, score and bags), then the score after each hand under every rule set side by
+// side, and where each ended the game.
+void draw_sheet(const ScoreKeeper& k) {
+    const analyzer::Comparison& cmp = k.sheet();
+    const ScoredGame& own = cmp.runs.front().scored;
+    const RecordedGame& g = k.game();
+    ImGui::TextUnformatted("Score sheet");
+    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                               ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+    const float rows_h =
+        std::min(ImGui::GetContentRegionAvail().y * 0.6f,
+                 ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(own.hands.size() + 2));
+    if (ImGui::BeginTable("keeper_sheet", 7, tf, ImVec2(0, std::max(rows_h, em(60))))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        for (const char* h : {"#", "dealer", "bids N E S W", "tricks", "N-S", "E-W", "bags"}) {
+            ImGui::TableSetupColumn(h);
+        }
+        ImGui::TableHeadersRow();
+        for (std::size_t i = 0; i < own.hands.size(); ++i) {
+            const RecordedHand& h = g.hands[i];
+            const HandRecord& r = own.hands[i];
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::Text("%zu", i + 1);
+            ImGui::TableSetColumnIndex(1);
+            ImGui::Text("%c", seat_char(h.dealer));
+            ImGui::TableSetColumnIndex(2);
+            std::array<std::string, 4> bids;
+            for (std::size_t b = 0; b < h.bids.size(); ++b) {
+                bids[static_cast<std::size_t>(index(next(h.dealer, static_cast<int>(b) + 1)))] =
+                    bid_text(h.bids[b]);
+            }
+            ImGui::Text("%s %s %s %s", bids[0].c_str(), bids[1].c_str(), bids[2].c_str(),
+                        bids[3].c_str());
+            ImGui::TableSetColumnIndex(3);
+            ImGui::Text("%d-%d", r.score[Team::NS].tricks, r.score[Team::EW].tricks);
+            for (int t = 0; t < 2; ++t) {
+                ImGui::TableSetColumnIndex(4 + t);
+                const TeamHandScore& s = r.score.teams[static_cast<std::size_t>(t)];
+                ImGui::PushStyleColor(ImGuiCol_Text, colours::team_colour(t));
+                ImGui::Text("%+d = %d", s.delta, r.after[static_cast<std::size_t>(t)].score);
+                ImGui::PopStyleColor();
+                if (ImGui::IsItemHovered()) {
+                    std::string lines;
+                    for (const ScoreItem& item : s.items) lines += item.text + "\n";
+                    ImGui::SetTooltip("%s", lines.c_str());
+                }
+            }
+            ImGui::TableSetColumnIndex(6);
+            ImGui::Text("%d / %d%s", r.after[0].bags, r.after[1].bags,
+                        r.score[Team::NS].bag_penalties + r.score[Team::EW].bag_penalties > 0
+                            ? "  penalty"
+                            : "");
+        }
+        ImGui::SetScrollHereY(1.0f);
+        ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Side by side (N-S : E-W after each hand)");
+    const int cols = 1 + static_cast<int>(cmp.runs.size());
+    // Room kept under the table for what each rule set cannot score on a sheet.
+    std::size_t notes = 0;
+    for (const auto& run : cmp.runs) notes += run.scored.not_scored.size();
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const float compare_h =
+        std::min(ImGui::GetContentRegionAvail().y - static_cast<float>(notes) * 2.5f * line,
+                 line * static_cast<float>(own.hands.size() + 3));
+    if (ImGui::BeginTable("keeper_compare", cols, tf, ImVec2(0, std::max(compare_h, em(80))))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn("#");
+        for (const auto& run : cmp.runs) ImGui::TableSetupColumn(run.label.c_str());
+        ImGui::TableHeadersRow();
+        for (std::size_t i = 0; i < own.hands.size(); ++i) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::Text("%zu", i + 1);
+            for (std::size_t r = 0; r < cmp.runs.size(); ++r) {
+                ImGui::TableSetColumnIndex(static_cast<int>(r) + 1);
+                const ScoredGame& s = cmp.runs[r].scored;
+                if (i < s.hands.size()) {
+                    ImGui::Text("%d : %d", s.hands[i].after[0].score, s.hands[i].after[1].score);
+                } else {
+                    ImGui::TextDisabled("over");
+                }
+            }
+        }
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextUnformatted("end");
+        for (std::size_t r = 0; r < cmp.runs.size(); ++r) {
+            ImGui::TableSetColumnIndex(static_cast<int>(r) + 1);
+            const ScoredGame& s = cmp.runs[r].scored;
+            if (s.result) {
+                ImGui::Text("%s, hand %zu",
+                            s.result->winner
+                                ? (side_name(index(*s.result->winner)) + " win").c_str()
+                                : "drawn",
+                            s.hands.size());
+            } else {
+                ImGui::TextDisabled("not over");
+            }
+        }
+        ImGui::EndTable();
+    }
+    for (const auto& run : cmp.runs) {
+        for (const std::string& gap : run.scored.not_scored) text_note(run.label + ": " + gap);
+    }
+}
+
+}  // namespace
+
+void KeeperPanel::draw(const PanelContext& ctx) {
+    if (!ctx.keeper) return;
+    ScoreKeeper& k = *ctx.keeper;
+    if (!k.active()) {
+        form(k, ctx.ui);
+        return;
+    }
+    header(k, ctx.ui);
+    if (!k.active()) return;  // left from the header
+    const ImGuiTableFlags tf = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable("keeper_layout", 2, tf, ImGui::GetContentRegionAvail())) return;
+    ImGui::TableSetupColumn("entry", ImGuiTableColumnFlags_WidthStretch, 0.48f);
+    ImGui::TableSetupColumn("sheet", ImGuiTableColumnFlags_WidthStretch, 0.52f);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::BeginChild("keeper_entry");
+    entry(k, ctx.ui);
+    ImGui::EndChild();
+    ImGui::TableSetColumnIndex(1);
+    ImGui::BeginChild("keeper_sheet_child");
+    draw_sheet(k);
+    ImGui::EndChild();
+    ImGui::EndTable();
+}
+
+void KeeperPanel::form(ScoreKeeper& k, const UiState& ui) {
+    ImGui::PushFont(ui.fonts.large);
+    ImGui::TextUnformatted("New game: keep score at the table");
+    ImGui::PopFont();
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + em(20), ImGui::GetWindowWidth() - em(90)));
+    if (ImGui::Button("Close")) {
+        k.close_form();
+        return;
+    }
+    text_note("Partners sit opposite: North with South, East with West.");
+    const float label_w = em(130);
+    auto row = [&](const char* label) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(label);
+        ImGui::SameLine(label_w);
+        ImGui::SetNextItemWidth(em(340));
+    };
+    for (Seat s : kAllSeats) {
+        const int i = index(s);
+        row(std::string(seat_name(s)).c_str());
+        ImGui::PushID(i);
+        ImGui::InputTextWithHint("##player", "name", players_[i], sizeof players_[i]);
+        ImGui::PopID();
+    }
+    row("First dealer");
+    const char* seats[] = {"North", "East", "South", "West"};
+    ImGui::Combo("##dealer", &dealer_, seats, 4);
+    row("Rules");
+    ImGui::InputTextWithHint("##rules", "a preset or a rule set file", rules_, sizeof rules_);
+    ImGui::SameLine();
+    if (ImGui::BeginCombo("##presets", "presets", ImGuiComboFlags_NoPreview)) {
+        for (const PresetInfo& p : presets()) {
+            if (ImGui::Selectable(std::string(p.name).c_str())) {
+                std::snprintf(rules_, sizeof rules_, "%s", std::string(p.name).c_str());
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(p.summary).c_str());
+        }
+        ImGui::EndCombo();
+    }
+    row("Changes");
+    ImGui::InputTextWithHint("##overrides", "key=value ..., e.g. bag_limit=5 target=300",
+                             overrides_, sizeof overrides_);
+    row("Event");
+    ImGui::InputTextWithHint("##event", "optional", event_, sizeof event_);
+    row("Date");
+    ImGui::InputTextWithHint("##date", "today", date_, sizeof date_);
+    ImGui::Spacing();
+    ImGui::SetCursorPosX(label_w);
+    if (!k.has_library()) ImGui::TextColored(kError, "No library: the game is not kept.");
+    if (ImGui::Button("Start the game", ImVec2(em(200), big_button_height()))) {
+        KeeperSetup s;
+        for (int i = 0; i < 4; ++i) s.players[static_cast<std::size_t>(i)] = players_[i];
+        s.dealer = static_cast<Seat>(dealer_);
+        s.rules = rules_;
+        s.overrides = split_words(overrides_);
+        s.event = event_;
+        s.date = date_;
+        try {
+            k.start(s);
+            form_error_.clear();
+            typed_[0] = 0;
+            focus_typing_ = true;
+        } catch (const std::exception& e) {
+            form_error_ = e.what();
+        }
+    }
+    if (!form_error_.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kError);
+        text_wrapped(form_error_);
+        ImGui::PopStyleColor();
+    }
+    ImGui::Separator();
+    kept_list(k);
+}
+
+void KeeperPanel::kept_list(ScoreKeeper& k) {
+    if (!k.has_library()) return;
+    ImGui::TextUnformatted("Games kept in this library");
+    std::vector<KeptGame> kept;
+    try {
+        kept = k.kept_games();
+    } catch (const std::exception& e) {
+        ImGui::TextColored(kError, "%s", e.what());
+        return;
+    }
+    if (kept.empty()) {
+        ImGui::TextDisabled("none yet");
+        return;
+    }
+    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
+                               ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV;
+    if (!ImGui::BeginTable("kept_games", 6, tf, ImGui::GetContentRegionAvail())) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* h : {"", "started", "N-S", "E-W", "hands", "score"}) {
+        ImGui::TableSetupColumn(h);
+    }
+    ImGui::TableHeadersRow();
+    for (const KeptGame& g : kept) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::PushID(static_cast<int>(g.id));
+        const char* label = g.game ? "Open" : "Resume";
+        if (ImGui::SmallButton(label)) {
+            try {
+                k.resume(g.id);
+                form_error_.clear();
+                focus_typing_ = true;
+            } catch (const std::exception& e) {
+                form_error_ = e.what();
+            }
+        }
+        ImGui::PopID();
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextUnformatted(g.created.substr(0, 16).c_str());
+        for (int t = 0; t < 2; ++t) {
+            ImGui::TableSetColumnIndex(2 + t);
+            ImGui::TextUnformatted(pair_names(g.setup.players, t).c_str());
+        }
+        ImGui::TableSetColumnIndex(4);
+        ImGui::Text("%d%s", g.hands, g.game ? " (over)" : "");
+        ImGui::TableSetColumnIndex(5);
+        ImGui::Text("%d : %d", g.score[0], g.score[1]);
+    }
+    ImGui::EndTable();
+}
+
+void KeeperPanel::header(ScoreKeeper& k, const UiState& ui) {
+    const KeeperSetup& s = k.setup();
+    ImGui::PushFont(ui.fonts.large);
+    ImGui::PushStyleColor(ImGuiCol_Text, colours::kNorthSouth);
+    ImGui::TextUnformatted(pair_names(s.players, 0).c_str());
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::TextUnformatted("vs");
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, colours::kEastWest);
+    ImGui::TextUnformatted(pair_names(s.players, 1).c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + em(20), ImGui::GetWindowWidth() - em(90)));
+    if (ImGui::Button("Leave")) {
+        k.leave();
+        return;
+    }
+    std::string where =
+        k.has_library() ? fmt::format("each entry is saved to the library (kept game #{})", k.id())
+                        : std::string("no library: this game is not kept");
+    text_note(fmt::format("Rules: {}  ·  {}  ·  {}", k.sheet().runs.front().label,
+                          s.date.empty() ? "no date" : s.date, where));
+    ImGui::Separator();
+}
+
+void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
+    ImGui::PushFont(ui.fonts.large);
+    if (k.step() == KeeperStep::Over) {
+        ImGui::TextColored(kGood, "Game over");
+        ImGui::PopFont();
+        text_wrapped(k.result_text());
+        if (k.library_game()) {
+            text_note(
+                fmt::format("In the library as game #{}: the Scores tab compares it "
+                            "under any rules.",
+                            *k.library_game()));
+        }
+    } else {
+        ImGui::Text("Hand %d  ·  %s deals", k.hand() + 1,
+                    std::string(seat_name(k.dealer())).c_str());
+        ImGui::PopFont();
+        this_hand(k);
+        ImGui::Spacing();
+        if (k.step() == KeeperStep::Bids) {
+            bid_buttons(k);
+        } else {
+            tricks_buttons(k);
+        }
+        ImGui::Spacing();
+        typing_box(k);
+    }
+    ImGui::Spacing();
+    const bool can_undo = !k.entries().empty() && !k.library_game();
+    if (!can_undo) ImGui::BeginDisabled();
+    if (ImGui::Button("Undo the last entry", ImVec2(0, big_button_height())) ||
+        (can_undo && typed_[0] == 0 && ImGui::GetIO().KeyCtrl &&
+         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)))) {
+        k.undo();
+        focus_typing_ = true;
+    }
+    if (!can_undo) ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextDisabled("Ctrl+Z");
+    if (!k.error().empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kError);
+        text_wrapped(k.error());
+        ImGui::PopStyleColor();
+    }
+}
+
+// The four seats of the hand under way, in bidding order: each bid made, and the tricks
+// entered once play is over; the seat asked next marked.
+void KeeperPanel::this_hand(const ScoreKeeper& k) {
+    const RecordedHand& h = k.game().hands.back();
+    const SheetTricks& t = k.pending_tricks();
+    const ImGuiTableFlags tf = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH;
+    if (!ImGui::BeginTable("keeper_hand", 3, tf)) return;
+    ImGui::TableSetupColumn("seat", ImGuiTableColumnFlags_WidthFixed, em(200));
+    ImGui::TableSetupColumn("bid", ImGuiTableColumnFlags_WidthFixed, em(90));
+    ImGui::TableSetupColumn("tricks", ImGuiTableColumnFlags_WidthFixed, em(90));
+    auto slot = k.tricks_slot();
+    for (int i = 1; i <= 4; ++i) {
+        const Seat s = next(h.dealer, i);
+        const auto si = static_cast<std::size_t>(index(s));
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        const bool asked = k.to_bid() == s || (slot && !slot->team && slot->who == index(s));
+        ImGui::PushStyleColor(ImGuiCol_Text, colours::team_colour(index(team_of(s))));
+        ImGui::Text("%s %c  %s", asked ? "→" : " ", seat_char(s), k.setup().players[si].c_str());
+        ImGui::PopStyleColor();
+        ImGui::TableSetColumnIndex(1);
+        if (static_cast<std::size_t>(i) <= h.bids.size()) {
+            ImGui::TextUnformatted(bid_text(h.bids[static_cast<std::size_t>(i - 1)]).c_str());
+        } else {
+            ImGui::TextDisabled("-");
+        }
+        ImGui::TableSetColumnIndex(2);
+        if (t.seats[si]) {
+            ImGui::Text("%d", *t.seats[si]);
+        } else if (t.teams[static_cast<std::size_t>(index(team_of(s)))] &&
+                   s == members(team_of(s))[0]) {
+            ImGui::Text("%d together", *t.teams[static_cast<std::size_t>(index(team_of(s)))]);
+        }
+    }
+    ImGui::EndTable();
+}
+
+void KeeperPanel::bid_buttons(ScoreKeeper& k) {
+    const Seat s = *k.to_bid();
+    ImGui::Text("%s (%c) bids:", k.setup().players[static_cast<std::size_t>(index(s))].c_str(),
+                seat_char(s));
+    std::vector<Bid> open = k.open_bids();
+    std::vector<Bid> seen, blind;
+    for (Bid b : open) (b.is_blind() && b.kind() == Bid::Kind::Tricks ? blind : seen).push_back(b);
+    std::vector<std::string> labels;
+    for (Bid b : seen) labels.push_back(bid_text(b));
+    int c = button_row(labels, std::vector<bool>(labels.size(), true));
+    if (c >= 0) {
+        k.enter_bid(seen[static_cast<std::size_t>(c)]);
+        focus_typing_ = true;
+    }
+    if (!blind.empty()) {
+        ImGui::TextDisabled("blind:");
+        labels.clear();
+        for (Bid b : blind) labels.push_back(to_string(b));
+        c = button_row(labels, std::vector<bool>(labels.size(), true));
+        if (c >= 0) {
+            k.enter_bid(blind[static_cast<std::size_t>(c)]);
+            focus_typing_ = true;
+        }
+    }
+}
+
+void KeeperPanel::tricks_buttons(ScoreKeeper& k) {
+    bool per_team = k.team_tricks();
+    const bool locked = !k.pending_tricks().empty();
+    if (locked) ImGui::BeginDisabled();
+    if (ImGui::RadioButton("per seat", !per_team)) k.set_team_tricks(false);
+    ImGui::SameLine();
+    if (ImGui::RadioButton("per partnership (nil bidders on their own)", per_team)) {
+        k.set_team_tricks(true);
+    }
+    if (locked) ImGui::EndDisabled();
+    auto slot = k.tricks_slot();
+    if (!slot) return;
+    std::string who = slot->team ? pair_names(k.setup().players, slot->who)
+                                 : k.setup().players[static_cast<std::size_t>(slot->who)];
+    ImGui::Text("Tricks taken by %s (%s):", who.c_str(), k.slot_name(*slot).c_str());
+    std::vector<std::string> labels;
+    std::vector<bool> enabled;
+    for (int n = 0; n <= k.rules().hand_size(); ++n) {
+        labels.push_back(std::to_string(n));
+        enabled.push_back(k.check_text(labels.back()).empty());
+    }
+    const int c = button_row(labels, enabled);
+    if (c >= 0) {
+        k.enter_tricks(c);
+        focus_typing_ = true;
+    }
+}
+
+void KeeperPanel::typing_box(ScoreKeeper& k) {
+    const bool bids = k.step() == KeeperStep::Bids;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("or type:");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em(200));
+    if (focus_typing_) {
+        ImGui::SetKeyboardFocusHere();
+        focus_typing_ = false;
+    }
+    const bool enter = ImGui::InputTextWithHint(
+        "##typed", bids ? "4, nil, bnil, b6 then Enter" : "tricks then Enter", typed_,
+        sizeof typed_, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (enter) {
+        if (k.enter_text(typed_)) typed_[0] = 0;
+        focus_typing_ = true;
+    }
+    const std::string problem = k.check_text(typed_);
+    if (!problem.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kError);
+        text_wrapped(problem);
+        ImGui::PopStyleColor();
+    }
+}
+
+}  // namespace spadework::viewer

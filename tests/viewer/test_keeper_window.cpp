@@ -1,0 +1,136 @@
+// The score keeper in the window: `spadework view --keep-score new|N --screenshot` under
+// xvfb-run at 1280x720 and 1600x1000, on the new-game form, a game under way (kept through the
+// keeper's model into the library first) and a game over; and --keep-score refusals.
+// SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures there for a person to look at.
+#include <stb_image.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "keeper.h"
+#include "spadework/formats/game_file.h"
+#include "support/run_command.h"
+#include "support/workspace.h"
+#include "support/xvfb.h"
+
+namespace fs = std::filesystem;
+using namespace spadework;
+using spadework::viewer::KeeperSetup;
+using spadework::viewer::ScoreKeeper;
+
+namespace {
+
+const fs::path kSheet = fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv";
+
+struct Shot {
+    int status = 0;
+    std::string err;
+};
+
+Shot view(const testing::Workspace& ws, const std::string& keep, const std::string& size,
+          const fs::path& png) {
+    const fs::path status = ws.dir / "status";
+    std::vector<std::string> command = {SPADEWORK_EXE,  "view",      "--db",   ws.db,
+                                        "--keep-score", keep,        "--size", size,
+                                        "--screenshot", png.string()};
+    int xvfb = testing::wait_process(
+        testing::spawn_process(XVFB_RUN, testing::xvfb_args("1600x1000x24", status, command),
+                               (ws.dir / "out").string(), (ws.dir / "err").string()));
+    Shot s{testing::command_status(status, xvfb), testing::slurp(ws.dir / "err")};
+    if (const char* keep_dir = std::getenv("SPADEWORK_SCREENSHOT_DIR");
+        keep_dir && fs::exists(png)) {
+        fs::copy_file(png, fs::path(keep_dir) / png.filename(),
+                      fs::copy_options::overwrite_existing);
+    }
+    return s;
+}
+
+// Pixels of North-South's blue (the partnership's names and points on the sheet).
+std::size_t blue_pixels(const fs::path& png, int width, int height) {
+    int w = 0;
+    int h = 0;
+    int channels = 0;
+    unsigned char* data = stbi_load(png.c_str(), &w, &h, &channels, 3);
+    REQUIRE(data != nullptr);
+    CHECK(w == width);
+    CHECK(h == height);
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(w) * h; ++i) {
+        const unsigned char* p = data + 3 * i;
+        if (std::abs(p[0] - 90) < 24 && std::abs(p[1] - 160) < 24 && std::abs(p[2] - 240) < 24) {
+            ++n;
+        }
+    }
+    stbi_image_free(data);
+    return n;
+}
+
+// Types `hands` hands of the club's sheet into a new kept game, and the first two bids of the
+// next; its number.
+std::int64_t keep_club_game(const testing::Workspace& ws, std::size_t hands) {
+    const RecordedGame csv = formats::read_game_file(kSheet).at(0);
+    ScoreKeeper k(ws.db);
+    KeeperSetup s;
+    s.players = csv.players;
+    s.date = "2026.11.19";
+    s.event = "Thursday club night";
+    k.start(s);
+    for (std::size_t h = 0; h < hands && h < csv.hands.size(); ++h) {
+        if (k.step() == viewer::KeeperStep::Over) break;
+        const RecordedHand& hand = csv.hands[h];
+        for (Bid b : hand.bids) REQUIRE(k.enter_bid(b));
+        REQUIRE(k.set_team_tricks(hand.sheet.teams[0].has_value()));
+        while (auto slot = k.tricks_slot()) {
+            const auto who = static_cast<std::size_t>(slot->who);
+            REQUIRE(k.enter_tricks(slot->team ? *hand.sheet.teams[who] : *hand.sheet.seats[who]));
+        }
+    }
+    if (k.step() == viewer::KeeperStep::Bids) {
+        REQUIRE(k.enter_text("4"));
+        REQUIRE(k.enter_text("nil"));
+    }
+    return k.id();
+}
+
+}  // namespace
+
+TEST_CASE("The score keeper's screens at 1280x720 and 1600x1000", "[window][keeper]") {
+    testing::Workspace ws("spadework-keeper-window");
+    const std::int64_t under_way = keep_club_game(ws, 5);
+    const std::int64_t over = keep_club_game(ws, 10);
+    for (auto [size, w, h] : {std::tuple{"1280x720", 1280, 720}, {"1600x1000", 1600, 1000}}) {
+        const std::string tag = size;
+        const fs::path form = ws.dir / ("keeper-form-" + tag + ".png");
+        Shot s = view(ws, "new", size, form);
+        INFO(s.err);
+        REQUIRE(s.status == 0);
+        // The form names no partnership: none of North-South's colour.
+        CHECK(blue_pixels(form, w, h) == 0);
+        const fs::path game = ws.dir / ("keeper-game-" + tag + ".png");
+        s = view(ws, std::to_string(under_way), size, game);
+        REQUIRE(s.status == 0);
+        // The partnership's names and its points hand by hand.
+        CHECK(blue_pixels(game, w, h) > 500);
+        const fs::path end = ws.dir / ("keeper-over-" + tag + ".png");
+        s = view(ws, std::to_string(over), size, end);
+        REQUIRE(s.status == 0);
+        CHECK(blue_pixels(end, w, h) > blue_pixels(game, w, h));  // more hands on the sheet
+    }
+}
+
+TEST_CASE("--keep-score refuses a game that is not kept, and a word it does not know",
+          "[window][keeper]") {
+    testing::Workspace ws("spadework-keeper-window");
+    const fs::path png = ws.dir / "none.png";
+    Shot s = view(ws, "7", "1280x720", png);
+    CHECK(s.status == 1);
+    CHECK(s.err.find("--keep-score 7: no kept game #7 in the library") != std::string::npos);
+    CHECK_FALSE(fs::exists(png));
+    s = view(ws, "old", "1280x720", png);
+    CHECK(s.status == 1);
+    CHECK(s.err.find("--keep-score old: expected new or a kept game's number") !=
+          std::string::npos);
+}
