@@ -97,7 +97,8 @@ class ScoreKeeper {
     // What is wrong with the text typed so far, as the step would refuse it; empty when it
     // would be taken (or nothing is typed).
     std::string check_text(const std::string& text) const;
-    // Takes back the last entry (also one that ended the game before it was imported).
+    // Takes back the last entry, into the hand before when it finished one; refused once the
+    // game is over and in the library (a game there is changed by the library's own commands).
     bool undo();
 
     // ---- What the panel reads ----

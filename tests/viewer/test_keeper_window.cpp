@@ -68,9 +68,10 @@ std::size_t blue_pixels(const fs::path& png, int width, int height) {
     return n;
 }
 
-// Types `hands` hands of the club's sheet into a new kept game, and the first two bids of the
-// next; its number.
-std::int64_t keep_club_game(const testing::Workspace& ws, std::size_t hands) {
+// Types `hands` hands of the club's sheet into a new kept game, then `more` entries of the next
+// (per partnership when `per_team`); its number.
+std::int64_t keep_club_game(const testing::Workspace& ws, std::size_t hands,
+                            const std::vector<std::string>& more = {}, bool per_team = false) {
     const RecordedGame csv = formats::read_game_file(kSheet).at(0);
     ScoreKeeper k(ws.db);
     KeeperSetup s;
@@ -88,9 +89,9 @@ std::int64_t keep_club_game(const testing::Workspace& ws, std::size_t hands) {
             REQUIRE(k.enter_tricks(slot->team ? *hand.sheet.teams[who] : *hand.sheet.seats[who]));
         }
     }
-    if (k.step() == viewer::KeeperStep::Bids) {
-        REQUIRE(k.enter_text("4"));
-        REQUIRE(k.enter_text("nil"));
+    for (const std::string& entry : more) {
+        if (k.step() == viewer::KeeperStep::Tricks) REQUIRE(k.set_team_tricks(per_team));
+        REQUIRE(k.enter_text(entry));
     }
     return k.id();
 }
@@ -99,7 +100,10 @@ std::int64_t keep_club_game(const testing::Workspace& ws, std::size_t hands) {
 
 TEST_CASE("The score keeper's screens at 1280x720 and 1600x1000", "[window][keeper]") {
     testing::Workspace ws("spadework-keeper-window");
-    const std::int64_t under_way = keep_club_game(ws, 5);
+    const std::int64_t under_way = keep_club_game(ws, 5, {"4", "nil"});
+    // Hand 6 (East deals): S 4, W nil, N 4, E 3; then N-S's 7 together: E-W's 6 is the only
+    // count left open.
+    const std::int64_t tricks = keep_club_game(ws, 5, {"4", "nil", "4", "3", "7"}, true);
     const std::int64_t over = keep_club_game(ws, 10);
     for (auto [size, w, h] : {std::tuple{"1280x720", 1280, 720}, {"1600x1000", 1600, 1000}}) {
         const std::string tag = size;
@@ -114,6 +118,10 @@ TEST_CASE("The score keeper's screens at 1280x720 and 1600x1000", "[window][keep
         REQUIRE(s.status == 0);
         // The partnership's names and its points hand by hand.
         CHECK(blue_pixels(game, w, h) > 500);
+        const fs::path typing = ws.dir / ("keeper-tricks-" + tag + ".png");
+        s = view(ws, std::to_string(tricks), size, typing);
+        REQUIRE(s.status == 0);
+        CHECK(blue_pixels(typing, w, h) > 500);
         const fs::path end = ws.dir / ("keeper-over-" + tag + ".png");
         s = view(ws, std::to_string(over), size, end);
         REQUIRE(s.status == 0);

@@ -175,14 +175,36 @@ TEST_CASE("every panel draws into an ImGui context without a window", "[panels]"
     for (auto& p : make_panels()) {
         INFO(p->name());
         const int drawn = frame_vertices([&] { p->draw(f.ctx); });
-        // The lesson panel draws nothing while no lesson is under way; every other panel
-        // shows something of the selected game (or that there is nothing to show yet).
-        if (p->place() == PanelPlace::Lesson) {
+        // The lesson panel draws nothing while no lesson is under way, nor the score keeper
+        // where nothing keeps score; every other panel shows something of the selected game
+        // (or that there is nothing to show yet).
+        if (p->place() == PanelPlace::Lesson || p->place() == PanelPlace::Keeper) {
             CHECK(drawn == empty);
         } else {
             CHECK(drawn > empty);
         }
     }
+}
+
+TEST_CASE("the score keeper's panel draws its form, then the game kept", "[panels][keeper]") {
+    Fixture f;
+    Headless imgui(1280, 720, f.ui);
+    ScoreKeeper keeper({});
+    PanelContext ctx{f.model, f.ui, f.lessons, &keeper};
+    auto panels = make_panels();
+    auto it = std::find_if(panels.begin(), panels.end(),
+                           [](const auto& p) { return p->place() == PanelPlace::Keeper; });
+    REQUIRE(it != panels.end());
+    const int empty = frame_vertices([] {});
+    keeper.open_form();
+    const int form = frame_vertices([&] { (*it)->draw(ctx); });
+    CHECK(form > empty);
+    KeeperSetup setup;
+    setup.players = {"Ann", "Bob", "Carol", "Dee"};
+    keeper.start(setup);
+    for (const char* e : {"4", "3", "nil", "3", "5", "3", "0", "5"}) REQUIRE(keeper.enter_text(e));
+    const int game = frame_vertices([&] { (*it)->draw(ctx); });
+    CHECK(game > form);  // the buttons, the hand and a row of the sheet
 }
 
 TEST_CASE("the replay bar fits the table's width and says how high it is", "[panels]") {
