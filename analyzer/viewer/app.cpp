@@ -409,28 +409,6 @@ void start_lessons(LessonMode& lessons, const ViewOptions& o, const ViewerSettin
     }
 }
 
-// The score keeper as --keep-score says: its form, or a kept game resumed (checked before a
-// window opens).
-void start_keeper(ScoreKeeper& keeper, const std::string& keep_score) {
-    if (keep_score.empty()) return;
-    if (keep_score == "new") {
-        keeper.open_form();
-        return;
-    }
-    const bool number =
-        keep_score.size() <= 15 && std::all_of(keep_score.begin(), keep_score.end(),
-                                               [](char c) { return c >= '0' && c <= '9'; });
-    if (!number) {
-        throw Error(
-            fmt::format("--keep-score {}: expected new or a kept game's number", keep_score));
-    }
-    try {
-        keeper.resume(std::stoll(keep_score));
-    } catch (const Error& e) {
-        throw Error(fmt::format("--keep-score {}: {}", keep_score, e.what()));
-    }
-}
-
 // When a benchmark (--bench-frames N) ends: after the first ten frames, which build the font
 // atlas and the layout and are not counted, and N more; with --bench-until FILE, once FILE
 // exists (the library is then read again at once) and N more, at least as many as without.
@@ -486,7 +464,7 @@ struct Session {
           keeper(o.library) {
         model.set_compare_rules(saved.compare_rules);
         keeper.set_compare_rules(saved.compare_rules);
-        start_keeper(keeper, o.keep_score);
+        if (!o.keep_score.empty()) keeper.open_as(o.keep_score);
         prepare(model, o, unattended);
         start_lessons(lessons, o, saved);
         if (!o.seat && !saved.seat_view.empty() && !unattended) {

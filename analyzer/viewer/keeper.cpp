@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <ctime>
-#include <nlohmann/json.hpp>
 
 #include "spadework/formats/game_file.h"
 
@@ -15,16 +14,6 @@ namespace spadework::viewer {
 using formats::Statement;
 
 namespace {
-
-constexpr const char* kKeeperV1 = R"sql(
-CREATE TABLE IF NOT EXISTS keeper_games (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL,
-    updated TEXT NOT NULL,
-    state TEXT NOT NULL,
-    game_id INTEGER
-);
-)sql";
 
 std::string utc(const char* format) {
     std::time_t now = std::time(nullptr);
@@ -116,84 +105,7 @@ RecordedGame build_record(const KeeperSetup& setup, const RuleSet& rules,
     return g;
 }
 
-std::string team_name(int team) {
-    return team == 0 ? "N-S" : "E-W";
-}
-
 }  // namespace
-
-const formats::StoreSchema& keeper_store_schema() {
-    using Table = formats::StoreTable;
-    // A kept game's row stands for the table's evening, not for a game of the library (it has
-    // none until it ends): merged with whole libraries, equal rows being the same.
-    static const formats::StoreSchema schema{
-        "score_keeper", {kKeeperV1}, {Table{"keeper_games", nullptr, "id", Table::Match::Content}}};
-    return schema;
-}
-
-std::string keeper_state_json(const KeeperSetup& setup, const std::vector<KeeperEntry>& entries) {
-    nlohmann::ordered_json j;
-    j["players"] = setup.players;
-    j["dealer"] = std::string(1, seat_char(setup.dealer));
-    j["rules"] = setup.rules;
-    j["overrides"] = setup.overrides;
-    j["event"] = setup.event;
-    j["date"] = setup.date;
-    auto list = nlohmann::ordered_json::array();
-    for (const KeeperEntry& e : entries) {
-        switch (e.kind) {
-            case KeeperEntry::Kind::Bid:
-                list.push_back(
-                    {"bid", std::string(1, seat_char(static_cast<Seat>(e.who))), to_string(e.bid)});
-                break;
-            case KeeperEntry::Kind::SeatTricks:
-                list.push_back(
-                    {"tricks", std::string(1, seat_char(static_cast<Seat>(e.who))), e.tricks});
-                break;
-            case KeeperEntry::Kind::TeamTricks:
-                list.push_back({"team", team_name(e.who), e.tricks});
-                break;
-        }
-    }
-    j["entries"] = list;
-    return j.dump();
-}
-
-void read_keeper_state(const std::string& json, KeeperSetup& setup,
-                       std::vector<KeeperEntry>& entries) {
-    try {
-        auto j = nlohmann::json::parse(json);
-        setup.players = j.at("players").get<std::array<std::string, 4>>();
-        setup.dealer = parse_seat(j.at("dealer").get<std::string>());
-        setup.rules = j.at("rules").get<std::string>();
-        setup.overrides = j.at("overrides").get<std::vector<std::string>>();
-        setup.event = j.at("event").get<std::string>();
-        setup.date = j.at("date").get<std::string>();
-        entries.clear();
-        for (const auto& e : j.at("entries")) {
-            KeeperEntry k;
-            const std::string kind = e.at(0).get<std::string>();
-            const std::string who = e.at(1).get<std::string>();
-            if (kind == "bid") {
-                k.kind = KeeperEntry::Kind::Bid;
-                k.who = index(parse_seat(who));
-                k.bid = parse_bid(e.at(2).get<std::string>());
-            } else if (kind == "tricks" || kind == "team") {
-                k.kind =
-                    kind == "team" ? KeeperEntry::Kind::TeamTricks : KeeperEntry::Kind::SeatTricks;
-                k.who = kind == "team" ? (who == "N-S" ? 0 : 1) : index(parse_seat(who));
-                k.tricks = e.at(2).get<int>();
-            } else {
-                throw Error("an entry of kind '" + kind + "'");
-            }
-            entries.push_back(k);
-        }
-    } catch (const nlohmann::json::exception& e) {
-        throw Error(std::string("a kept game that cannot be read: ") + e.what());
-    } catch (const Error& e) {
-        throw Error(std::string("a kept game that cannot be read: ") + e.what());
-    }
-}
 
 struct ScoreKeeper::Open {
     explicit Open(const std::filesystem::path& path) : library(path) {
@@ -263,6 +175,25 @@ void ScoreKeeper::resume(std::int64_t id) {
     game_ = std::make_unique<RecordedGame>();
     game_->rules = rules;
     rebuild();
+}
+
+void ScoreKeeper::open_as(const std::string& keep_score) {
+    if (keep_score == "new") {
+        open_form();
+        return;
+    }
+    const bool number = !keep_score.empty() && keep_score.size() <= 15 &&
+                        std::all_of(keep_score.begin(), keep_score.end(),
+                                    [](char c) { return c >= '0' && c <= '9'; });
+    if (!number) {
+        throw Error(
+            fmt::format("--keep-score {}: expected new or a kept game's number", keep_score));
+    }
+    try {
+        resume(std::stoll(keep_score));
+    } catch (const Error& e) {
+        throw Error(fmt::format("--keep-score {}: {}", keep_score, e.what()));
+    }
 }
 
 void ScoreKeeper::leave() {
@@ -336,7 +267,7 @@ std::string ScoreKeeper::result_text() const {
     const int ew = r.final[1].score;
     if (!r.winner) return fmt::format("a draw {}, {} to {}", why, ns, ew);
     const int w = index(*r.winner);
-    return fmt::format("{} win {}, {} to {}", team_name(w), why, w == 0 ? ns : ew,
+    return fmt::format("{} win {}, {} to {}", partnership_label(w), why, w == 0 ? ns : ew,
                        w == 0 ? ew : ns);
 }
 
@@ -370,7 +301,8 @@ std::optional<ScoreKeeper::Slot> ScoreKeeper::tricks_slot() const {
 }
 
 std::string ScoreKeeper::slot_name(const Slot& slot) const {
-    return slot.team ? team_name(slot.who) : std::string(1, seat_char(static_cast<Seat>(slot.who)));
+    return slot.team ? partnership_label(slot.who)
+                     : std::string(1, seat_char(static_cast<Seat>(slot.who)));
 }
 
 bool ScoreKeeper::set_team_tricks(bool per_team) {
@@ -437,8 +369,8 @@ std::optional<std::string> ScoreKeeper::tricks_problem(int tricks) const {
         const int team = index(team_of(static_cast<Seat>(slot->who)));
         const int total = *pending_.teams[static_cast<std::size_t>(team)];
         if (tricks > total) {
-            return fmt::format("{} tricks: more than {}'s {} together", tricks, team_name(team),
-                               total);
+            return fmt::format("{} tricks: more than {}'s {} together", tricks,
+                               partnership_label(team), total);
         }
     }
     return std::nullopt;

@@ -83,6 +83,9 @@ class ScoreKeeper {
     void start(const KeeperSetup& setup);
     // Takes up a game kept in the library where it was left. Throws Error when there is none.
     void resume(std::int64_t id);
+    // As `spadework view --keep-score` asks: "new" opens the form, a kept game's number resumes
+    // it. Throws Error saying which, and what is wrong.
+    void open_as(const std::string& keep_score);
     void leave();  // back to the viewer; everything entered is in the library already
     // Enters per seat (false) or per partnership with each nil bidder's own (true), for the
     // tricks of the hand under way; only before its first tricks are entered.
@@ -168,6 +171,9 @@ class ScoreKeeper {
     std::optional<formats::GameId> library_game_;
     std::string error_;
 };
+
+// "N-S" or "E-W", as the keeper names a partnership (by its index).
+std::string partnership_label(int team);
 
 // The setup and entries as the library keeps them (JSON), and back; the reader throws Error.
 std::string keeper_state_json(const KeeperSetup& setup, const std::vector<KeeperEntry>& entries);

@@ -15,10 +15,6 @@ namespace {
 const ImVec4 kError(1.0f, 0.45f, 0.4f, 1.0f);
 const ImVec4 kGood(0.55f, 0.85f, 0.55f, 1.0f);
 
-std::string side_name(int team) {
-    return team == 0 ? "N-S" : "E-W";
-}
-
 // The players of a partnership: "Ann & Carol".
 std::string pair_names(const std::array<std::string, 4>& players, int team) {
     return players[static_cast<std::size_t>(team)] + " & " +
@@ -62,9 +58,10 @@ int button_row(const std::vector<std::string>& labels, const std::vector<bool>& 
     return clicked;
 }
 
+void draw_side_by_side(const ScoreKeeper& k);
+
 // The running sheet: one row per hand scored under the game's rules (bids, tricks, each
-// side's points, score and bags), then the score after each hand under every rule set side by
-// side, and where each ended the game.
+// side's points, score and bags), then the rule sets side by side.
 void draw_sheet(const ScoreKeeper& k) {
     const analyzer::Comparison& cmp = k.sheet();
     const ScoredGame& own = cmp.runs.front().scored;
@@ -121,6 +118,16 @@ void draw_sheet(const ScoreKeeper& k) {
         ImGui::EndTable();
     }
     ImGui::Spacing();
+    draw_side_by_side(k);
+}
+
+// The score after each hand under every rule set side by side, where each ended the game, and
+// what a sheet cannot give a rule set.
+void draw_side_by_side(const ScoreKeeper& k) {
+    const analyzer::Comparison& cmp = k.sheet();
+    const ScoredGame& own = cmp.runs.front().scored;
+    const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                               ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     ImGui::TextUnformatted("Side by side (N-S : E-W after each hand)");
     const int cols = 1 + static_cast<int>(cmp.runs.size());
     // Room kept under the table for what each rule set cannot score on a sheet.
@@ -158,7 +165,7 @@ void draw_sheet(const ScoreKeeper& k) {
             if (s.result) {
                 ImGui::Text("%s, hand %zu",
                             s.result->winner
-                                ? (side_name(index(*s.result->winner)) + " win").c_str()
+                                ? (partnership_label(index(*s.result->winner)) + " win").c_str()
                                 : "drawn",
                             s.hands.size());
             } else {
@@ -312,7 +319,9 @@ void KeeperPanel::kept_list(ScoreKeeper& k) {
         }
         ImGui::PopID();
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextUnformatted(g.created.substr(0, 16).c_str());
+        std::string when = g.created.substr(0, 16);  // UTC to the minute
+        std::replace(when.begin(), when.end(), 'T', ' ');
+        ImGui::TextUnformatted(when.c_str());
         for (int t = 0; t < 2; ++t) {
             ImGui::TableSetColumnIndex(2 + t);
             ImGui::TextUnformatted(pair_names(g.setup.players, t).c_str());
@@ -378,7 +387,15 @@ void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
         typing_box(k);
     }
     ImGui::Spacing();
-    const bool can_undo = !k.entries().empty() && !k.library_game();
+    if (k.library_game()) {
+        // The game is in the library: nothing more to enter or take back here.
+        if (ImGui::Button("New game", ImVec2(em(200), big_button_height()))) {
+            k.leave();
+            k.open_form();
+        }
+        return;
+    }
+    const bool can_undo = !k.entries().empty();
     if (!can_undo) ImGui::BeginDisabled();
     if (ImGui::Button("Undo the last entry", ImVec2(0, big_button_height())) ||
         (can_undo && typed_[0] == 0 && ImGui::GetIO().KeyCtrl &&

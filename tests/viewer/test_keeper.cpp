@@ -201,3 +201,24 @@ TEST_CASE("Per partnership, the keeper asks each nil bidder's own tricks", "[vie
     CHECK(hand.score[Team::EW].delta < -60);
     CHECK(k.game().hands[0].sheet.seats[3] == 1);
 }
+
+TEST_CASE("The keeper opens as --keep-score asks: its form, or a kept game", "[viewer][keeper]") {
+    testing::Workspace ws("spadework-keeper");
+    ScoreKeeper k(ws.db);
+    CHECK_FALSE(k.shown());
+    k.open_as("new");
+    CHECK(k.form_open());
+    CHECK(k.shown());
+    k.start(club_setup());  // the form closes
+    CHECK_FALSE(k.form_open());
+    const std::string id = std::to_string(k.id());
+    REQUIRE(k.enter_text("2"));
+    k.leave();
+    CHECK_FALSE(k.shown());
+    k.open_as(id);
+    CHECK(k.active());
+    CHECK(k.entries().size() == 1);
+    CHECK_THROWS_WITH(k.open_as("12"), "--keep-score 12: no kept game #12 in the library");
+    CHECK_THROWS_WITH(k.open_as("-1"), "--keep-score -1: expected new or a kept game's number");
+    CHECK(k.id() == std::stoll(id));  // a refusal leaves the game shown as it was
+}
