@@ -175,6 +175,7 @@ void ScoreKeeper::resume(std::int64_t id) {
     game_ = std::make_unique<RecordedGame>();
     game_->rules = rules;
     rebuild();
+    import_if_over();  // a game over whose import failed before
 }
 
 void ScoreKeeper::open_as(const std::string& keep_score) {
@@ -391,8 +392,16 @@ bool ScoreKeeper::accept(const KeeperEntry& entry) {
         error_ = e.what();
         return false;
     }
+    try {
+        save();
+    } catch (const Error& e) {
+        // Not in the library, so not taken: the sheet on screen is the one kept.
+        entries_.pop_back();
+        rebuild();
+        error_ = std::string("not saved, so not entered: ") + e.what();
+        return false;
+    }
     error_.clear();
-    save();
     import_if_over();
     return true;
 }
@@ -462,10 +471,17 @@ bool ScoreKeeper::undo() {
         error_ = fmt::format("the game is in the library already (#{})", *library_game_);
         return false;
     }
+    const KeeperEntry last = entries_.back();
     entries_.pop_back();
+    try {
+        save();
+    } catch (const Error& e) {
+        entries_.push_back(last);
+        error_ = std::string("not saved, so not undone: ") + e.what();
+        return false;
+    }
     rebuild();
     error_.clear();
-    save();
     return true;
 }
 
@@ -476,18 +492,29 @@ void ScoreKeeper::save() {
     st.bind(2, utc("%Y-%m-%dT%H:%M:%SZ"));
     st.bind(3, id_);
     st.run();
+    if (open().db().changes() != 1) {
+        throw Error(fmt::format("the kept game #{} is no longer in the library", id_));
+    }
 }
 
 void ScoreKeeper::import_if_over() {
     if (step() != KeeperStep::Over || !has_library() || library_game_) return;
     RecordedGame done = *game_;
     if (!done.hands.empty() && done.hands.back().bids.empty()) done.hands.pop_back();
-    formats::ImportResult r = open().library.import_games({done}, "score keeper");
-    library_game_ = r.ids.front();
-    Statement st(open().db(), "UPDATE keeper_games SET game_id = ?1 WHERE id = ?2");
-    st.bind(1, *library_game_);
-    st.bind(2, id_);
-    st.run();
+    try {
+        // Importing is its own transaction. Should the link below fail, importing again finds
+        // the same game by its content and links it then.
+        formats::ImportResult r = open().library.import_games({done}, "score keeper");
+        Statement st(open().db(), "UPDATE keeper_games SET game_id = ?1 WHERE id = ?2");
+        st.bind(1, r.ids.front());
+        st.bind(2, id_);
+        st.run();
+        library_game_ = r.ids.front();
+    } catch (const Error& e) {
+        // Every entry is kept; resuming the game tries again.
+        error_ =
+            std::string("the game is over, but it could not be put in the library: ") + e.what();
+    }
 }
 
 std::vector<Bid> ScoreKeeper::open_bids() const {

@@ -222,3 +222,30 @@ TEST_CASE("The keeper opens as --keep-score asks: its form, or a kept game", "[v
     CHECK_THROWS_WITH(k.open_as("-1"), "--keep-score -1: expected new or a kept game's number");
     CHECK(k.id() == std::stoll(id));  // a refusal leaves the game shown as it was
 }
+
+TEST_CASE("An entry the library cannot take is not entered", "[viewer][keeper]") {
+    testing::Workspace ws("spadework-keeper");
+    ScoreKeeper k(ws.db);
+    k.start(club_setup());
+    REQUIRE(k.enter_text("4"));
+    {
+        // Another program has taken the keeper's table away (a library broken underneath).
+        formats::Library other(ws.db);
+        other.database().exec("ALTER TABLE keeper_games RENAME TO hidden");
+        CHECK_FALSE(k.enter_text("3"));
+        CHECK(k.error().rfind("not saved, so not entered: ", 0) == 0);
+        CHECK(k.entries().size() == 1);
+        CHECK_FALSE(k.undo());
+        CHECK(k.entries().size() == 1);
+        // Its row gone: saving finds nothing to save to, and says so.
+        other.database().exec("CREATE TABLE keeper_games AS SELECT * FROM hidden WHERE 0");
+        CHECK_FALSE(k.enter_text("3"));
+        CHECK(k.error() == "not saved, so not entered: the kept game #" + std::to_string(k.id()) +
+                               " is no longer in the library");
+        other.database().exec("DROP TABLE keeper_games; ALTER TABLE hidden RENAME TO keeper_games");
+    }
+    REQUIRE(k.enter_text("3"));
+    ScoreKeeper again(ws.db);
+    again.resume(k.id());
+    CHECK(again.entries() == k.entries());
+}

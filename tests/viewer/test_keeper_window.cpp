@@ -141,4 +141,7 @@ TEST_CASE("--keep-score refuses a game that is not kept, and a word it does not 
     CHECK(s.status == 1);
     CHECK(s.err.find("--keep-score old: expected new or a kept game's number") !=
           std::string::npos);
+    // Without a library there is nowhere to keep the game: a usage error, before any window.
+    testing::run_expecting({"view", "--no-library", "--keep-score", "new"}, 2,
+                           "--keep-score: the score keeper keeps its games in the library");
 }
