@@ -249,3 +249,33 @@ TEST_CASE("An entry the library cannot take is not entered", "[viewer][keeper]")
     again.resume(k.id());
     CHECK(again.entries() == k.entries());
 }
+
+TEST_CASE("The keeper's rules: a rule set file with changes, and a bid beside the partner's",
+          "[viewer][keeper]") {
+    ScoreKeeper k({});
+    KeeperSetup s = club_setup();
+    s.rules = (std::filesystem::path(SPADEWORK_SAMPLES) / "rules" / "casual.textproto").string();
+    s.overrides = {"both_nil=forbidden", "target=100"};
+    k.start(s);
+    CHECK(k.rules().name == "casual");
+    CHECK(k.rules().target == 100);
+    CHECK_FALSE(k.rules().blind_nil_allowed);  // the file's own
+    CHECK(k.sheet().runs[0].label == s.rules + " both_nil=forbidden target=100");
+    // E nil; S bids; W, E's partner, may not bid nil too, and is not offered it.
+    REQUIRE(k.enter_text("nil"));
+    REQUIRE(k.enter_text("4"));
+    CHECK_FALSE(k.check_text("nil").empty());
+    const auto open = k.open_bids();
+    CHECK(std::find(open.begin(), open.end(), Bid::nil()) == open.end());
+    CHECK(std::find(open.begin(), open.end(), Bid::tricks(3)) != open.end());
+    for (const char* e : {"3", "5", "0", "4", "4", "5"}) REQUIRE(k.enter_text(e));
+    // N-S's 9 made and E's nil made with W's 3: past the target of 100 in one hand.
+    CHECK(k.step() == KeeperStep::Over);
+    REQUIRE(k.result());
+    CHECK(k.result()->winner == Team::EW);
+    CHECK(k.result_text().rfind("E-W win at the target, ", 0) == 0);
+    CHECK_FALSE(k.enter_text("4"));
+    CHECK_FALSE(k.library_game());  // no library: nothing imported
+    CHECK(k.undo());                // and so the last entry can still be taken back
+    CHECK(k.step() == KeeperStep::Tricks);
+}
