@@ -136,4 +136,14 @@ std::optional<Illegal> check_bid_rules(const RuleSet& rules, Seat seat, Bid bid,
     return partner_fault(rules, seat, bid, known);
 }
 
+std::vector<Bid> allowed_bids(const RuleSet& rules, Seat seat, const BidFacts& known) {
+    std::vector<Bid> out;
+    std::vector<Bid> all = {Bid::nil(), Bid::blind_nil()};
+    for (int n = 1; n <= rules.highest_bid(); ++n) all.push_back(Bid::tricks(n));
+    for (Bid b : all) {
+        if (!check_bid_rules(rules, seat, b, known)) out.push_back(b);
+    }
+    return out;
+}
+
 }  // namespace spadework
