@@ -42,10 +42,20 @@ struct ViewArgs {
     std::string lesson_answers;
 };
 
+// The library the window opens. Only import makes one, so a missing library is an error
+// naming its path, but for two cases: lesson mode keeps the learner's answers in it (as
+// `spadework lesson` does), and a file or folder shown without --db is shown without the
+// library (as `show FILE` is), so a new player can look at a game before importing any.
+std::filesystem::path view_library(const ViewArgs& a, bool shows_files) {
+    if (a.no_library) return {};
+    if (!a.lesson.empty()) return library_path(a.db);
+    std::error_code ec;
+    if (shows_files && a.db.empty() && !std::filesystem::exists(library_path(a.db), ec)) return {};
+    return existing_library_path(a.db);
+}
+
 void run_view(const ViewArgs& a) {
     viewer::ViewOptions o;
-    if (!a.no_library)
-        o.library = a.db.empty() ? formats::default_library_path() : std::filesystem::path(a.db);
     if (!a.target.empty()) {
         GameRef ref = parse_game_arg(a.target, /*folders=*/true);
         if (ref.kind == GameRef::Kind::LibraryId) {
@@ -63,6 +73,7 @@ void run_view(const ViewArgs& a) {
         o.hand = a.hand - 1;
     }
     for (const std::string& m : a.more) o.open.emplace_back(m);
+    o.library = view_library(a, !o.open.empty() && !o.game_id);
     if (a.position >= 0) o.position = a.position;
     if (!a.seat.empty()) o.seat = seat_option("--seat", a.seat);
     const std::vector<std::string> panels = viewer::side_panel_names();

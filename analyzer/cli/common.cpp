@@ -305,8 +305,7 @@ void add_rule_override_option(CLI::App* cmd, std::vector<std::string>& overrides
 }
 
 formats::Library open_library(const std::string& db) {
-    return formats::Library(db.empty() ? formats::default_library_path()
-                                       : std::filesystem::path(db));
+    return formats::Library(library_path(db));
 }
 
 namespace {
@@ -326,15 +325,22 @@ bool starts_with_folded(std::string_view name, std::string_view prefix) {
 
 }  // namespace
 
-formats::Library open_existing_library(const std::string& db) {
-    std::filesystem::path path =
-        db.empty() ? formats::default_library_path() : std::filesystem::path(db);
+std::filesystem::path library_path(const std::string& db) {
+    return db.empty() ? formats::default_library_path() : std::filesystem::path(db);
+}
+
+std::filesystem::path existing_library_path(const std::string& db) {
+    std::filesystem::path path = library_path(db);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
         throw Error(fmt::format("there is no library at {}: `spadework import FILE{}` makes one",
                                 path.string(), db.empty() ? "" : " --db " + db));
     }
-    return formats::Library(path);
+    return path;
+}
+
+formats::Library open_existing_library(const std::string& db) {
+    return formats::Library(existing_library_path(db));
 }
 
 std::vector<std::string> match_players(const formats::Library& library, std::string_view text) {
