@@ -233,6 +233,88 @@ TEST_CASE("the replay bar fits the table's width and says how high it is", "[pan
 
 namespace {
 
+struct Box {
+    float x0, y0, x1, y1;
+    bool overlaps(const Box& o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
+};
+
+// The rectangles of the last frame drawn as quads in `colour`: the glyphs of its text (`glyphs`,
+// textured from the font atlas) or filled shapes (the white pixel). A slider's grab is one
+// quad; a line of text one quad a glyph.
+std::vector<Box> quads_of(ImU32 colour, bool glyphs) {
+    std::vector<Box> boxes;
+    const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int l = 0; l < data->CmdListsCount; ++l) {
+        const ImVector<ImDrawVert>& vtx = data->CmdLists[l]->VtxBuffer;
+        for (int i = 0; i + 3 < vtx.Size;) {
+            auto fits = [&](const ImDrawVert& v) {
+                const bool textured = v.uv.x != white.x || v.uv.y != white.y;
+                return v.col == colour && textured == glyphs;
+            };
+            if (!(fits(vtx[i]) && fits(vtx[i + 1]) && fits(vtx[i + 2]) && fits(vtx[i + 3]))) {
+                ++i;
+                continue;
+            }
+            Box b{vtx[i].pos.x, vtx[i].pos.y, vtx[i].pos.x, vtx[i].pos.y};
+            for (int k = 1; k < 4; ++k) {
+                b.x0 = std::min(b.x0, vtx[i + k].pos.x);
+                b.y0 = std::min(b.y0, vtx[i + k].pos.y);
+                b.x1 = std::max(b.x1, vtx[i + k].pos.x);
+                b.y1 = std::max(b.y1, vtx[i + k].pos.y);
+            }
+            boxes.push_back(b);
+            i += 4;
+        }
+    }
+    return boxes;
+}
+
+}  // namespace
+
+// A slider's value was drawn over its grab ("0.8 s/card" under the speed handle, "card 9 of
+// 52" under the position's as it passed): each value now stands beside its slider, and no
+// grab covers a glyph, at the table's width in each window size and at any speed.
+TEST_CASE("no slider grab of the replay bar covers its text", "[panels]") {
+    struct Size {
+        float width, scale;
+    };
+    for (const Size& size : {Size{611, 1.0f}, Size{767, 1.0f}, Size{1238, 23.0f / 16}}) {
+        for (float seconds : {0.1f, 0.8f, 1.5f, 3.0f}) {
+            for (int position : {0, 9, 26, 45, 52}) {
+                INFO("width " << size.width << ", " << seconds << " s/card, card " << position);
+                Fixture f;
+                f.ui.autoplay_seconds = seconds;
+                f.model.move_to(position);
+                Headless imgui(1600, 1000, f.ui, size.scale);
+                auto panels = make_panels();
+                for (auto& p : panels) {
+                    if (p->place() != PanelPlace::ReplayBar) continue;
+                    ImGui::NewFrame();
+                    ImGui::SetNextWindowPos(ImVec2(0, 0));
+                    ImGui::SetNextWindowSize(ImVec2(size.width, 400));
+                    ImGui::Begin("bar", nullptr, ImGuiWindowFlags_NoDecoration);
+                    p->draw(f.ctx);
+                    ImGui::End();
+                    ImGui::Render();
+                }
+                const std::vector<Box> grabs =
+                    quads_of(ImGui::GetColorU32(ImGuiCol_SliderGrab), false);
+                const std::vector<Box> glyphs = quads_of(ImGui::GetColorU32(ImGuiCol_Text), true);
+                CHECK(grabs.size() == 2);
+                CHECK(glyphs.size() > 40);
+                int covered = 0;
+                for (const Box& g : grabs) {
+                    for (const Box& t : glyphs) covered += g.overlaps(t);
+                }
+                CHECK(covered == 0);
+            }
+        }
+    }
+}
+
+namespace {
+
 // The vertices of the last frame drawn in `colour`, and the rightmost of them.
 struct Ink {
     int vertices = 0;
