@@ -180,6 +180,9 @@ class Model {
     // Whether a seat's cards are shown face up: every seat with open hands, else only the
     // seat viewed (and every seat once the hand is over).
     bool face_up(Seat seat) const;
+    // Whether every hand is face up: what is worked out from the whole deal (par) is shown
+    // only then, never in a seat's view of a hand still in play.
+    bool shows_whole_deal() const;
     // The legal cards of the player to play, as far as the view may tell: none while play
     // is not under way or that player's hand is face down (a seat must not learn how many
     // cards an opponent could play).

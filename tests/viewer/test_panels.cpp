@@ -395,7 +395,95 @@ int vertices_of(ImU32 colour) {
     return n;
 }
 
+// The bids of hand 2 of the classic sample, reviewed on a few layouts and stored in `db` as
+// `analyze --only bids --samples 6 --hand 2` stores them; the settings they were made with.
+analyzer::ReviewSettings store_bid_review(const fs::path& db) {
+    analyzer::ReviewSettings settings;
+    settings.samples = 6;
+    settings.parts = analyzer::ReviewParts::Bids;
+    formats::Library lib(db);
+    lib.import_file(kGames / "classic.spades");
+    const formats::GameId id = lib.list_games().front().id;
+    const RecordedGame game = lib.load_game(id);
+    analyzer::ReviewStore(lib).store_review(
+        analyzer::to_stored_review(id, analyzer::review_game(game, settings, 1), game));
+    return settings;
+}
+
+// The text one frame of `draw` writes (ImGui's log of its widgets), drawn in a window.
+template <class F>
+std::string frame_text(F&& draw) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+    ImGui::Begin("panel", nullptr, ImGuiWindowFlags_NoDecoration);
+    ImGui::LogToBuffer();
+    draw();
+    std::string text = ImGui::GetCurrentContext()->LogBuffer.c_str();
+    ImGui::LogFinish();
+    ImGui::End();
+    ImGui::Render();
+    return text;
+}
+
 }  // namespace
+
+// "What South knew": par is worked out from every hand and each bid is reviewed from its
+// bidder's hand, so South's view of a hand in play shows neither par nor the review of the
+// other seats' bids, only of its own; once the hand is played out every hand is known.
+TEST_CASE("a seat's view of the Bidding tab hides par and the other seats' reviews", "[panels]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("spadework-panels-seat-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path db = dir / "library.sqlite";
+    const analyzer::ReviewSettings settings = store_bid_review(db);
+    {
+        Model model(db, settings);
+        analyzer::WinChanceOptions no_table;
+        no_table.hands = 0;
+        model.set_win_chance_options(no_table);
+        UiState ui;
+        LessonMode lessons{dir / "no-lessons", {}, 1};
+        PanelContext ctx{model, ui, lessons};
+        model.select_game(0);
+        model.select_hand(1);
+        REQUIRE(model.hand_review() != nullptr);
+        model.move_to(9);
+        Headless imgui(1600, 1000, ui);
+        auto panels = make_panels();
+        Panel* bidding = find_side_panel(panels, "bidding");
+        REQUIRE(bidding != nullptr);
+        auto count = [](const std::string& text, const std::string& word) {
+            int n = 0;
+            for (std::size_t at = text.find(word); at != std::string::npos;
+                 at = text.find(word, at + 1)) {
+                ++n;
+            }
+            return n;
+        };
+        const std::string reviewed = "every bid";  // the tree under each reviewed bid
+        const std::string open = frame_text([&] { bidding->draw(ctx); });
+        CHECK(count(open, "Par (double dummy)") == 1);
+        CHECK(count(open, reviewed) == 4);
+        model.set_seat_view(Seat::South);
+        const std::string south = frame_text([&] { bidding->draw(ctx); });
+        CHECK(count(south, "Par (double dummy)") == 0);
+        CHECK(count(south, "In South's view, par") == 1);
+        CHECK(count(south, reviewed) == 1);  // South's own bid only
+        // The bids themselves are public: all four still listed.
+        for (Seat s : kAllSeats) {
+            CHECK(count(south, std::string(1, seat_char(s)) + " " +
+                                   model.game()->players[index(s)] + ":") == 1);
+        }
+        // Played out, every hand is face up: par and every review again.
+        model.move_to(model.recorded_cards());
+        const std::string done = frame_text([&] { bidding->draw(ctx); });
+        CHECK(count(done, "Par (double dummy)") == 1);
+        CHECK(count(done, reviewed) == 4);
+    }
+    fs::remove_all(dir);
+}
 
 TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best and bid marked",
           "[panels]") {
@@ -404,19 +492,7 @@ TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best
     fs::remove_all(dir);
     fs::create_directories(dir);
     const fs::path db = dir / "library.sqlite";
-    // The bids of hand 2 of the classic sample, reviewed on a few layouts and stored as
-    // `analyze --only bids --samples 6 --hand 2` stores them.
-    analyzer::ReviewSettings settings;
-    settings.samples = 6;
-    settings.parts = analyzer::ReviewParts::Bids;
-    {
-        formats::Library lib(db);
-        lib.import_file(kGames / "classic.spades");
-        const formats::GameId id = lib.list_games().front().id;
-        const RecordedGame game = lib.load_game(id);
-        analyzer::ReviewStore(lib).store_review(
-            analyzer::to_stored_review(id, analyzer::review_game(game, settings, 1), game));
-    }
+    const analyzer::ReviewSettings settings = store_bid_review(db);
     {
         Model model(db, settings);
         analyzer::WinChanceOptions no_table;
