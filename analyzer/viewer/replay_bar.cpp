@@ -52,7 +52,9 @@ std::string where_text(const Model& model) {
     } else if (st.phase() == Phase::Done) {
         where += " - played out";
     }
-    if (const auto* c = model.card_review(); c && c->flag != analyzer::FlagClass::None) {
+    // The note names the next card: not in a seat's view that has that hand face down.
+    if (const auto* c = model.card_review();
+        c && c->flag != analyzer::FlagClass::None && model.face_up(c->seat)) {
         where += " - " + next_card_note(*c);
     }
     return where;

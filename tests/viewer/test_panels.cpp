@@ -672,3 +672,56 @@ TEST_CASE("the Analysis tab's flags stay inside the side panel and follow the se
     }
     fs::remove_all(dir);
 }
+
+// A seat's view names no card of a hand face down before it is played: the review's flag on
+// the flagged seat's next card is neither in the replay bar's note nor in the Analysis tab's
+// list of flags in its partner's view until that card is on the table.
+TEST_CASE("a seat's view names no face-down card before it is played", "[panels]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("spadework-panels-unplayed-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path db = dir / "library.sqlite";
+    store_flagged_review(db);
+    {
+        Model model(db, analyzer::ReviewSettings{});
+        analyzer::WinChanceOptions no_table;
+        no_table.hands = 0;
+        model.set_win_chance_options(no_table);
+        UiState ui;
+        LessonMode lessons{dir / "no-lessons", {}, 1};
+        PanelContext ctx{model, ui, lessons};
+        model.select_game(0);
+        model.select_hand(0);
+        REQUIRE(model.hand_review() != nullptr);
+        const analyzer::CardReview& flagged = model.hand_review()->play->cards[4];
+        const std::string card = to_string(flagged.played);
+        Headless imgui(1600, 1000, ui);
+        auto panels = make_panels();
+        Panel* analysis = find_side_panel(panels, "analysis");
+        Panel* bar = nullptr;
+        for (auto& p : panels) {
+            if (p->place() == PanelPlace::ReplayBar) bar = p.get();
+        }
+        REQUIRE((analysis != nullptr && bar != nullptr));
+        auto shown = [&](Panel* panel) {
+            const std::string text = frame_text([&] { panel->draw(ctx); });
+            return text.find(card) != std::string::npos;
+        };
+        model.move_to(4);  // the flagged card is next
+        CHECK(shown(bar));
+        CHECK(shown(analysis));
+        model.set_seat_view(partner(flagged.seat));
+        CHECK_FALSE(shown(bar));
+        CHECK_FALSE(shown(analysis));
+        // The flagged seat's own view knows its card.
+        model.set_seat_view(flagged.seat);
+        CHECK(shown(bar));
+        CHECK(shown(analysis));
+        // Once played, the card is on the table for every seat to see, and so is its flag.
+        model.set_seat_view(partner(flagged.seat));
+        model.move_to(5);
+        CHECK(shown(analysis));
+    }
+    fs::remove_all(dir);
+}
