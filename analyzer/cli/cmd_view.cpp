@@ -140,9 +140,8 @@ void add_view_command(CLI::App& app) {
         "a library id or a game file (FILE@N for one of several, :HAND for a hand) or a "
         "folder");
     cmd->add_option("--open", a->more, "more files or folders to list");
-    cmd->add_option("--hand", a->hand, "the hand to show (1-based)")->check(CLI::PositiveNumber);
-    cmd->add_option("--position", a->position, "cards played in the hand")
-        ->check(CLI::NonNegativeNumber);
+    at_least(cmd->add_option("--hand", a->hand, "the hand to show (1-based)"), 1);
+    at_least(cmd->add_option("--position", a->position, "cards played in the hand"), 0);
     cmd->add_option("--seat", a->seat, "show what one seat knew (N, E, S, W)");
     cmd->add_option("--panel", a->panel, "the side tab: " + viewer::side_panel_choices());
     cmd->add_option("--what-if", a->what_if, "cards to play off the record, e.g. 2C,KH");
@@ -156,9 +155,9 @@ void add_view_command(CLI::App& app) {
         ->check(CLI::IsMember({"points", "game"}));
     cmd->add_option("--screenshot", a->screenshot, "render, write this PNG and exit");
     cmd->add_option("--size", a->size, "the window size (default 1600x1000)");
-    cmd->add_option("--bench-frames", a->bench_frames,
-                    "render N frames, print the mean and p99 frame time, exit")
-        ->check(CLI::PositiveNumber);
+    at_least(cmd->add_option("--bench-frames", a->bench_frames,
+                             "render N frames, print the mean and p99 frame time, exit"),
+             1);
     cmd->add_option("--bench-until", a->bench_until,
                     "with --bench-frames: render frames until FILE exists, then read the library "
                     "again and render N more")

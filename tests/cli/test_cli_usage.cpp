@@ -46,6 +46,16 @@ TEST_CASE("malformed flag values exit 2 and name the flag", "[cli-usage]") {
     run_expecting(ws.with_db({"hands", "--game", "0"}), 2,
                   "--game: '0' is not a whole number from 1");
     run_expecting({"analyze"}, 2, "give one of GAME, --all or --trend PLAYER");
+    // A hand or a position out of range says the range in words, not up to the largest
+    // double ("not in range 0.000000 to 1797693...").
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"analyze", game, "--hand", "0"},
+                                               {"view", game, "--hand", "0"},
+                                               {"view", game, "--position", "-1"},
+                                               {"view", game, "--bench-frames", "0"}}) {
+        RunResult r = run_expecting(args, 2, args[2] + ": '" + args[3] + "' is not a whole number");
+        CHECK_FALSE(contains(r.err, "179769"));
+    }
     // A preset no game was played under is a filter that matches nothing, not a mistake.
     RunResult none = run(ws.with_db({"list", "--rules", "paperless"}));
     CHECK(none.status == 0);
