@@ -261,7 +261,7 @@ void AnalysisPanel::draw(const PanelContext& ctx) {
         } else if (model.values_pending()) {
             ImGui::TextDisabled("solving...");
         } else if (!model.review()) {
-            ImGui::TextDisabled("Card values appear once the game is analysed.");
+            text_note("Card values appear once the game is analysed.");
         }
     } else if (st.phase() == Phase::Done) {
         ImGui::TextUnformatted("The hand is over.");

@@ -341,7 +341,7 @@ void BiddingPanel::draw(const PanelContext& ctx) {
     }
     if (!review) {
         ImGui::Separator();
-        ImGui::TextDisabled("Analyse the game to see par and the single-dummy estimates.");
+        text_note("Analyse the game to see par and the single-dummy estimates.");
     }
 }
 

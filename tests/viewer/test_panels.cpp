@@ -185,6 +185,37 @@ TEST_CASE("every panel draws into an ImGui context without a window", "[panels]"
     }
 }
 
+// The side panel at 1280x720 (350 pixels wide) before any analysis: each tab's text wraps
+// inside it ("Analyse the game to see par and the single-dummy estimates." ran off the
+// Bidding tab).
+TEST_CASE("every side tab fits the side panel at 1280x720 before analysis", "[panels]") {
+    Fixture f;
+    Headless imgui(1280, 720, f.ui);
+    auto panels = make_panels();
+    for (const std::string& name : side_panel_names()) {
+        Panel* tab = find_side_panel(panels, name);
+        REQUIRE(tab != nullptr);
+        for (int position : {0, 9, 52}) {
+            INFO(name << " at card " << position);
+            f.model.move_to(position);
+            float right = 0;
+            float edge = 0;
+            for (int frame = 0; frame < 2; ++frame) {  // a window's first frame draws less
+                ImGui::NewFrame();
+                ImGui::SetNextWindowPos(ImVec2(0, 0));
+                ImGui::SetNextWindowSize(ImVec2(350, 640));
+                ImGui::Begin("side", nullptr, ImGuiWindowFlags_NoDecoration);
+                edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+                tab->draw(f.ctx);
+                right = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
+                ImGui::End();
+                ImGui::Render();
+            }
+            CHECK(right <= edge + 0.5f);
+        }
+    }
+}
+
 TEST_CASE("the replay bar fits the table's width and says how high it is", "[panels]") {
     Fixture f;
     Headless imgui(1280, 720, f.ui);
