@@ -305,7 +305,7 @@ void check_fit(const Scene& scene, PictureSize size) {
     const double least = kSmallestText / kFont;
     throw Error(fmt::format(
         "{}x{} is too small for this hand: its text would be under {} pixels high; give at "
-        "least {}x{} for this shape, or leave --size out for the diagram's own {}x{}",
+        "least {}x{} (the diagram is {}x{} at its own size, which leaving --size out gives)",
         size.width, size.height, kSmallestText, static_cast<int>(std::ceil(scene.width * least)),
         static_cast<int>(std::ceil(scene.height * least)), static_cast<int>(scene.width),
         static_cast<int>(scene.height)));
