@@ -10,6 +10,78 @@
 
 namespace spadework::formats {
 
+namespace {
+
+bool leap_year(int y) {
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+int days_in_month(int y, int m) {
+    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && leap_year(y) ? 29 : kDays[m - 1];
+}
+
+// The position (1-based) of the first control character, a line break allowed or not.
+std::optional<std::size_t> control_character(std::string_view text, bool lines) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && !(lines && c == '\n')) || c == 0x7f) return i + 1;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<CalendarDate> parse_calendar_date(std::string_view text) {
+    if (text.size() != 10 || (text[4] != '-' && text[4] != '.') || text[7] != text[4]) {
+        return std::nullopt;
+    }
+    auto part = [&](std::size_t at, std::size_t n) -> std::optional<int> {
+        int v = 0;
+        for (char c : text.substr(at, n)) {
+            if (c < '0' || c > '9') return std::nullopt;
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    };
+    auto y = part(0, 4);
+    auto m = part(5, 2);
+    auto d = part(8, 2);
+    if (!y || !m || !d || *m < 1 || *m > 12 || *d < 1 || *d > days_in_month(*y, *m)) {
+        return std::nullopt;
+    }
+    return CalendarDate{*y, *m, *d};
+}
+
+std::optional<std::string> GameEdit::problem() const {
+    if (date && !parse_calendar_date(*date)) {
+        return "the date '" + *date +
+               "' is not a day of the calendar: expected YYYY-MM-DD or YYYY.MM.DD, e.g. "
+               "2026-11-21";
+    }
+    auto check = [](const std::string& what, const std::string& text,
+                    bool lines) -> std::optional<std::string> {
+        if (auto at = control_character(text, lines)) {
+            return what + " '" + text + "' has a control character at position " +
+                   std::to_string(*at) +
+                   (lines ? " (only a line break may be written)" : " (write it on one line)");
+        }
+        return std::nullopt;
+    };
+    for (Seat s : kAllSeats) {
+        const auto& name = players[static_cast<std::size_t>(index(s))];
+        if (!name) continue;
+        if (auto p = check("the name of " + std::string(seat_name(s)), *name, false)) return p;
+    }
+    if (event) {
+        if (auto p = check("the event", *event, false)) return p;
+    }
+    if (notes) {
+        if (auto p = check("the notes", *notes, true)) return p;
+    }
+    return std::nullopt;
+}
+
 bool GameEdit::empty() const {
     return !date && !event && !notes &&
            std::none_of(players.begin(), players.end(),
@@ -60,6 +132,7 @@ void Library::delete_games(const std::vector<GameId>& ids) {
 void Library::edit_game(GameId id, const GameEdit& edit,
                         const std::function<void(const Database&)>& also) {
     const Database& db = database();
+    if (auto why = edit.problem()) db.fail("game " + std::to_string(id) + ": " + *why);
     Transaction tx(db);
     detail::note_encoding(db);
     if (!game_exists(db, id)) no_such_game(db, id, "");

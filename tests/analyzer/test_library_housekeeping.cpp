@@ -209,3 +209,30 @@ TEST_CASE("An edit that would make a game the same as another is refused, nothin
     formats::ImportResult again = lib.import_games({games[1]}, "again.pb");
     CHECK(again.games_added == 1);
 }
+
+TEST_CASE("An edit unfit for a record is refused by the library too", "[library][housekeeping]") {
+    testing::Workspace dir("spadework-housekeeping");
+    Library lib(dir.db);
+    const std::vector<GameId> ids = lib.import_games(three_games(), "three.pb").ids;
+    const RecordedGame before = lib.load_game(ids[0]);
+    formats::GameEdit edit;
+    edit.date = "2026-02-29";  // not a leap year
+    CHECK_THROWS_WITH(edit_library_game(lib, ids[0], edit),
+                      Catch::Contains("the date '2026-02-29' is not a day of the calendar"));
+    edit.date = "2028.02.29";
+    CHECK_FALSE(edit.problem());
+    edit.players[index(Seat::North)] = "Ann\tTab";
+    CHECK(edit.problem() ==
+          "the name of North 'Ann\tTab' has a control character at position 4 "
+          "(write it on one line)");
+    edit.players[index(Seat::North)].reset();
+    edit.notes = "two\nlines";
+    CHECK_FALSE(edit.problem());
+    CHECK(lib.load_game(ids[0]) == before);
+    CHECK(formats::parse_calendar_date("2026.11.21") == formats::CalendarDate{2026, 11, 21});
+    for (const char* bad : {"2026-11.21", "2026-13-01", "2026-00-10", "2026-04-31", "26-11-21",
+                            "2026.??.??", "2026-1-21"}) {
+        INFO(bad);
+        CHECK_FALSE(formats::parse_calendar_date(bad));
+    }
+}

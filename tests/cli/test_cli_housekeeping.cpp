@@ -138,9 +138,13 @@ TEST_CASE("edit refuses a bad seat, date or id and changes nothing", "[cli-house
                   "--player 'Bob': expected SEAT=NAME");
     run_expecting(ws.with_db({"edit", "3", "--player", "N=A", "--player", "n=B"}), 2,
                   "seat N is given twice");
-    run_expecting(ws.with_db({"edit", "3", "--date", "2026-02-30"}), 2, "--date");
-    run_expecting(ws.with_db({"edit", "3", "--date", "tomorrow"}), 2, "--date");
-    run_expecting(ws.with_db({"edit", "3", "--event", "two\tparts"}), 2, "a control character");
+    run_expecting(ws.with_db({"edit", "3", "--date", "2026-02-30"}), 2,
+                  "edit: the date '2026-02-30' is not a day of the calendar");
+    run_expecting(ws.with_db({"edit", "3", "--date", "tomorrow"}), 2, "expected YYYY-MM-DD");
+    run_expecting(ws.with_db({"edit", "3", "--event", "two\tparts"}), 2,
+                  "the event 'two\tparts' has a control character at position 4");
+    run_expecting(ws.with_db({"edit", "3", "--player", "S=A\nB"}), 2,
+                  "the name of South 'A\nB' has a control character");
     run_expecting(ws.with_db({"edit", "3"}), 2, "nothing to change");
     run_expecting(ws.with_db({"edit", "three", "--event", "E"}), 2, "is not a game id");
     run_expecting(ws.with_db({"edit", "99", "--event", "E"}), 1, "no game with id 99");

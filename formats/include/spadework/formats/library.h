@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spadework/engine/card.h"
@@ -137,6 +138,18 @@ struct PartnershipStats {
     int games_won = 0;
 };
 
+// A calendar date as game records write it and the commands take it: "2026-11-21" or
+// "2026.11.21" (one separator, used twice), a day the calendar has.
+struct CalendarDate {
+    int year = 0;
+    int month = 0;
+    int day = 0;
+    auto operator<=>(const CalendarDate&) const = default;
+};
+// None when the text is not such a date (also the "2026.??.??" of a record whose date is
+// unknown).
+std::optional<CalendarDate> parse_calendar_date(std::string_view text);
+
 // A change of a game's metadata: each field given replaces the game's, the rest is kept.
 // The deal, the bids, the play and everything scored from them are not metadata.
 struct GameEdit {
@@ -145,6 +158,10 @@ struct GameEdit {
     std::optional<std::string> event;
     std::optional<std::string> notes;  // the comment about the game as a whole
     bool empty() const;
+    // What makes the edit unfit for a record, in words ("the date '2026-02-30' is not a day
+    // of the calendar: ..."): a date that is not a calendar date, a control character in a
+    // name or the event (the notes may break lines). None when it is fit.
+    std::optional<std::string> problem() const;
     // The game with the edit applied.
     void apply(RecordedGame& game) const;
 };
