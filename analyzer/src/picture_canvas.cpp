@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "spadework/analyzer/fonts.h"
 #include "spadework/engine/error.h"
 
 namespace spadework::analyzer::picture {
@@ -33,10 +34,10 @@ const stbtt_fontinfo& font(Weight weight) {
     // Function-local statics: loaded on first use, once, also with several threads; a load
     // that throws is tried again by the next call.
     if (weight == Weight::Bold) {
-        static const LoadedFont bold(kBoldFontPath);
+        static const LoadedFont bold(analyzer::kBoldFontPath);
         return bold.info;
     }
-    static const LoadedFont regular(kFontPath);
+    static const LoadedFont regular(analyzer::kFontPath);
     return regular.info;
 }
 

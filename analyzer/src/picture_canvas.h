@@ -15,11 +15,8 @@ struct Rgb {
     std::uint8_t b = 0;
 };
 
+// DejaVu Sans (spadework/analyzer/fonts.h), regular or bold.
 enum class Weight { Regular, Bold };
-
-// DejaVu Sans from fonts-dejavu-core, regular and bold; the viewer draws with the same font.
-inline constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-inline constexpr const char* kBoldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 
 // The width of `text` (UTF-8) at `size` pixels (the font's em). Throws Error when the font
 // is missing, saying which package to install.
