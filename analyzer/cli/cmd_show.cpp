@@ -22,13 +22,12 @@ struct ShowOptions {
     std::string game;
     std::string db;
     bool json = false;
-    // The hand as pictures (hand_picture.h), by format: the file to write, empty for none.
-    std::array<std::string, 3> pictures;
+    // The hand as pictures, one per analyzer::kPictureFormats: the file to write, or empty.
+    std::array<std::string, analyzer::kPictureFormats.size()> pictures;
     std::string size;
 };
 
-constexpr std::array<analyzer::PictureFormat, 3> kPictureFormats{
-    analyzer::PictureFormat::Png, analyzer::PictureFormat::Svg, analyzer::PictureFormat::Html};
+using analyzer::kPictureFormats;
 
 using nlohmann::ordered_json;
 
@@ -168,24 +167,27 @@ std::optional<analyzer::PictureSize> picture_size(const ShowOptions& opts) {
     for (std::size_t i = 0; i < kPictureFormats.size(); ++i) {
         const std::string& file = opts.pictures[i];
         if (file.empty()) continue;
-        const std::string option =
-            "--" + std::string(analyzer::picture_format_name(kPictureFormats[i]));
+        const std::string option = "--" + std::string(kPictureFormats[i].name);
         auto named = analyzer::picture_format_of(file);
-        if (named && *named != kPictureFormats[i]) {
+        if (named && *named != kPictureFormats[i].format) {
             throw UsageError(fmt::format("{} {}: the file's extension says {}", option, file,
                                          analyzer::picture_format_name(*named)));
         }
         for (std::size_t k = 0; k < i; ++k) {
             if (opts.pictures[k] == file) {
                 throw UsageError(fmt::format("{} and --{} both write {}", option,
-                                             analyzer::picture_format_name(kPictureFormats[k]),
-                                             file));
+                                             kPictureFormats[k].name, file));
             }
         }
     }
     const bool any = std::any_of(opts.pictures.begin(), opts.pictures.end(),
                                  [](const std::string& f) { return !f.empty(); });
-    if (!opts.size.empty() && opts.pictures[0].empty() && opts.pictures[1].empty()) {
+    bool sized = false;  // a picture with a size: all but the HTML page, which flows
+    for (std::size_t i = 0; i < kPictureFormats.size(); ++i) {
+        sized = sized || (!opts.pictures[i].empty() &&
+                          kPictureFormats[i].format != analyzer::PictureFormat::Html);
+    }
+    if (!opts.size.empty() && !sized) {
         throw UsageError("--size is the size of the --png or --svg picture: give one of them");
     }
     if (!any) return std::nullopt;
@@ -223,7 +225,7 @@ void write_pictures(const ShowOptions& opts, const std::vector<LoadedGame>& game
     }
     for (std::size_t i = 0; i < kPictureFormats.size(); ++i) {
         if (opts.pictures[i].empty()) continue;
-        analyzer::write_hand_picture(opts.pictures[i], kPictureFormats[i], loaded.game,
+        analyzer::write_hand_picture(opts.pictures[i], kPictureFormats[i].format, loaded.game,
                                      *loaded.hand, size);
         fmt::print("{}: hand {} of {} written\n", opts.pictures[i], *loaded.hand + 1, loaded.label);
     }
@@ -294,11 +296,11 @@ void add_show_commands(CLI::App& app) {
     cmd->add_flag("--json", show->json,
                   "print each game (or the hand GAME:HAND names) as JSON Lines: one JSON object "
                   "a line, one line per game");
-    cmd->add_option("--png", show->pictures[0],
-                    "Write the hand GAME:HAND names as a PNG picture (no display needed)");
-    cmd->add_option("--svg", show->pictures[1], "Write the hand as an SVG picture");
-    cmd->add_option("--html", show->pictures[2],
-                    "Write the hand as a self-contained HTML page (inline CSS, nothing fetched)");
+    for (std::size_t i = 0; i < kPictureFormats.size(); ++i) {
+        cmd->add_option(
+            "--" + std::string(kPictureFormats[i].name), show->pictures[i],
+            "Write the hand GAME:HAND names as " + std::string(kPictureFormats[i].what));
+    }
     cmd->add_option("--size", show->size,
                     "WIDTHxHEIGHT of the --png or --svg picture in pixels (1200x800); the diagram "
                     "is scaled to fit and centred. Default: the diagram's own size");

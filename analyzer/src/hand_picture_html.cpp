@@ -16,14 +16,6 @@
 namespace spadework::analyzer {
 namespace {
 
-struct FormatName {
-    PictureFormat format;
-    std::string_view name;
-};
-// The one table of the formats: the name is the option's (--png) and the file's extension.
-constexpr std::array<FormatName, 3> kFormats{
-    {{PictureFormat::Png, "png"}, {PictureFormat::Svg, "svg"}, {PictureFormat::Html, "html"}}};
-
 std::string lower(std::string_view text) {
     std::string out(text);
     std::transform(out.begin(), out.end(), out.begin(),
@@ -139,7 +131,7 @@ std::string png_bytes(const RgbImage& image) {
 }  // namespace
 
 std::string_view picture_format_name(PictureFormat format) {
-    for (const FormatName& f : kFormats) {
+    for (const PictureFormatInfo& f : kPictureFormats) {
         if (f.format == format) return f.name;
     }
     return "png";
@@ -147,7 +139,7 @@ std::string_view picture_format_name(PictureFormat format) {
 
 std::optional<PictureFormat> parse_picture_format(std::string_view name) {
     const std::string wanted = lower(name);
-    for (const FormatName& f : kFormats) {
+    for (const PictureFormatInfo& f : kPictureFormats) {
         if (f.name == wanted) return f.format;
     }
     return std::nullopt;

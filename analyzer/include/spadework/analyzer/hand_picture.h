@@ -5,6 +5,7 @@
 // drawn in software with DejaVu Sans (fonts-dejavu-core).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -18,7 +19,19 @@ namespace spadework::analyzer {
 
 enum class PictureFormat { Png, Svg, Html };
 
-// The formats by name, in one table: "png", "svg", "html"; the name is the file extension.
+// The one table of the formats. The name is the file's extension and the command line's
+// option (`--png`); `what` says what is written, for --help.
+struct PictureFormatInfo {
+    PictureFormat format;
+    std::string_view name;
+    std::string_view what;
+};
+inline constexpr std::array<PictureFormatInfo, 3> kPictureFormats{{
+    {PictureFormat::Png, "png", "a PNG picture, drawn without a display"},
+    {PictureFormat::Svg, "svg", "an SVG picture"},
+    {PictureFormat::Html, "html", "a self-contained HTML page (inline CSS, nothing fetched)"},
+}};
+
 std::string_view picture_format_name(PictureFormat format);
 std::optional<PictureFormat> parse_picture_format(std::string_view name);
 // The format a file's extension names (".png", ".SVG", ".htm" too); none otherwise.
