@@ -181,7 +181,7 @@ class Library {
     Library(Library&&) noexcept;
     Library& operator=(Library&&) noexcept;
 
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
     int schema_version() const;
     const std::filesystem::path& path() const;
     // The copy of the library as it was, written before this open migrated it from an older
