@@ -123,6 +123,12 @@ std::optional<Illegal> partner_fault(const RuleSet& rules, Seat seat, Bid bid,
                                std::to_string(rules.min_team_bid) + " tricks or more"};
         }
     }
+    if (rules.max_team_bid && bid.count() + mates.count() > *rules.max_team_bid) {
+        return Illegal{IllegalReason::TeamBidTooHigh,
+                       who + " bids " + to_string(bid) + " beside " + mate + "'s " +
+                           to_string(mates) + ": a partnership bids " +
+                           std::to_string(*rules.max_team_bid) + " tricks or fewer"};
+    }
     return std::nullopt;
 }
 

@@ -375,7 +375,8 @@ void HandState::do_play(Card card, std::optional<Illegal> broken_rule) {
     played_.push_back({seat, card});
     if (card.suit() == Suit::Spades && !spades_broken_) {
         bool on_other_suit = trick_.front().card.suit() != Suit::Spades;
-        spades_broken_ = rules_.spades_break == SpadesBreak::AnySpade || on_other_suit;
+        spades_broken_ = rules_.spades_break == SpadesBreak::AnySpade ||
+                         (rules_.spades_break == SpadesBreak::Trump && on_other_suit);
     }
     to_act_ = next(seat);
     if (trick_.size() == 4) {

@@ -284,10 +284,10 @@ const Refused kRefused[] = {
      "mercy, early_bag_limit, early_bag_penalty, bags_after_penalty, big_contract, "
      "big_contract_factor, big_contract_bonus, boston_points, min_team_bid, below_min_team_bid, "
      "bidding, nil_max_spades, blind_behind, blind_bid_min, blind_bid_exchange, "
-     "blind_bid_factor)"},
+     "blind_bid_factor, max_team_bid, both_nil_tricks, end_bonus)"},
     {"rules-unknown-preset.spades",
      "rules-unknown-preset.spades:9:9: no rule set named 'klassic' (presets: classic, casual, "
-     "computer, leaflet, paperless)"},
+     "computer, leaflet, paperless, openspiel)"},
     {"second-bids-line.spades",
      "second-bids-line.spades:17:1: hand 1 has a second 'bids' line (the first is at line 16)"},
     {"short-trick-then-more.spades",

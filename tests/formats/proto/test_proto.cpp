@@ -296,7 +296,10 @@ TEST_CASE("a rules file is written in rule key order", "[proto]") {
           "blind_behind: 0\n"
           "blind_bid_min_none: true\n"
           "blind_bid_exchange: 0\n"
-          "blind_bid_factor: 2\n");
+          "blind_bid_factor: 2\n"
+          "max_team_bid_none: true\n"
+          "both_nil_tricks: NO_CONTRACT\n"
+          "end_bonus: 0\n");
 }
 
 TEST_CASE("a rules file gives only what differs from its preset", "[proto]") {
@@ -320,7 +323,7 @@ TEST_CASE("bad rules files name the field", "[proto]") {
           "loss_limit_value, or leave loss_limit out");
     CHECK(rules_error("name: \"house\"\nmax_bid: 10\n") ==
           "r.textproto:1:1: there is no preset named 'house' to take deck from; give every "
-          "rule, or name a preset (classic, casual, computer, leaflet, paperless)");
+          "rule, or name a preset (classic, casual, computer, leaflet, paperless, openspiel)");
     CHECK(rules_error("spades_lead: SOMETIMES\n") ==
           "r.textproto:1:14: Unknown enumeration value of \"SOMETIMES\" for field "
           "\"spades_lead\".");

@@ -66,6 +66,7 @@ enum class IllegalReason {
     NilWithTooManySpades,  // nil_max_spades
     NotBehindEnough,       // a blind bid by a side not behind by blind_behind points
     TeamBidTooLow,         // min_team_bid with below_min_team_bid=rebid
+    TeamBidTooHigh,        // max_team_bid
     ForcedBid,             // bidding=whiz|mirrors|suicide: another bid is required
 };
 
