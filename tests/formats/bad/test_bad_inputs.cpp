@@ -363,6 +363,25 @@ const Refused kRefused[] = {
     {"wrong-leader.spades",
      "wrong-leader.spades:18:3: leader given as W but E won the previous trick (trick 1 is at line "
      "17)"},
+    // The apps' formats (issue 21).
+    {"openspiel-dealt-twice.openspiel",
+     "openspiel-dealt-twice.openspiel:1:5: 8D (19) is dealt twice (first at column 1)"},
+    {"openspiel-not-an-id.openspiel",
+     "openspiel-not-an-id.openspiel:1:9: 'x' is not an action id: OpenSpiel's ids are 0..51 "
+     "(cards) and 52..65 (nil, bids of 1..13)"},
+    {"openspiel-short-deal.openspiel",
+     "openspiel-short-deal.openspiel:1:6: the line stops in the deal: 3 of OpenSpiel's 52 deal "
+     "actions"},
+    {"ptn-bad-bid.ptn",
+     "ptn-bad-bid.ptn:10:18: 'lots' is not a bid: a number of tricks, Nil, Blind Nil or Blind N "
+     "(B6)"},
+    {"ptn-joker-deck.ptn",
+     "ptn-joker-deck.ptn:1:44: the game is played with a deck with jokers, which Spadework's "
+     "engine does not have yet"},
+    {"ptn-no-record.ptn", "ptn-no-record.ptn: no PTN record ([Event], [Deal], [Auction], [Play])"},
+    {"ptn-played-twice.ptn",
+     "ptn-played-twice.ptn:13:1: AD is played twice (first at line 12, column 1)"},
+    {"ptn-wrong-leader.ptn", "ptn-wrong-leader.ptn:11:8: the first trick is led by S, not W"},
 };
 
 }  // namespace
