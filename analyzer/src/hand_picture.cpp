@@ -315,32 +315,6 @@ std::string hex(Rgb c) {
     return fmt::format("#{:02x}{:02x}{:02x}", c.r, c.g, c.b);
 }
 
-std::string escape_xml(std::string_view text) {
-    std::string out;
-    for (char ch : text) {
-        switch (ch) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&#39;";
-                break;
-            default:
-                out += ch;
-        }
-    }
-    return out;
-}
-
 std::string svg_of(const Scene& scene, PictureSize size) {
     const Fit f = fit(scene, size);
     std::string out = fmt::format(
@@ -360,7 +334,7 @@ std::string svg_of(const Scene& scene, PictureSize size) {
             "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"{}\"{} fill=\"{}\" "
             "xml:space=\"preserve\">{}</text>\n",
             l.x, l.baseline, l.size, l.weight == Weight::Bold ? " font-weight=\"bold\"" : "",
-            hex(l.colour), escape_xml(l.text));
+            hex(l.colour), escape_markup(l.text));
     }
     out += "</svg>\n";
     return out;

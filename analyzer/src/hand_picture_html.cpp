@@ -12,6 +12,7 @@
 
 #include "hand_content.h"
 #include "spadework/analyzer/hand_picture.h"
+#include "spadework/analyzer/text.h"
 
 namespace spadework::analyzer {
 namespace {
@@ -20,29 +21,6 @@ std::string lower(std::string_view text) {
     std::string out(text);
     std::transform(out.begin(), out.end(), out.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return out;
-}
-
-std::string escape_html(std::string_view text) {
-    std::string out;
-    for (char ch : text) {
-        switch (ch) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += ch;
-        }
-    }
     return out;
 }
 
@@ -73,12 +51,12 @@ h1 { font-size: 1.15em; margin: 0.3em 0 0.8em; }
 
 std::string seat_html(const SeatBlock& block, Seat seat) {
     std::string out = fmt::format("<div class=\"seat {}\">\n<h2>{}</h2>\n", lower(seat_name(seat)),
-                                  escape_html(block.title));
+                                  escape_markup(block.title));
     for (std::size_t k = 0; k < std::size(kAllSuits); ++k) {
         const Suit suit = kAllSuits[k];
         const bool red = suit == Suit::Hearts || suit == Suit::Diamonds;
         out += fmt::format("<p><span{}>{}</span> {}</p>\n", red ? " class=\"red\"" : "",
-                           suit_symbol(suit), escape_html(block.suits[k]));
+                           suit_symbol(suit), escape_markup(block.suits[k]));
     }
     return out + "</div>\n";
 }
@@ -175,19 +153,19 @@ std::string hand_html(const RecordedGame& game, int hand) {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<p class=\"heading\">{}</p>\n"
         "<h1>{}</h1>\n<div class=\"table\">\n",
-        escape_html(c.subheading + " · " + c.heading), kStyle, escape_html(c.heading),
-        escape_html(c.subheading));
+        escape_markup(c.subheading + " · " + c.heading), kStyle, escape_markup(c.heading),
+        escape_markup(c.subheading));
     for (Seat s : {Seat::North, Seat::West}) out += seat_html(c.seats[index(s)], s);
     out += "<div class=\"bids\">\n<table>\n<tr><th></th><th>bid</th><th>tricks</th></tr>\n";
     for (const BidRow& r : c.bids) {
         out += fmt::format("<tr><th>{}</th><td>{}</td><td>{}</td></tr>\n", r.seat,
-                           escape_html(r.bid), r.tricks);
+                           escape_markup(r.bid), r.tricks);
     }
     out += "</table>\n</div>\n";
     for (Seat s : {Seat::East, Seat::South}) out += seat_html(c.seats[index(s)], s);
     out += "</div>\n<div class=\"result\">";
-    if (!c.note.empty()) out += escape_html(c.note) + "\n";
-    for (const std::string& line : c.result) out += escape_html(line) + "\n";
+    if (!c.note.empty()) out += escape_markup(c.note) + "\n";
+    for (const std::string& line : c.result) out += escape_markup(line) + "\n";
     out += "</div>\n</body>\n</html>\n";
     return out;
 }
