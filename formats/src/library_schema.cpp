@@ -200,10 +200,12 @@ void migrate_to_1(const Database& db) {
     db.exec(kSchemaV1);
 }
 
-// Calls fill(update, game id, hand index, row) for every stored hand, its game's record
-// indexed again (index_rows), then runs the update the caller bound.
+// For every stored hand, binds its game id (?1) and hand index (?2), lets fill bind the rest
+// from the hand's row (its game's record indexed again, index_rows) and runs the update. A
+// record this build cannot read stops the migration, or with keep_unreadable keeps the
+// columns' defaults for its hands (a record of a newer Spadework is kept as it is).
 template <class Fill>
-void refill_hands(const Database& db, const char* update_sql, Fill fill) {
+void refill_hands(const Database& db, const char* update_sql, bool keep_unreadable, Fill fill) {
     Statement games(db, "SELECT game, record FROM records ORDER BY game");
     Statement update(db, update_sql);
     while (games.step()) {
@@ -213,8 +215,10 @@ void refill_hands(const Database& db, const char* update_sql, Fill fill) {
         try {
             rows = index_rows(decode_game(games.blob(1), db.path()));
         } catch (const FormatError& e) {
+            if (keep_unreadable) continue;
             db.fail(where + e.message());
         } catch (const Error& e) {
+            if (keep_unreadable) continue;
             db.fail(where + e.what());
         }
         for (std::size_t h = 0; h < rows.hands.size(); ++h) {
@@ -233,7 +237,7 @@ void migrate_to_2(const Database& db) {
                  "UPDATE hands SET nil = ?3, blind_nil = ?4, set_ns = ?5, set_ew = ?6, "
                  "bag_penalties_ns = ?7, bag_penalties_ew = ?8, bags_ns = ?9, bags_ew = ?10 "
                  "WHERE game = ?1 AND hand = ?2",
-                 [](Statement& update, const HandRow& row) {
+                 false, [](Statement& update, const HandRow& row) {
                      update.bind(3, row.nil);
                      update.bind(4, row.blind_nil);
                      update.bind(5, row.set[0]);
@@ -266,7 +270,7 @@ void migrate_to_7(const Database& db) {
 void migrate_to_8(const Database& db) {
     db.exec(kSchemaV8);
     refill_hands(
-        db, "UPDATE hands SET blind_bids = ?3 WHERE game = ?1 AND hand = ?2",
+        db, "UPDATE hands SET blind_bids = ?3 WHERE game = ?1 AND hand = ?2", true,
         [](Statement& update, const HandRow& row) { update.bind(3, blind_bid_seats(row)); });
 }
 

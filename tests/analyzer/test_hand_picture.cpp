@@ -106,7 +106,8 @@ TEST_CASE("The HTML page needs nothing from anywhere else", "[picture]") {
     }
 }
 
-TEST_CASE("A long name widens the picture; at a chosen size it is scaled, never cut", "[picture]") {
+TEST_CASE("A long name widens the picture, and at a chosen size it is scaled, never cut",
+          "[picture]") {
     const RecordedGame short_names = game_with({"Ann", "Bob", "Cy", "Dee"});
     const std::string long_name = "Maximilian Alexander von Hohenzollern-Sigmaringen the Third";
     const RecordedGame long_names = game_with({"Ann", long_name, "Cy", "Dee"});

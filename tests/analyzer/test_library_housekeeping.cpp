@@ -112,7 +112,7 @@ TEST_CASE("Deleting an id that is not there names it and deletes nothing",
     CHECK(reviews.count_reviews(kKey) == 1);
 }
 
-TEST_CASE("An edit changes the metadata only; the reviews stay and name the new players",
+TEST_CASE("An edit changes the metadata only, and the reviews stay and name the new players",
           "[library][housekeeping]") {
     testing::Workspace dir("spadework-housekeeping");
     Library lib(dir.db);
