@@ -376,8 +376,7 @@ void add_analyze_command(CLI::App& app) {
         "each bid against par and a single-dummy estimate, flagged mistakes");
     cmd->add_option("game", opts->game,
                     "GAME[:HAND]: a library id, or a file (FILE@N for one game of several)");
-    cmd->add_option("--hand", opts->hand, "review only this hand (1-based)")
-        ->check(CLI::PositiveNumber);
+    at_least(cmd->add_option("--hand", opts->hand, "review only this hand (1-based)"), 1);
     cmd->add_option("--samples", opts->samples,
                     "the most single-dummy layouts per bid or pass (default 64): sampling stops "
                     "earlier once the decision is settled")

@@ -29,36 +29,24 @@ struct ImportOptions {
     std::string db;
 };
 
+struct ImportCounts {
+    int games = 0;  // read from files that imported
+    int failed = 0;
+};
+
 // Each file is its own transaction: a bad file imports nothing and the others still go in.
 // A file's line is printed (and flushed) once its games are committed, so a run that is
-// killed has said which files are in. The exit code is 1 when any file failed.
-void run_import(const ImportOptions& opts) {
-    int failed = 0;
-    int games = 0;
-    int added = 0;
-    int hands = 0;
-    // Every file first, so that the progress bar knows the total; and when none is there to
-    // read, no library is made or touched.
-    std::vector<std::filesystem::path> files;
-    for (const std::string& arg : opts.paths) {
-        try {
-            for (auto& file : formats::game_files(arg)) files.push_back(std::move(file));
-        } catch (const Error& e) {
-            fmt::print(stderr, "spadework: {}\n", e.what());
-            ++failed;
-        }
-    }
-    if (files.empty()) {
-        throw Error(
-            fmt::format("nothing to import: no game file found in the {} given",
-                        analyzer::count_of(static_cast<long long>(opts.paths.size()), "path")));
-    }
-    formats::Library library = open_library(opts.db);
+// killed has said which files are in.
+ImportCounts import_files(formats::Library& library,
+                          const std::vector<std::filesystem::path>& files) {
     if (!library.migration_backup().empty()) {
         fmt::print("{}: updated to schema version {}; the library as it was is kept in {}\n",
                    library.path().string(), library.schema_version(),
                    library.migration_backup().string());
     }
+    ImportCounts counts;
+    int added = 0;
+    int hands = 0;
     const int total = static_cast<int>(files.size());
     ProgressBar bar("importing " + analyzer::count_of(total, "file"));
     for (int done = 0; done < total; ++done) {
@@ -79,22 +67,67 @@ void run_import(const ImportOptions& opts) {
             for (const std::string& card : r.irregular) {
                 fmt::print(stderr, "spadework: {}: {} (kept as played)\n", file.string(), card);
             }
-            games += static_cast<int>(r.ids.size());
+            counts.games += static_cast<int>(r.ids.size());
             added += r.games_added;
             hands += r.hands_added;
         } catch (const Error& e) {
             bar.clear();
             fmt::print(stderr, "spadework: {}\n", e.what());
             fmt::print(stderr, "spadework: {}: nothing imported\n", file.string());
-            ++failed;
+            ++counts.failed;
         }
     }
     if (total > 1) bar.update(total, total);
     bar.finish();
-    fmt::print("{} read, {} new, {} added to {}\n", analyzer::count_of(games, "game"), added,
-               analyzer::count_of(hands, "hand"), library.path().string());
-    if (failed > 0) {
-        throw Error(fmt::format("{} not imported", analyzer::count_of(failed, "file")));
+    if (counts.games > 0) {
+        fmt::print("{} read, {} new, {} added to {}\n", analyzer::count_of(counts.games, "game"),
+                   added, analyzer::count_of(hands, "hand"), library.path().string());
+    }
+    return counts;
+}
+
+// The database and the files SQLite keeps beside it.
+void remove_library_files(const std::filesystem::path& db) {
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+        std::error_code ec;
+        std::filesystem::remove(db.string() + suffix, ec);
+    }
+}
+
+// Every file is found first, so that the progress bar knows the total; and when none is
+// there to read, no library is made or touched. The exit code is 1 when any file failed.
+void run_import(const ImportOptions& opts) {
+    int failed = 0;
+    std::vector<std::filesystem::path> files;
+    for (const std::string& arg : opts.paths) {
+        try {
+            for (auto& file : formats::game_files(arg)) files.push_back(std::move(file));
+        } catch (const Error& e) {
+            fmt::print(stderr, "spadework: {}\n", e.what());
+            ++failed;
+        }
+    }
+    if (files.empty()) {
+        throw Error(
+            fmt::format("nothing to import: no game file found in the {} given",
+                        analyzer::count_of(static_cast<long long>(opts.paths.size()), "path")));
+    }
+    const std::filesystem::path db_path = library_path(opts.db);
+    std::error_code ec;
+    const bool existed = std::filesystem::exists(db_path, ec);
+    ImportCounts counts;
+    {
+        formats::Library library = open_library(opts.db);
+        counts = import_files(library, files);
+    }
+    // A library this run made and put nothing in is not left behind: the user asked for
+    // games, not for an empty library at a path they may have mistyped.
+    const bool removed = !existed && counts.games == 0;
+    if (removed) remove_library_files(db_path);
+    if (counts.failed + failed > 0) {
+        throw Error(fmt::format("{} not imported{}",
+                                analyzer::count_of(counts.failed + failed, "file"),
+                                removed ? "; no library made at " + db_path.string() : ""));
     }
 }
 

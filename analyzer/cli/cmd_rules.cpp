@@ -55,6 +55,19 @@ std::string source_of(const RuleSet& rules, const RulesArg& arg) {
     return "house rules in " + (house.empty() ? arg.name : house.string());
 }
 
+// The keys whose values differ from classic's, as "key=value (classic: value)".
+std::vector<std::string> differences_from_classic(
+    const std::vector<std::pair<std::string, std::string>>& values) {
+    std::vector<std::string> out;
+    auto classic = rule_values(preset("classic"));
+    for (std::size_t i = 0; i < values.size() && i < classic.size(); ++i) {
+        if (values[i].second == classic[i].second) continue;
+        out.push_back(fmt::format("{}={} (classic: {})", values[i].first, values[i].second,
+                                  classic[i].second));
+    }
+    return out;
+}
+
 void print_rule_set(const RulesOptions& opts) {
     RuleSet rules = load_rules_with(opts.name, opts.overrides);
     RulesArg arg = split_rules_arg(opts.name);
@@ -79,6 +92,12 @@ void print_rule_set(const RulesOptions& opts) {
         fmt::print("# overrides:");
         for (auto& o : changes) fmt::print(" {}", o);
         fmt::print("\n");
+    }
+    // What sets the rule set apart, so a preset's choices can be read at a glance.
+    std::vector<std::string> differs = differences_from_classic(values);
+    if (!differs.empty() && rules.name != "classic") {
+        fmt::print("# differs from classic:\n");
+        for (auto& d : differs) fmt::print("#   {}\n", d);
     }
     for (auto& [key, value] : values) fmt::print("{}={}\n", key, value);
 }

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <array>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -10,6 +11,7 @@
 #include "commands.h"
 #include "common.h"
 #include "spadework/analyzer/diagram.h"
+#include "spadework/analyzer/hand_picture.h"
 #include "spadework/engine/game.h"
 #include "spadework/formats/game_file.h"
 
@@ -20,7 +22,12 @@ struct ShowOptions {
     std::string game;
     std::string db;
     bool json = false;
+    // The hand as pictures, one per analyzer::kPictureFormats: the file to write, or empty.
+    std::array<std::string, analyzer::kPictureFormats.size()> pictures;
+    std::string size;
 };
+
+using analyzer::kPictureFormats;
 
 using nlohmann::ordered_json;
 
@@ -155,8 +162,82 @@ ordered_json show_json(const LoadedGame& loaded) {
     return j;
 }
 
+// The picture options, checked before anything is read: a usage error says what is wrong.
+std::optional<analyzer::PictureSize> picture_size(const ShowOptions& opts) {
+    for (std::size_t i = 0; i < kPictureFormats.size(); ++i) {
+        const std::string& file = opts.pictures[i];
+        if (file.empty()) continue;
+        const std::string option = "--" + std::string(kPictureFormats[i].name);
+        auto named = analyzer::picture_format_of(file);
+        if (named && *named != kPictureFormats[i].format) {
+            throw UsageError(fmt::format("{} {}: the file's extension says {}", option, file,
+                                         analyzer::picture_format_name(*named)));
+        }
+        for (std::size_t k = 0; k < i; ++k) {
+            if (opts.pictures[k] == file) {
+                throw UsageError(fmt::format("{} and --{} both write {}", option,
+                                             kPictureFormats[k].name, file));
+            }
+        }
+    }
+    const bool any = std::any_of(opts.pictures.begin(), opts.pictures.end(),
+                                 [](const std::string& f) { return !f.empty(); });
+    bool sized = false;  // a picture with a size: all but the HTML page, which flows
+    for (std::size_t i = 0; i < kPictureFormats.size(); ++i) {
+        sized = sized || (!opts.pictures[i].empty() &&
+                          kPictureFormats[i].format != analyzer::PictureFormat::Html);
+    }
+    if (!opts.size.empty() && !sized) {
+        throw UsageError("--size is the size of the --png or --svg picture: give one of them");
+    }
+    if (!any) return std::nullopt;
+    if (opts.json) {
+        throw UsageError("--json prints the hand; --png, --svg and --html write it: not both");
+    }
+    if (!parse_game_arg(opts.game).hand_number) {
+        throw UsageError(fmt::format(
+            "a picture is of one hand: name it as GAME:HAND ({}:1 for the first)", opts.game));
+    }
+    if (opts.size.empty()) return analyzer::PictureSize{};
+    auto size = analyzer::parse_picture_size(opts.size);
+    if (!size) {
+        throw UsageError(
+            fmt::format("--size '{}': expected WIDTHxHEIGHT in pixels, each from 1 "
+                        "to {} (1200x800)",
+                        opts.size, analyzer::kMaxPictureSide));
+    }
+    return size;
+}
+
+// show GAME:HAND --png/--svg/--html: each picture written whole, or not at all.
+void write_pictures(const ShowOptions& opts, const std::vector<LoadedGame>& games,
+                    analyzer::PictureSize size) {
+    if (games.size() != 1) {
+        throw UsageError(fmt::format("{} names {} games: a picture is of one hand (FILE@N:HAND)",
+                                     opts.game, games.size()));
+    }
+    const LoadedGame& loaded = games.front();
+    require_deal(loaded, "draw", " (`spadework show` without :HAND shows its bids and tricks)");
+    try {
+        analyzer::check_picture_size(loaded.game, *loaded.hand, size);
+    } catch (const Error& e) {
+        throw UsageError(std::string("--size ") + e.what());
+    }
+    for (std::size_t i = 0; i < kPictureFormats.size(); ++i) {
+        if (opts.pictures[i].empty()) continue;
+        analyzer::write_hand_picture(opts.pictures[i], kPictureFormats[i].format, loaded.game,
+                                     *loaded.hand, size);
+        fmt::print("{}: hand {} of {} written\n", opts.pictures[i], *loaded.hand + 1, loaded.label);
+    }
+}
+
 void run_show(const ShowOptions& opts) {
+    const auto size = picture_size(opts);
     auto games = load_game_arg(opts.game, opts.db);
+    if (size) {
+        write_pictures(opts, games, *size);
+        return;
+    }
     if (opts.json) {
         // JSON Lines: one object a line, one line per game (as analyze --json).
         for (const LoadedGame& loaded : games) fmt::print("{}\n", show_json(loaded).dump());
@@ -215,6 +296,14 @@ void add_show_commands(CLI::App& app) {
     cmd->add_flag("--json", show->json,
                   "print each game (or the hand GAME:HAND names) as JSON Lines: one JSON object "
                   "a line, one line per game");
+    for (std::size_t i = 0; i < kPictureFormats.size(); ++i) {
+        cmd->add_option(
+            "--" + std::string(kPictureFormats[i].name), show->pictures[i],
+            "Write the hand GAME:HAND names as " + std::string(kPictureFormats[i].what));
+    }
+    cmd->add_option("--size", show->size,
+                    "WIDTHxHEIGHT of the --png or --svg picture in pixels (1200x800); the diagram "
+                    "is scaled to fit and centred. Default: the diagram's own size");
     add_db_option(cmd, show->db);
     cmd->callback([show] { run_show(*show); });
 

@@ -44,10 +44,20 @@ struct ViewArgs {
     std::string keep_score;
 };
 
+// The library the window opens. Only import makes one, so a missing library is an error
+// naming its path, but for two cases: lesson mode keeps the learner's answers in it (as
+// `spadework lesson` does), and a file or folder shown without --db is shown without the
+// library (as `show FILE` is), so a new player can look at a game before importing any.
+std::filesystem::path view_library(const ViewArgs& a, bool shows_files) {
+    if (a.no_library) return {};
+    if (!a.lesson.empty()) return library_path(a.db);
+    std::error_code ec;
+    if (shows_files && a.db.empty() && !std::filesystem::exists(library_path(a.db), ec)) return {};
+    return existing_library_path(a.db);
+}
+
 void run_view(const ViewArgs& a) {
     viewer::ViewOptions o;
-    if (!a.no_library)
-        o.library = a.db.empty() ? formats::default_library_path() : std::filesystem::path(a.db);
     if (!a.target.empty()) {
         GameRef ref = parse_game_arg(a.target, /*folders=*/true);
         if (ref.kind == GameRef::Kind::LibraryId) {
@@ -65,6 +75,7 @@ void run_view(const ViewArgs& a) {
         o.hand = a.hand - 1;
     }
     for (const std::string& m : a.more) o.open.emplace_back(m);
+    o.library = view_library(a, !o.open.empty() && !o.game_id);
     if (a.position >= 0) o.position = a.position;
     if (!a.seat.empty()) o.seat = seat_option("--seat", a.seat);
     const std::vector<std::string> panels = viewer::side_panel_names();
@@ -137,9 +148,8 @@ void add_view_command(CLI::App& app) {
         "a library id or a game file (FILE@N for one of several, :HAND for a hand) or a "
         "folder");
     cmd->add_option("--open", a->more, "more files or folders to list");
-    cmd->add_option("--hand", a->hand, "the hand to show (1-based)")->check(CLI::PositiveNumber);
-    cmd->add_option("--position", a->position, "cards played in the hand")
-        ->check(CLI::NonNegativeNumber);
+    at_least(cmd->add_option("--hand", a->hand, "the hand to show (1-based)"), 1);
+    at_least(cmd->add_option("--position", a->position, "cards played in the hand"), 0);
     cmd->add_option("--seat", a->seat, "show what one seat knew (N, E, S, W)");
     cmd->add_option("--panel", a->panel, "the side tab: " + viewer::side_panel_choices());
     cmd->add_option("--what-if", a->what_if, "cards to play off the record, e.g. 2C,KH");
@@ -153,9 +163,9 @@ void add_view_command(CLI::App& app) {
         ->check(CLI::IsMember({"points", "game"}));
     cmd->add_option("--screenshot", a->screenshot, "render, write this PNG and exit");
     cmd->add_option("--size", a->size, "the window size (default 1600x1000)");
-    cmd->add_option("--bench-frames", a->bench_frames,
-                    "render N frames, print the mean and p99 frame time, exit")
-        ->check(CLI::PositiveNumber);
+    at_least(cmd->add_option("--bench-frames", a->bench_frames,
+                             "render N frames, print the mean and p99 frame time, exit"),
+             1);
     cmd->add_option("--bench-until", a->bench_until,
                     "with --bench-frames: render frames until FILE exists, then read the library "
                     "again and render N more")

@@ -17,7 +17,12 @@ void add_tally_command(CLI::App& app);
 // `spadework import FILE...`, `list [filters] [--json]`, `stats [--player NAME] [--json]`.
 void add_library_commands(CLI::App& app);
 
-// `spadework show GAME[:HAND]` and `spadework convert IN OUT`.
+// `spadework delete ID...` and `spadework edit ID [--player N=NAME]... [--date D] [--event E]
+// [--notes T]`: the library's housekeeping.
+void add_housekeeping_commands(CLI::App& app);
+
+// `spadework show GAME[:HAND] [--png FILE [--size WxH]] [--svg FILE] [--html FILE]` and
+// `spadework convert IN OUT`.
 void add_show_commands(CLI::App& app);
 
 // `spadework score GAME|FILE --rules a,b,... [--json]`.

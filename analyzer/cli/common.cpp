@@ -231,36 +231,12 @@ Seat seat_option(std::string_view option, std::string_view text) {
     }
 }
 
-namespace {
-
-bool leap_year(int y) {
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-int days_in_month(int y, int m) {
-    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    return m == 2 && leap_year(y) ? 29 : kDays[m - 1];
-}
-
-}  // namespace
-
 std::optional<Date> parse_date(std::string_view text) {
-    // YYYY?MM?DD with one separator, '-' or '.', used twice.
-    if (text.size() != 10 || (text[4] != '-' && text[4] != '.') || text[7] != text[4]) {
-        return std::nullopt;
-    }
-    auto part = [&](std::size_t at, std::size_t n) -> std::optional<int> {
-        std::string_view digits = text.substr(at, n);
-        if (!all_digits(digits)) return std::nullopt;
-        return to_int(digits);
-    };
-    auto y = part(0, 4);
-    auto m = part(5, 2);
-    auto d = part(8, 2);
-    if (!y || !m || !d || *m < 1 || *m > 12 || *d < 1 || *d > days_in_month(*y, *m)) {
-        return std::nullopt;
-    }
-    return Date{*y, *m, *d};
+    // The records' own reading of a date (formats/library.h), so --from, --to and edit's
+    // --date take what the records write.
+    auto date = formats::parse_calendar_date(text);
+    if (!date) return std::nullopt;
+    return Date{date->year, date->month, date->day};
 }
 
 Date date_option(std::string_view option, std::string_view text) {
@@ -305,8 +281,7 @@ void add_rule_override_option(CLI::App* cmd, std::vector<std::string>& overrides
 }
 
 formats::Library open_library(const std::string& db) {
-    return formats::Library(db.empty() ? formats::default_library_path()
-                                       : std::filesystem::path(db));
+    return formats::Library(library_path(db));
 }
 
 namespace {
@@ -326,15 +301,22 @@ bool starts_with_folded(std::string_view name, std::string_view prefix) {
 
 }  // namespace
 
-formats::Library open_existing_library(const std::string& db) {
-    std::filesystem::path path =
-        db.empty() ? formats::default_library_path() : std::filesystem::path(db);
+std::filesystem::path library_path(const std::string& db) {
+    return db.empty() ? formats::default_library_path() : std::filesystem::path(db);
+}
+
+std::filesystem::path existing_library_path(const std::string& db) {
+    std::filesystem::path path = library_path(db);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
         throw Error(fmt::format("there is no library at {}: `spadework import FILE{}` makes one",
                                 path.string(), db.empty() ? "" : " --db " + db));
     }
-    return formats::Library(path);
+    return path;
+}
+
+formats::Library open_existing_library(const std::string& db) {
+    return formats::Library(existing_library_path(db));
 }
 
 std::vector<std::string> match_players(const formats::Library& library, std::string_view text) {

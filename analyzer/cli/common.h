@@ -65,6 +65,10 @@ void add_db_option(CLI::App* cmd, std::string& db);
 void add_rules_options(CLI::App* cmd, std::string& rules, std::vector<std::string>& overrides);
 // --rule KEY=VALUE alone (repeatable), for commands whose --rules takes several rule sets.
 void add_rule_override_option(CLI::App* cmd, std::vector<std::string>& overrides);
+// The library --db names, or the default one when it is empty.
+std::filesystem::path library_path(const std::string& db);
+// The same, when a library is there; an Error naming the path and how to make one otherwise.
+std::filesystem::path existing_library_path(const std::string& db);
 // Opens the library, creating it when missing: for commands that add to it (import).
 formats::Library open_library(const std::string& db);
 // Opens a library that exists; an Error naming the path when there is none, so a mistyped

@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
     spadework::cli::add_rules_command(app);
     spadework::cli::add_tally_command(app);
     spadework::cli::add_library_commands(app);
+    spadework::cli::add_housekeeping_commands(app);
     spadework::cli::add_show_commands(app);
     spadework::cli::add_score_command(app);
     spadework::cli::add_solve_command(app);

@@ -98,33 +98,10 @@ std::string prompt(const LessonHand& hand) {
     return fmt::format("Your bid ({})? ", kinds);
 }
 
-std::string escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
-
 // Paragraphs of text as HTML, line breaks kept.
 std::string paragraphs(const std::string& text) {
     std::string out = "<p>";
-    for (char c : escape(text)) {
+    for (char c : escape_markup(text)) {
         if (c == '\n') {
             out += "<br>";
         } else {
@@ -262,7 +239,7 @@ std::string lesson_html(const Lesson& lesson, const std::map<int, LessonVerdict>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>)" + escape(lesson.title) +
+<title>)" + escape_markup(lesson.title) +
                       R"(</title>
 <style>
 body { font-family: "DejaVu Sans", Arial, sans-serif; max-width: 42em; margin: 2em auto; color: #111; }
@@ -282,22 +259,22 @@ h1 { font-size: 1.8em; } h2 { font-size: 1.3em; border-bottom: 1px solid #999; }
 </head>
 <body>
 )";
-    out += "<section class=\"page\">\n<h1>" + escape(lesson.title) + "</h1>\n";
+    out += "<section class=\"page\">\n<h1>" + escape_markup(lesson.title) + "</h1>\n";
     out += paragraphs(lesson.point);
     out += fmt::format(
         "<p>{}. Each question is on a page of its own; its answer is on the next page.</p>\n",
         count_of(static_cast<long long>(lesson.hands.size()), "question"));
     if (!lesson.credit.empty()) {
-        out += "<p class=\"credit\">Drawn from: " + escape(lesson.credit) + "</p>\n";
+        out += "<p class=\"credit\">Drawn from: " + escape_markup(lesson.credit) + "</p>\n";
     }
     out += "</section>\n";
 
     for (const LessonHand& hand : lesson.hands) {
         out += fmt::format("<section class=\"page\">\n<h2>Question {}</h2>\n", hand.number);
-        out += "<p class=\"situation\">" + escape(situation(hand)) + "</p>\n";
+        out += "<p class=\"situation\">" + escape_markup(situation(hand)) + "</p>\n";
         out += paragraphs(hand.question);
         std::string bids = bids_line(hand);
-        if (!bids.empty()) out += "<p>" + escape(bids) + "</p>\n";
+        if (!bids.empty()) out += "<p>" + escape_markup(bids) + "</p>\n";
         if (hand.blind()) {
             out += "<p><em>You have not looked at your cards.</em></p>\n";
         } else {
@@ -305,9 +282,9 @@ h1 { font-size: 1.8em; } h2 { font-size: 1.3em; border-bottom: 1px solid #999; }
             CardSet cards = hand.shown_hand();
             for (Suit s : kAllSuits) {
                 bool red = s == Suit::Hearts || s == Suit::Diamonds;
-                out +=
-                    fmt::format("<tr><td class=\"{}\">{}</td><td>{}</td></tr>\n",
-                                red ? "red" : "black", suit_symbol(s), escape(holding(cards, s)));
+                out += fmt::format("<tr><td class=\"{}\">{}</td><td>{}</td></tr>\n",
+                                   red ? "red" : "black", suit_symbol(s),
+                                   escape_markup(holding(cards, s)));
             }
             out += "</table>\n";
         }
@@ -316,7 +293,8 @@ h1 { font-size: 1.8em; } h2 { font-size: 1.3em; border-bottom: 1px solid #999; }
 
         out += fmt::format("<section class=\"page\">\n<h2>Answer {}</h2>\n", hand.number);
         out += fmt::format("<p><strong>{}: {}</strong></p>\n",
-                           hand.ask == LessonAsk::Pass ? "Pass" : "Bid", escape(the_answer(hand)));
+                           hand.ask == LessonAsk::Pass ? "Pass" : "Bid",
+                           escape_markup(the_answer(hand)));
         out += paragraphs(hand.explanation);
         auto found = verdicts.find(hand.number);
         if (found != verdicts.end()) {
@@ -327,8 +305,9 @@ h1 { font-size: 1.8em; } h2 { font-size: 1.3em; border-bottom: 1px solid #999; }
                 v.bid ? "Made" : "Layouts");
             for (const Row& r : rows_of(hand, v, std::nullopt)) {
                 out += fmt::format("<tr{}><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                                   r.recommended ? " class=\"recommended\"" : "", escape(r.answer),
-                                   escape(with_error(v, r)), escape(r.made));
+                                   r.recommended ? " class=\"recommended\"" : "",
+                                   escape_markup(r.answer), escape_markup(with_error(v, r)),
+                                   escape_markup(r.made));
             }
             out += fmt::format(
                 "</table>\n<p class=\"credit\">Values: the analysis of up to {} layouts of the "

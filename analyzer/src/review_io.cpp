@@ -333,6 +333,18 @@ std::string distribution_line(const std::vector<double>& shares) {
                        mean, low, high);
 }
 
+// The game a review is of, as its JSON names it: review_to_json writes it, and
+// review_json_with_metadata writes it again when the game's metadata is edited.
+ordered_json game_json(const RecordedGame& game) {
+    ordered_json players = ordered_json::object();
+    for (Seat s : kAllSeats) players[seat_str(s)] = game.players[index(s)];
+    return {{"event", game.event},
+            {"date", game.date},
+            {"rules", game.rules.name},
+            {"players", players},
+            {"hands", game.hands.size()}};
+}
+
 }  // namespace
 
 std::string review_to_json(const GameReview& review, const RecordedGame& game) {
@@ -343,13 +355,7 @@ std::string review_to_json(const GameReview& review, const RecordedGame& game) {
     if (review.parts != ReviewParts::Both) j["only"] = parts_name(review.parts);
     if (review.grade != Grade::Points) j["grade"] = grade_name(review.grade);
     if (!review.grade_note.empty()) j["grade_note"] = review.grade_note;
-    ordered_json players = ordered_json::object();
-    for (Seat s : kAllSeats) players[seat_str(s)] = game.players[index(s)];
-    j["game"] = {{"event", game.event},
-                 {"date", game.date},
-                 {"rules", game.rules.name},
-                 {"players", players},
-                 {"hands", game.hands.size()}};
+    j["game"] = game_json(game);
     j["seconds"] = round2(review.seconds);
     ordered_json seats = ordered_json::array();
     for (Seat s : kAllSeats) {
@@ -397,6 +403,18 @@ std::string review_to_json(const GameReview& review, const RecordedGame& game) {
     }
     j["hands"] = std::move(hands);
     return j.dump(1);
+}
+
+std::string review_json_with_metadata(std::string_view json_text, const RecordedGame& game) {
+    try {
+        ordered_json j = ordered_json::parse(json_text);
+        j["game"] = game_json(game);
+        // The seats are written in seat order (review_to_json).
+        for (Seat s : kAllSeats) j.at("players").at(index(s))["name"] = game.players[index(s)];
+        return j.dump(1);
+    } catch (const nlohmann::json::exception& e) {
+        throw Error(std::string("review JSON: ") + e.what());
+    }
 }
 
 GameReview review_from_json(std::string_view text) {

@@ -264,9 +264,15 @@ Bids complete_bids(const RuleSet& rules, Seat dealer, const Hands& hands, MadeBi
     made[index(bidder)] = bid;
     for (int i = 1; i <= 4; ++i) {
         Seat s = next(dealer, i);
-        if (!made[index(s)]) {
-            made[index(s)] = suggest_bid(hands[index(s)], rules, made[index(partner(s))]);
+        if (made[index(s)]) continue;
+        // The bot's bid, brought within the house bidding rules (Whiz, Mirrors, Suicide, a
+        // team minimum, nil with few spades) as the bots bring theirs at the table.
+        Bid wanted = suggest_bid(hands[index(s)], rules, made[index(partner(s))]);
+        BidFacts known{made[index(partner(s))], hands[index(s)], std::nullopt};
+        if (check_bid_rules(rules, s, wanted, known)) {
+            wanted = nearest_bid(wanted, allowed_bids(rules, s, known));
         }
+        made[index(s)] = wanted;
     }
     Bids out;
     for (int s = 0; s < 4; ++s) out[s] = *made[s];

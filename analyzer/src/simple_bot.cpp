@@ -711,13 +711,11 @@ CardSet choose_exchange(const HandState& state) {
     return out;
 }
 
-// The legal bid nearest the one wanted, counting nil as 0 and a blind nil only when nothing
-// else is legal: where the rules force the bid (Whiz, Mirrors, Suicide, a team minimum bid
-// again, nil with too many spades), the bot bids as near its judgement as they allow.
-Bid nearest_legal(const HandState& state, Bid wanted) {
-    if (!state.check_bid(state.to_act(), wanted)) return wanted;
+}  // namespace
+
+Bid nearest_bid(Bid wanted, const std::vector<Bid>& allowed) {
     std::optional<Bid> best;
-    for (Bid b : state.legal_bids()) {
+    for (Bid b : allowed) {
         if (b.kind() == Bid::Kind::BlindNil) continue;
         if (!best ||
             std::abs(b.count() - wanted.count()) < std::abs(best->count() - wanted.count())) {
@@ -726,8 +724,15 @@ Bid nearest_legal(const HandState& state, Bid wanted) {
     }
     if (best) return *best;
     // Only a blind nil may be left; with nothing, the bid is refused as it stands.
-    std::vector<Bid> legal = state.legal_bids();
-    return legal.empty() ? wanted : legal.front();
+    return allowed.empty() ? wanted : allowed.front();
+}
+
+namespace {
+
+// The legal bid nearest the one wanted.
+Bid nearest_legal(const HandState& state, Bid wanted) {
+    if (!state.check_bid(state.to_act(), wanted)) return wanted;
+    return nearest_bid(wanted, state.legal_bids());
 }
 
 // A blind trick bid, like a blind nil, is a comeback: the bots make one by chance (as they bid

@@ -120,6 +120,11 @@ int main(int argc, char** argv) {
              8,
              "Sample: paperless",
              {"Quin", "Rosa", "Sam", "Tess"}},
+            {"openspiel",
+             {Feature::Nil, Feature::Set},
+             14,
+             "Sample: openspiel",
+             {"Uma", "Vic", "Wes", "Xia"}},
         };
         std::set<std::uint64_t> taken;
         for (const Sample& sample : samples) {

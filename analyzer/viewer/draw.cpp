@@ -5,16 +5,13 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "spadework/analyzer/fonts.h"
 #include "spadework/engine/error.h"
 
 namespace spadework::viewer {
 
-namespace {
-
-constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-constexpr const char* kBoldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
-
-}  // namespace
+using analyzer::kBoldFontPath;
+using analyzer::kFontPath;
 
 Fonts load_fonts(float scale) {
     ImGuiIO& io = ImGui::GetIO();

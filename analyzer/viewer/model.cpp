@@ -414,6 +414,11 @@ bool Model::face_up(Seat seat) const {
     return !seat_view_ || *seat_view_ == seat || state().phase() == Phase::Done;
 }
 
+bool Model::shows_whole_deal() const {
+    return std::all_of(std::begin(kAllSeats), std::end(kAllSeats),
+                       [this](Seat s) { return face_up(s); });
+}
+
 CardSet Model::shown_legal_cards() const {
     const HandState& st = state();
     if (st.phase() != Phase::Play || !face_up(st.to_act())) return {};

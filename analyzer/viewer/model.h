@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "spadework/analyzer/comparison.h"
+#include "spadework/analyzer/hand_picture.h"
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/review_choice.h"
 #include "spadework/analyzer/winchance.h"
@@ -163,6 +164,24 @@ class Model {
     // Blocks until background work is done (tests, screenshots).
     void wait_idle();
 
+    // ---- Housekeeping of library games (model_housekeeping.cpp) ----
+    // Asks to delete the selected game: nothing is deleted until confirm_delete(), after the
+    // window's confirmation. False, with a message, when the game is not in the library.
+    bool ask_delete();
+    // The library game asked to be deleted and not yet confirmed or cancelled.
+    std::optional<formats::GameId> delete_asked() const { return delete_asked_; }
+    // Deletes the game asked for with its reviews, in one transaction, and reads the list
+    // again; nothing is selected after. False, with an error, when it could not be deleted.
+    bool confirm_delete();
+    void cancel_delete() { delete_asked_.reset(); }
+    // Changes the selected library game's players, date, event or notes (and the names its
+    // reviews keep); the hand and position shown stay. False, with an error saying why
+    // (a date that is not one, a game not in the library), and nothing changed.
+    bool edit_game(const formats::GameEdit& edit);
+    // Writes the hand shown as a picture, in the format its extension names (.png, .svg,
+    // .html), as `spadework show GAME:HAND --png` does. False, with an error, when it cannot.
+    bool export_hand(const std::filesystem::path& path, analyzer::PictureSize size = {});
+
     // ---- What the panels read ----
     const std::vector<GameRow>& games() const { return games_; }
     std::optional<int> selected_game() const { return selected_; }
@@ -180,6 +199,9 @@ class Model {
     // Whether a seat's cards are shown face up: every seat with open hands, else only the
     // seat viewed (and every seat once the hand is over).
     bool face_up(Seat seat) const;
+    // Whether every hand is face up: what is worked out from the whole deal (par) is shown
+    // only then, never in a seat's view of a hand still in play.
+    bool shows_whole_deal() const;
     // The legal cards of the player to play, as far as the view may tell: none while play
     // is not under way or that player's hand is face down (a seat must not learn how many
     // cards an opponent could play).
@@ -244,6 +266,8 @@ class Model {
     void start_what_if_solve();
     void message(std::string text);
     void error(std::string text);  // a message that is an error
+    // Nothing selected: after the game shown was deleted.
+    void forget_game();
 
     std::filesystem::path library_path_;
     analyzer::ReviewSettings settings_;
@@ -273,6 +297,7 @@ class Model {
     std::optional<CardValues> what_if_values_;
     std::vector<std::string> messages_;
     std::vector<std::string> errors_;
+    std::optional<formats::GameId> delete_asked_;
     std::unique_ptr<Background> bg_;
 };
 

@@ -130,6 +130,8 @@ void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
     int flags = 0;
     for (const auto& c : hand.play->cards) {
         if (c.flag == analyzer::FlagClass::None) continue;
+        // A card of a hand face down is named once it is played, not before.
+        if (!model.face_up(c.seat) && c.index >= model.position()) continue;
         ++flags;
         ImGui::PushID(c.index);
         std::string label = fmt::format("trick {:>2}  {}  {} {}", c.trick + 1, seat_char(c.seat),
@@ -259,7 +261,7 @@ void AnalysisPanel::draw(const PanelContext& ctx) {
         } else if (model.values_pending()) {
             ImGui::TextDisabled("solving...");
         } else if (!model.review()) {
-            ImGui::TextDisabled("Card values appear once the game is analysed.");
+            text_note("Card values appear once the game is analysed.");
         }
     } else if (st.phase() == Phase::Done) {
         ImGui::TextUnformatted("The hand is over.");

@@ -254,13 +254,23 @@ void BiddingPanel::draw(const PanelContext& ctx) {
     const RecordedGame& game = *model.game();
     const analyzer::HandReview* review = model.hand_review();
 
-    if (review) {
+    // A seat's view shows nothing the seat could not know: par is worked out from every hand,
+    // and a bid or pass is reviewed from its maker's hand, so each shows only face up.
+    const std::optional<Seat> view = model.seat_view();
+    if (review && model.shows_whole_deal()) {
         const analyzer::Par& par = review->bidding.par;
         ImGui::Text("Par (double dummy): NS %d, EW %d tricks", par.tricks[0], par.tricks[1]);
         for (const auto& n : par.nils) {
             ImGui::Text("  %s's nil %s", std::string(seat_name(n.seat)).c_str(),
                         n.kept ? "could be kept" : "could not be kept");
         }
+        ImGui::Separator();
+    } else if (review && view) {
+        text_note(
+            fmt::format("In {}'s view, par and the review of the other seats' bids are "
+                        "hidden until the hand is played out: they need hands {} could "
+                        "not see.",
+                        seat_name(*view), seat_name(*view)));
         ImGui::Separator();
     }
 
@@ -276,7 +286,7 @@ void BiddingPanel::draw(const PanelContext& ctx) {
                 continue;
             }
             text_cards(rh->passes[index(s)]);
-            if (review) draw_pass_review(*review, s);
+            if (review && model.face_up(s)) draw_pass_review(*review, s);
         }
         if (!model.shown_exchanges(s).empty()) {
             ImGui::Text("%c exchanged", seat_char(s));
@@ -290,7 +300,7 @@ void BiddingPanel::draw(const PanelContext& ctx) {
         Seat s = next(rh->dealer, static_cast<int>(i) + 1);
         const std::string& name = game.players[index(s)];
         const analyzer::BidDecision* d = nullptr;
-        if (review) {
+        if (review && model.face_up(s)) {
             for (const auto& b : review->bidding.bids) {
                 if (b.index == static_cast<int>(i)) d = &b;
             }
@@ -331,7 +341,7 @@ void BiddingPanel::draw(const PanelContext& ctx) {
     }
     if (!review) {
         ImGui::Separator();
-        ImGui::TextDisabled("Analyse the game to see par and the single-dummy estimates.");
+        text_note("Analyse the game to see par and the single-dummy estimates.");
     }
 }
 

@@ -40,8 +40,21 @@ std::string flags_of(const analyzer::HandReview& h) {
 }  // namespace
 
 std::vector<Command> LibraryPanel::commands() const {
-    return {{"open a file or folder", ImGuiKey_COUNT, "",
-             [](const PanelContext& ctx) { ctx.ui.request_focus_table = true; }}};
+    return {
+        {"open a file or folder", ImGuiKey_COUNT, "",
+         [](const PanelContext& ctx) { ctx.ui.request_focus_table = true; }},
+        // Asks first: the window shows a confirmation, which the next two answer.
+        {"delete the selected game", ImGuiKey_Delete, "Delete",
+         [](const PanelContext& ctx) { ctx.model.ask_delete(); }},
+        {"confirm the deletion", ImGuiKey_COUNT, "",
+         [](const PanelContext& ctx) { ctx.model.confirm_delete(); }},
+        {"cancel the deletion", ImGuiKey_COUNT, "",
+         [](const PanelContext& ctx) { ctx.model.cancel_delete(); }},
+        {"edit the selected game", ImGuiKey_COUNT, "",
+         [](const PanelContext& ctx) { ctx.ui.edit_form_requested = ctx.model.game() != nullptr; }},
+        {"export the hand", ImGuiKey_COUNT, "", [](const PanelContext& ctx) {
+             ctx.ui.export_form_requested = ctx.model.game() != nullptr;
+         }}};
 }
 
 void LibraryPanel::draw(const PanelContext& ctx) {
@@ -53,8 +66,13 @@ void LibraryPanel::draw(const PanelContext& ctx) {
     const float hands_h = model.game() ? std::min(ImGui::GetTextLineHeightWithSpacing() * 16,
                                                   ImGui::GetContentRegionAvail().y * 0.45f)
                                        : 0.0f;
-    draw_games(model, hands_h);
+    const float actions_h = model.game() ? ImGui::GetFrameHeightWithSpacing() : 0.0f;
+    draw_games(model, hands_h + actions_h);
+    draw_actions(model, ui);
     draw_hands(model);
+    draw_delete_confirmation(model);
+    draw_edit_form(model, ui);
+    draw_export_form(model, ui);
 }
 
 // Open or import a path (files can also be dropped on the window).

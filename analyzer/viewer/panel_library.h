@@ -1,5 +1,8 @@
 #pragma once
 
+#include <array>
+#include <string>
+
 #include "panel.h"
 
 namespace spadework::viewer {
@@ -21,6 +24,13 @@ class LibraryPanel : public Panel {
     void draw_games(Model& model, float below);
     void draw_game_row(Model& model, int i);
     void draw_hands(Model& model);
+    // Edit, Delete and Export under the game list, and the forms they open
+    // (panel_library_forms.cpp).
+    void draw_actions(Model& model, UiState& ui);
+    void draw_delete_confirmation(Model& model);
+    void draw_edit_form(Model& model, UiState& ui);
+    void draw_export_form(Model& model, UiState& ui);
+    void fill_edit_form(const RecordedGame& game);
 
     char player_[64] = "";
     char date_from_[16] = "";
@@ -31,6 +41,15 @@ class LibraryPanel : public Panel {
     bool set_ = false;
     bool bag_penalty_ = false;
     char path_[512] = "";
+    // The edit form, filled from the game when it opens.
+    std::array<std::array<char, 128>, 4> edit_players_{};
+    char edit_date_[16] = "";
+    char edit_event_[128] = "";
+    char edit_notes_[2048] = "";
+    // The export form.
+    char export_path_[512] = "";
+    char export_size_[16] = "";
+    std::string form_error_;  // why the last Save or Write failed, shown in its form
 };
 
 }  // namespace spadework::viewer

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "wording.h"
 
@@ -51,7 +52,9 @@ std::string where_text(const Model& model) {
     } else if (st.phase() == Phase::Done) {
         where += " - played out";
     }
-    if (const auto* c = model.card_review(); c && c->flag != analyzer::FlagClass::None) {
+    // The note names the next card: not in a seat's view that has that hand face down.
+    if (const auto* c = model.card_review();
+        c && c->flag != analyzer::FlagClass::None && model.face_up(c->seat)) {
         where += " - " + next_card_note(*c);
     }
     return where;
@@ -67,25 +70,44 @@ std::string note_text(const Model& model) {
     return fmt::format("{} {}: {}", to_string(rh->cards[last]), a->glyph, a->comment);
 }
 
+// The widest value each slider shows beside it.
+constexpr const char* kWidestPosition = "card 52 of 52";
+constexpr const char* kWidestSpeed = "3.0 s/card";
+
+// A slider with its value beside it rather than on it, where the grab would cover the text
+// as it passes: the slider itself shows nothing.
+bool slider_beside(const char* id, int* value, int least, int most, float width,
+                   const std::string& shown) {
+    ImGui::SetNextItemWidth(width);
+    bool changed = ImGui::SliderInt(id, value, least, most, "");
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TextUnformatted(shown.c_str());
+    return changed;
+}
+
 }  // namespace
 
-// How the bar fits a width: the buttons and the slider on the first row, the speed and the
-// toggles beside them when there is room, else on a second row; then the position and the
-// note, wrapped. The same plan sizes the bar (height) and draws it, so nothing is cut.
+// How the bar fits a width: the buttons and the position slider on the first row, the speed
+// and the toggles beside them when there is room, else on a second row; then where the
+// replay stands and the note, wrapped. The same plan sizes the bar (height) and draws it, so
+// nothing is cut.
 ReplayBar::Plan ReplayBar::plan(const PanelContext& ctx, float width) const {
     const ImGuiStyle& style = ImGui::GetStyle();
     const Model& model = ctx.model;
     Plan p;
     float buttons = 0;
     for (const char* b : kButtons) buttons += button_w(b) + style.ItemSpacing.x;
-    p.speed_w = ImGui::CalcTextSize("3.0 s/card").x + style.FramePadding.x * 2 + style.GrabMinSize;
-    float toggles =
-        p.speed_w + checkbox_w("last trick") + checkbox_w("values") + style.ItemSpacing.x * 3;
+    auto beside = [&](const char* widest) {
+        return style.ItemInnerSpacing.x + ImGui::CalcTextSize(widest).x;
+    };
+    p.speed_w = ImGui::CalcTextSize(kWidestSpeed).x + style.GrabMinSize;
+    float toggles = p.speed_w + beside(kWidestSpeed) + checkbox_w("last trick") +
+                    checkbox_w("values") + style.ItemSpacing.x * 3;
     if (model.in_what_if()) toggles += button_w("back to the record") + style.ItemSpacing.x;
-    const float slider_min =
-        ImGui::CalcTextSize("card 52 of 52").x + style.FramePadding.x * 2 + style.GrabMinSize;
-    p.second_row = buttons + slider_min + toggles > width;
-    p.slider_w = std::max(slider_min, width - buttons - (p.second_row ? 0 : toggles));
+    const float slider_min = ImGui::CalcTextSize(kWidestPosition).x + style.GrabMinSize;
+    const float position = beside(kWidestPosition) + style.ItemSpacing.x;
+    p.second_row = buttons + slider_min + position + toggles > width;
+    p.slider_w = std::max(slider_min, width - buttons - position - (p.second_row ? 0 : toggles));
     p.where = model.game() ? where_text(model) : "No game selected.";
     p.note = model.game() ? note_text(model) : std::string();
     p.height = ImGui::GetFrameHeightWithSpacing() * (p.second_row ? 2.0f : 1.0f) +
@@ -126,14 +148,17 @@ void ReplayBar::draw(const PanelContext& ctx) {
     if (ImGui::Button(">|")) model.to_end();
     ImGui::SameLine();
     int pos = model.position();
-    ImGui::SetNextItemWidth(p.slider_w);
-    std::string fmt_text = fmt::format("card {} of {}", pos, model.recorded_cards());
-    if (ImGui::SliderInt("##position", &pos, 0, model.recorded_cards(), fmt_text.c_str())) {
+    if (slider_beside("##position", &pos, 0, model.recorded_cards(), p.slider_w,
+                      fmt::format("card {} of {}", pos, model.recorded_cards()))) {
         model.move_to(pos);
     }
     if (!p.second_row) ImGui::SameLine();
-    ImGui::SetNextItemWidth(p.speed_w);
-    ImGui::SliderFloat("##speed", &ui.autoplay_seconds, 0.1f, 3.0f, "%.1f s/card");
+    // In tenths of a second, the steps the speed is shown in.
+    int tenths = static_cast<int>(std::lround(ui.autoplay_seconds * 10));
+    if (slider_beside("##speed", &tenths, 1, 30, p.speed_w,
+                      fmt::format("{:.1f} s/card", tenths / 10.0))) {
+        ui.autoplay_seconds = static_cast<float>(tenths) / 10.0f;
+    }
     ImGui::SameLine();
     bool prev = model.show_previous_trick();
     if (ImGui::Checkbox("last trick", &prev)) model.set_show_previous_trick(prev);

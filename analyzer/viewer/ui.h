@@ -52,6 +52,9 @@ struct UiState {
     float text_scale = 1;     // the scale the fonts and style sizes were last built at
     std::string path_box;     // the "open a path" box
     bool request_focus_table = false;
+    // The library panel's forms, opened by their commands (panel_library_forms.cpp).
+    bool edit_form_requested = false;
+    bool export_form_requested = false;
     // Why the table's last layout did not fit its panel (its rectangles meet or leave it);
     // empty when it fits. An unattended run (a screenshot) reports it on stderr.
     std::string table_problem;

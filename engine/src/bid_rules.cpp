@@ -123,6 +123,12 @@ std::optional<Illegal> partner_fault(const RuleSet& rules, Seat seat, Bid bid,
                                std::to_string(rules.min_team_bid) + " tricks or more"};
         }
     }
+    if (rules.max_team_bid && bid.count() + mates.count() > *rules.max_team_bid) {
+        return Illegal{IllegalReason::TeamBidTooHigh,
+                       who + " bids " + to_string(bid) + " beside " + mate + "'s " +
+                           to_string(mates) + ": a partnership bids " +
+                           std::to_string(*rules.max_team_bid) + " tricks or fewer"};
+    }
     return std::nullopt;
 }
 
@@ -134,6 +140,16 @@ std::optional<Illegal> check_bid_rules(const RuleSet& rules, Seat seat, Bid bid,
     if (auto bad = behind_fault(rules, seat, bid, known)) return bad;
     if (auto bad = forced_fault(rules, seat, bid, known)) return bad;
     return partner_fault(rules, seat, bid, known);
+}
+
+std::vector<Bid> allowed_bids(const RuleSet& rules, Seat seat, const BidFacts& known) {
+    std::vector<Bid> out;
+    std::vector<Bid> all = {Bid::nil(), Bid::blind_nil()};
+    for (int n = 1; n <= rules.highest_bid(); ++n) all.push_back(Bid::tricks(n));
+    for (Bid b : all) {
+        if (!check_bid_rules(rules, seat, b, known)) out.push_back(b);
+    }
+    return out;
 }
 
 }  // namespace spadework

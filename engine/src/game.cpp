@@ -64,8 +64,15 @@ const HandRecord& Game::add_hand(const HandOutcome& outcome) {
     if (reason) {
         if (ns != ew) {
             Team winner = ns > ew ? Team::NS : Team::EW;
-            result_ = GameResult{winner, *reason, standings_, ns > ew ? ns - ew : ew - ns,
-                                 overtime_sets_};
+            Standings final = standings_;
+            // end_bonus: to the side that reached the target, from the side at the loss limit.
+            if (*reason == EndReason::Target) {
+                final[index(winner)].score += rules_.end_bonus;
+            } else if (*reason == EndReason::LossLimit) {
+                final[index(opponent(winner))].score -= rules_.end_bonus;
+            }
+            int margin = final[index(winner)].score - final[index(opponent(winner))].score;
+            result_ = GameResult{winner, *reason, final, margin, overtime_sets_};
         } else {
             switch (rules_.on_tie) {
                 case OnTie::PlayOn:

@@ -184,14 +184,9 @@ std::optional<Illegal> HandState::check_bid(Seat seat, Bid bid) const {
 }
 
 std::vector<Bid> HandState::legal_bids() const {
-    std::vector<Bid> bids;
-    if (phase_ != Phase::Bid) return bids;
-    std::vector<Bid> all = {Bid::nil(), Bid::blind_nil()};
-    for (int n = 1; n <= rules_.highest_bid(); ++n) all.push_back(Bid::tricks(n));
-    for (Bid b : all) {
-        if (!check_bid(to_act_, b)) bids.push_back(b);
-    }
-    return bids;
+    if (phase_ != Phase::Bid) return {};
+    return allowed_bids(rules_, to_act_,
+                        {bids_[index(partner(to_act_))], hands_[index(to_act_)], scores_before_});
 }
 
 void HandState::bid(Seat seat, Bid bid) {
@@ -380,7 +375,8 @@ void HandState::do_play(Card card, std::optional<Illegal> broken_rule) {
     played_.push_back({seat, card});
     if (card.suit() == Suit::Spades && !spades_broken_) {
         bool on_other_suit = trick_.front().card.suit() != Suit::Spades;
-        spades_broken_ = rules_.spades_break == SpadesBreak::AnySpade || on_other_suit;
+        spades_broken_ = rules_.spades_break == SpadesBreak::AnySpade ||
+                         (rules_.spades_break == SpadesBreak::Trump && on_other_suit);
     }
     to_act_ = next(seat);
     if (trick_.size() == 4) {

@@ -106,6 +106,25 @@ RuleSet paperless() {
     return r;
 }
 
+RuleSet openspiel() {
+    // OpenSpiel's "spades" game (open_spiel/games/spades/, its default parameters): classic
+    // scoring, but a nil bidder's tricks count toward the partner's contract, two nils leave a
+    // contract of 0 whose tricks are overtricks, no blind nil, partners bid 13 tricks at most
+    // together, spades are never broken (the leader plays a spade only from a hand of nothing
+    // but spades), a side at -350 or below loses (mercy_threshold), 500 wins (win_threshold),
+    // and the side that ends the game so wins or loses 200 more (win_or_loss_bonus).
+    RuleSet r;
+    r.name = "openspiel";
+    r.blind_nil_allowed = false;
+    r.max_team_bid = 13;
+    r.spades_break = SpadesBreak::Never;
+    r.nil_tricks = NilTricks::CountForPartner;
+    r.both_nil_tricks = BothNilTricks::Overtricks;
+    r.loss_limit = -350;
+    r.end_bonus = 200;
+    return r;
+}
+
 struct PresetEntry {
     PresetInfo info;
     RuleSet (*make)();
@@ -128,6 +147,10 @@ const std::vector<PresetEntry>& preset_table() {
         {{"paperless", "Paperless Spades, Hugh Aguilar's rules",
           "48 cards, 3-card pass, 2/1/2 points, honours, sets to 6 with overtime to 3"},
          paperless},
+        {{"openspiel", "OpenSpiel's Spades game (google-deepmind/open_spiel)",
+          "OpenSpiel: nil tricks count for partner, no blind nil, spades never broken, -350 "
+          "loses, 200 bonus at the end"},
+         openspiel},
     };
     return table;
 }
@@ -251,11 +274,13 @@ std::vector<KeyEntry> document_keys() {
             "spades_lead", "after_broken|anytime", "when a spade may be led", &RuleSet::spades_lead,
             {{SpadesLead::AfterBroken, "after_broken"}, {SpadesLead::Anytime, "anytime"}})),
         shapes_play(enum_key<SpadesBreak>(
-            "spades_break", "any_spade|trump",
-            "what breaks spades: any spade played, or a spade played to a "
-            "trick led in another suit",
+            "spades_break", "any_spade|trump|never",
+            "what breaks spades: any spade played, a spade played to a trick led in another "
+            "suit, or nothing (a spade is led only from a hand of nothing but spades)",
             &RuleSet::spades_break,
-            {{SpadesBreak::AnySpade, "any_spade"}, {SpadesBreak::Trump, "trump"}})),
+            {{SpadesBreak::AnySpade, "any_spade"},
+             {SpadesBreak::Trump, "trump"},
+             {SpadesBreak::Never, "never"}})),
         shapes_play(enum_key<FirstLead>("first_lead", "left_of_dealer|two_of_clubs",
                                         "who leads first", &RuleSet::first_lead,
                                         {{FirstLead::LeftOfDealer, "left_of_dealer"},
@@ -388,12 +413,33 @@ std::vector<KeyEntry> house_keys() {
     };
 }
 
+// OpenSpiel's game (issue 21), after the house rules in the order of their proto fields.
+std::vector<KeyEntry> openspiel_keys() {
+    return {
+        shapes_play(optional_int_key("max_team_bid",
+                                     "the most tricks a partnership's bids may add up to (none: "
+                                     "any)",
+                                     &RuleSet::max_team_bid)),
+        enum_key<BothNilTricks>("both_nil_tricks", "no_contract|overtricks",
+                                "the tricks of a partnership whose two members bid nil: they "
+                                "count for nothing, or each is an overtrick over a contract of 0",
+                                &RuleSet::both_nil_tricks,
+                                {{BothNilTricks::NoContract, "no_contract"},
+                                 {BothNilTricks::Overtricks, "overtricks"}}),
+        int_key("end_bonus",
+                "points won by the side that ends the game at target, and lost by the side "
+                "that ends it at loss_limit, in the final score only",
+                &RuleSet::end_bonus),
+    };
+}
+
 // The one table of keys: the documents' keys, then the house rules'. A rules file is written in
 // this order, which is the proto's field-number order.
 const std::vector<KeyEntry>& key_table() {
     static const std::vector<KeyEntry> table = [] {
         std::vector<KeyEntry> keys = document_keys();
         for (KeyEntry& k : house_keys()) keys.push_back(std::move(k));
+        for (KeyEntry& k : openspiel_keys()) keys.push_back(std::move(k));
         return keys;
     }();
     return table;
@@ -575,6 +621,21 @@ void check_rules(const RuleSet& r) {
     if (r.loss_limit && *r.loss_limit >= r.target) fail("loss_limit must be below target");
     if (r.hand_limit && *r.hand_limit < 1) fail("hand_limit must be at least 1 (or none)");
     if (r.mercy && *r.mercy < 1) fail("mercy must be at least 1 (or none)");
+    if (r.max_team_bid && (*r.max_team_bid < r.min_team_bid || *r.max_team_bid < 1)) {
+        fail("max_team_bid=" + std::to_string(*r.max_team_bid) +
+             " must be at least 1 and at least min_team_bid (or none)");
+    }
+    if (r.both_nil_tricks == BothNilTricks::Overtricks &&
+        (r.nil_tricks == NilTricks::BagsOnly || r.nil_tricks == NilTricks::BagsAndPoints)) {
+        fail(
+            "both_nil_tricks=overtricks counts a nil bidder's tricks as overtricks: it needs "
+            "nil_tricks=separate or count_for_partner, which do not make them bags already");
+    }
+    if (r.max_team_bid && !r.nil_allowed && *r.max_team_bid <= r.highest_bid()) {
+        fail("max_team_bid=" + std::to_string(*r.max_team_bid) +
+             " with nil=forbidden leaves the partner of a " + std::to_string(r.highest_bid()) +
+             " bid nothing to bid: it must be over " + std::to_string(r.highest_bid()));
+    }
     if (r.big_contract && (*r.big_contract < 1 || *r.big_contract > r.hand_size())) {
         fail("big_contract=" + std::to_string(*r.big_contract) + " must be 1.." +
              std::to_string(r.hand_size()) + " (or none)");

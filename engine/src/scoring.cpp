@@ -111,7 +111,8 @@ std::string tricks_text(int n) {
 // bid in it (`blind`), its points, made or set, are multiplied by blind_bid_factor.
 void score_contract(const RuleSet& rules, TeamHandScore& own, TeamHandScore& opp, int bid,
                     bool blind) {
-    if (own.bid == 0) return;  // both partners bid nil: there is no contract
+    // Both partners bid nil: no contract, or one of 0 whose every trick is over it.
+    if (own.bid == 0 && rules.both_nil_tricks == BothNilTricks::NoContract) return;
     std::string contract = "contract " + std::to_string(own.bid);
     if (bid != own.bid) contract += " (bid " + std::to_string(bid) + ", raised)";
     auto blind_factor = [&](int points) {
@@ -249,6 +250,10 @@ HandScore score_hand(const RuleSet& rules, const HandOutcome& outcome, const Sta
         for (Seat s : members(t))
             blind =
                 blind || (outcome.bids[index(s)].is_blind() && !outcome.bids[index(s)].is_nil());
+        if (bid == 0 && rules.both_nil_tricks == BothNilTricks::Overtricks) {
+            team.tricks = 0;
+            for (Seat s : members(t)) team.tricks += outcome.tricks[index(s)];
+        }
         if (rules.below_min_team_bid == BelowMinimum::Raise && bid > 0 &&
             bid < rules.min_team_bid) {
             team.bid = rules.min_team_bid;

@@ -9,7 +9,9 @@
 #include <sstream>
 
 #include "spadework/formats/error.h"
+#include "spadework/formats/openspiel.h"
 #include "spadework/formats/proto_io.h"
+#include "spadework/formats/ptn.h"
 #include "spadework/formats/sheet_csv.h"
 #include "spadework/formats/text_log.h"
 
@@ -110,6 +112,24 @@ const std::vector<GameFormat>& game_formats() {
          nullptr,
          false,
          GameFormat::Holds::OneScoreSheet},
+        {FileKind::OpenSpiel,
+         "OpenSpiel actions",
+         {".openspiel"},
+         read_openspiel,
+         write_openspiel,
+         nullptr,
+         nullptr,
+         false,
+         GameFormat::Holds::DealtHands},
+        {FileKind::Ptn,
+         "Trickster Cards PTN",
+         {".ptn"},
+         read_ptn,
+         write_ptn,
+         nullptr,
+         nullptr,
+         false,
+         GameFormat::Holds::DealtHands},
     };
     return table;
 }

@@ -35,7 +35,7 @@ constexpr std::string_view kHandSelect =
     "h.bid_kind_s, h.bid_s, h.bid_kind_w, h.bid_w, h.tricks_n, h.tricks_e, h.tricks_s, "
     "h.tricks_w, h.points_ns, h.points_ew, h.score_ns, h.score_ew, h.set_ns, h.set_ew, "
     "h.bag_penalties_ns, h.bag_penalties_ew, p0.name, p1.name, p2.name, p3.name, "
-    "h.tricks_unknown FROM hands h "
+    "h.tricks_unknown, h.blind_bids FROM hands h "
     "LEFT JOIN players p0 ON p0.game = h.game AND p0.seat = 0 "
     "LEFT JOIN players p1 ON p1.game = h.game AND p1.seat = 1 "
     "LEFT JOIN players p2 ON p2.game = h.game AND p2.seat = 2 "
@@ -72,14 +72,14 @@ int bid_kind_code(Bid::Kind kind) {
     return static_cast<int>(kind);  // 0 tricks, 1 nil, 2 blind nil, as the schema says
 }
 
-Bid bid_from(int kind, int count) {
+Bid bid_from(int kind, int count, bool blind) {
     switch (kind) {
         case 1:
             return Bid::nil();
         case 2:
             return Bid::blind_nil();
         default:
-            return Bid::tricks(count);
+            return blind ? Bid::blind_tricks(count) : Bid::tricks(count);
     }
 }
 
@@ -106,7 +106,8 @@ HandSummary read_hand(const Statement& st) {
     h.dealer = static_cast<Seat>(st.integer(2));
     for (int s = 0; s < 4; ++s) {
         if (!st.is_null(3 + 2 * s)) {
-            h.bids[s] = bid_from(st.integer(3 + 2 * s), st.integer(4 + 2 * s));
+            h.bids[s] = bid_from(st.integer(3 + 2 * s), st.integer(4 + 2 * s),
+                                 (st.integer(28) >> s & 1) != 0);
         }
         h.tricks[s] = st.integer(11 + s);
     }
@@ -147,9 +148,10 @@ struct Inserts {
                "INSERT INTO hands (game, hand, dealer, bid_kind_n, bid_n, bid_kind_e, bid_e, "
                "bid_kind_s, bid_s, bid_kind_w, bid_w, tricks_n, tricks_e, tricks_s, tricks_w, "
                "points_ns, points_ew, score_ns, score_ew, nil, blind_nil, set_ns, set_ew, "
-               "bag_penalties_ns, bag_penalties_ew, bags_ns, bags_ew, tricks_unknown) VALUES "
-               "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-               "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28)") {}
+               "bag_penalties_ns, bag_penalties_ew, bags_ns, bags_ew, tricks_unknown, "
+               "blind_bids) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+               "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, "
+               "?29)") {}
 
     // The id of a stored game with exactly these bytes.
     std::optional<GameId> existing(std::int64_t hash, std::string_view record) {
@@ -193,6 +195,7 @@ struct Inserts {
         int unknown = 0;
         for (int s = 0; s < 4; ++s) unknown |= row.tricks_unknown[s] ? 1 << s : 0;
         hand.bind(28, unknown);
+        hand.bind(29, detail::blind_bid_seats(row));
         hand.run();
     }
 };

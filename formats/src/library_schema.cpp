@@ -138,6 +138,12 @@ ALTER TABLE games ADD COLUMN score_sheet INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE hands ADD COLUMN tricks_unknown INTEGER NOT NULL DEFAULT 0;
 )sql";
 
+// Version 8: per hand the seats whose trick bid was made blind (a bit per seat, N = 1), which
+// the bid's kind and count do not say ("b6" is kind 0, count 6). Filled from the records.
+constexpr const char* kSchemaV8 = R"sql(
+ALTER TABLE hands ADD COLUMN blind_bids INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // The tables a library must have, from the version that made them.
 struct NeededTable {
     const char* name;
@@ -194,14 +200,14 @@ void migrate_to_1(const Database& db) {
     db.exec(kSchemaV1);
 }
 
-// Fills the version 2 columns of every stored hand from its game's record, scored again.
-void migrate_to_2(const Database& db) {
-    db.exec(kSchemaV2Columns);
+// For every stored hand, binds its game id (?1) and hand index (?2), lets fill bind the rest
+// from the hand's row (its game's record indexed again, index_rows) and runs the update. A
+// record this build cannot read stops the migration, or with keep_unreadable keeps the
+// columns' defaults for its hands (a record of a newer Spadework is kept as it is).
+template <class Fill>
+void refill_hands(const Database& db, const char* update_sql, bool keep_unreadable, Fill fill) {
     Statement games(db, "SELECT game, record FROM records ORDER BY game");
-    Statement update(db,
-                     "UPDATE hands SET nil = ?3, blind_nil = ?4, set_ns = ?5, set_ew = ?6, "
-                     "bag_penalties_ns = ?7, bag_penalties_ew = ?8, bags_ns = ?9, bags_ew = ?10 "
-                     "WHERE game = ?1 AND hand = ?2");
+    Statement update(db, update_sql);
     while (games.step()) {
         std::int64_t id = games.int64(0);
         std::string where = "game id " + std::to_string(id) + " cannot be migrated: ";
@@ -209,25 +215,38 @@ void migrate_to_2(const Database& db) {
         try {
             rows = index_rows(decode_game(games.blob(1), db.path()));
         } catch (const FormatError& e) {
+            if (keep_unreadable) continue;
             db.fail(where + e.message());
         } catch (const Error& e) {
+            if (keep_unreadable) continue;
             db.fail(where + e.what());
         }
         for (std::size_t h = 0; h < rows.hands.size(); ++h) {
-            const HandRow& row = rows.hands[h];
             update.bind(1, id);
             update.bind(2, static_cast<int>(h));
-            update.bind(3, row.nil);
-            update.bind(4, row.blind_nil);
-            update.bind(5, row.set[0]);
-            update.bind(6, row.set[1]);
-            update.bind(7, row.bag_penalties[0]);
-            update.bind(8, row.bag_penalties[1]);
-            update.bind(9, row.bags[0]);
-            update.bind(10, row.bags[1]);
+            fill(update, rows.hands[h]);
             update.run();
         }
     }
+}
+
+// Fills the version 2 columns of every stored hand from its game's record, scored again.
+void migrate_to_2(const Database& db) {
+    db.exec(kSchemaV2Columns);
+    refill_hands(db,
+                 "UPDATE hands SET nil = ?3, blind_nil = ?4, set_ns = ?5, set_ew = ?6, "
+                 "bag_penalties_ns = ?7, bag_penalties_ew = ?8, bags_ns = ?9, bags_ew = ?10 "
+                 "WHERE game = ?1 AND hand = ?2",
+                 false, [](Statement& update, const HandRow& row) {
+                     update.bind(3, row.nil);
+                     update.bind(4, row.blind_nil);
+                     update.bind(5, row.set[0]);
+                     update.bind(6, row.set[1]);
+                     update.bind(7, row.bag_penalties[0]);
+                     update.bind(8, row.bag_penalties[1]);
+                     update.bind(9, row.bags[0]);
+                     update.bind(10, row.bags[1]);
+                 });
     db.exec(kSchemaV2Fill);
     db.exec(kSchemaV2Indexes);
 }
@@ -248,10 +267,17 @@ void migrate_to_7(const Database& db) {
     db.exec(kSchemaV7);
 }
 
+void migrate_to_8(const Database& db) {
+    db.exec(kSchemaV8);
+    refill_hands(
+        db, "UPDATE hands SET blind_bids = ?3 WHERE game = ?1 AND hand = ?2", true,
+        [](Statement& update, const HandRow& row) { update.bind(3, blind_bid_seats(row)); });
+}
+
 using Migration = void (*)(const Database&);
 // kMigrations[v] takes a library from version v to v + 1.
 constexpr Migration kMigrations[] = {migrate_to_1, migrate_to_2, migrate_to_3, migrate_to_4,
-                                     migrate_to_5, migrate_to_6, migrate_to_7};
+                                     migrate_to_5, migrate_to_6, migrate_to_7, migrate_to_8};
 
 // Flushes a file (or folder) to the disk: SQLite does not sync what VACUUM INTO writes.
 bool sync_path(const std::string& path, bool folder) {

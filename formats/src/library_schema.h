@@ -64,6 +64,16 @@ struct HandRow {
     bool blind_nil = false;
 };
 
+// The seats whose trick bid was made blind, a bit per seat (N = 1): the hands table's
+// blind_bids.
+inline int blind_bid_seats(const HandRow& row) {
+    int seats = 0;
+    for (int s = 0; s < 4; ++s) {
+        if (row.bids[s] && row.bids[s]->is_blind() && !row.bids[s]->is_nil()) seats |= 1 << s;
+    }
+    return seats;
+}
+
 struct GameRows {
     bool score_sheet = false;
     std::array<int, 2> final_score{};

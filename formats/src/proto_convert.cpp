@@ -8,9 +8,19 @@
 #include "spadework/formats/error.h"
 
 namespace spadework::formats::proto_convert {
-namespace {
 
 namespace gp = ::google::protobuf;
+
+std::string value_names(const gp::EnumDescriptor* e) {
+    std::string out;
+    for (int k = 0; k < e->value_count(); ++k) {
+        if (k > 0) out += k + 1 == e->value_count() ? " or " : ", ";
+        out += e->value(k)->name();
+    }
+    return out;
+}
+
+namespace {
 using Part = RecordPlace::Part;
 
 std::string lower_seat(Seat s) {
@@ -143,8 +153,8 @@ std::optional<std::string> rule_value(const pb::RuleSet& m, std::string_view key
         if (v == nullptr) {
             Place at = place;
             at.steps = steps;
-            throw ConvertError(name + ": " + std::to_string(number) + " is not a value of " +
-                                   f->enum_type()->name(),
+            throw ConvertError(name + ": " + std::to_string(number) + " is not one of " +
+                                   value_names(f->enum_type()),
                                at);
         }
         return lower(v->name());
@@ -317,25 +327,34 @@ struct HandPlace {
     }
 };
 
+// The place of a field of the message at `p`: a fault is put at the field at fault, or at
+// the message when the text leaves the field out.
+Place in_field(Place p, std::string field) {
+    p.steps.push_back({std::move(field)});
+    return p;
+}
+
 // The bids, each checked: by the seat whose turn it is, nil or 1..13, only nil blind.
 void bids_from(const pb::Hand& m, const HandPlace& place, RecordedHand& out) {
     for (int k = 0; k < m.bids_size(); ++k) {
         const pb::Bid& b = m.bids(k);
         Place p = place(RecordPlace{Part::Bid, k}, {{"bids", k}});
         Seat turn = next(out.dealer, k + 1);
-        Seat seat = b.has_seat() ? seat_from(b.seat(), "seat", p) : turn;
+        Seat seat = b.has_seat() ? seat_from(b.seat(), "seat", in_field(p, "seat")) : turn;
         if (seat != turn) {
             throw ConvertError(std::string("the bid is by ") + seat_char(seat) + ", but it was " +
                                    seat_char(turn) +
                                    "'s turn: bids go clockwise from the dealer's left",
-                               p);
+                               in_field(p, "seat"));
         }
         std::string count = std::to_string(b.tricks());
         if (b.nil() && b.tricks() != 0) {
-            throw ConvertError("a nil bid of " + count + " tricks: nil is no tricks", p);
+            throw ConvertError("a nil bid of " + count + " tricks: nil is no tricks",
+                               in_field(p, "tricks"));
         }
         if (b.tricks() < 0 || b.tricks() > 13) {
-            throw ConvertError("a bid of " + count + " tricks: bids are nil or 1..13", p);
+            throw ConvertError("a bid of " + count + " tricks: bids are nil or 1..13",
+                               in_field(p, "tricks"));
         }
         // A blind trick bid the rule set does not have is refused by the replay, at the bid.
         out.bids.push_back(b.nil()     ? (b.blind() ? Bid::blind_nil() : Bid::nil())
@@ -371,7 +390,7 @@ void tricks_from(const pb::Hand& m, const HandPlace& place, RecordedHand& out) {
 Claim claim_from(const pb::Claim& c, const HandPlace& place) {
     Claim claim;
     if (c.has_by()) {
-        claim.by = seat_from(c.by(), "by", place(RecordPlace{Part::Claim, 0}, {{"claim"}}));
+        claim.by = seat_from(c.by(), "by", place(RecordPlace{Part::Claim, 0}, {{"claim"}, {"by"}}));
     }
     claim.tricks = {c.north(), c.east(), c.south(), c.west()};
     for (Seat s : kAllSeats) {
@@ -379,7 +398,7 @@ Claim claim_from(const pb::Claim& c, const HandPlace& place) {
         if (n < 0 || n > 13) {
             throw ConvertError(std::string("the claim credits ") + seat_char(s) + " with " +
                                    std::to_string(n) + " tricks",
-                               place(RecordPlace{Part::Claim, 0}, {{"claim"}}));
+                               place(RecordPlace{Part::Claim, 0}, {{"claim"}, {lower_seat(s)}}));
         }
     }
     return claim;
@@ -405,7 +424,8 @@ Annotation annotation_from(const pb::Annotation& a, int k, const HandPlace& plac
             break;
         case pb::Annotation::kHand:
             if (!a.hand()) {
-                throw ConvertError("hand: false names no target; write hand: true", p);
+                throw ConvertError("hand: false names no target; write hand: true",
+                                   in_field(p, "hand"));
             }
             break;
         case pb::Annotation::TARGET_NOT_SET:
@@ -417,10 +437,11 @@ Annotation annotation_from(const pb::Annotation& a, int k, const HandPlace& plac
         throw ConvertError(what + " " + std::to_string(note.index) +
                                " is not in the hand, which has " + std::to_string(limit) + " " +
                                what + "s (counted from 0)",
-                           p);
+                           in_field(p, what));
     }
     if (!a.glyph().empty() && !is_glyph(a.glyph())) {
-        throw ConvertError("'" + a.glyph() + "' is not a glyph (! ? !! ?? !? ?!)", p);
+        throw ConvertError("'" + a.glyph() + "' is not a glyph (! ? !! ?? !? ?!)",
+                           in_field(p, "glyph"));
     }
     note.glyph = a.glyph();
     note.comment = a.comment();
@@ -603,8 +624,8 @@ RecordedGame game_from(const pb::Game& m) {
     const gp::EnumValueDescriptor* kind =
         pb::RecordKind_descriptor()->FindValueByNumber(m.record());
     if (kind == nullptr) {
-        throw ConvertError("record: " + std::to_string(m.record()) +
-                               " is not a value of RecordKind (FULL or SCORE_SHEET)",
+        throw ConvertError("record: " + std::to_string(m.record()) + " is not one of " +
+                               value_names(pb::RecordKind_descriptor()),
                            Place{-1, std::nullopt, "record", {{"record"}}, 0});
     }
     out.kind = m.record() == pb::SCORE_SHEET ? RecordKind::ScoreSheet : RecordKind::Full;

@@ -47,6 +47,9 @@ class ConvertError : public Error {
     Place place_;
 };
 
+// An enum's value names as a message lists them: "NORTH, EAST, SOUTH or WEST".
+std::string value_names(const google::protobuf::EnumDescriptor* e);
+
 // "game 2, hand 3, card 17" (game 0-based), the place of a fault for formats without lines.
 std::string words(int game, const Place& place);
 

@@ -19,6 +19,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "field_places.h"
+#include "json_errors.h"
 #include "proto_convert.h"
 #include "spadework/formats/error.h"
 #include "text_encoding.h"
@@ -28,6 +30,10 @@ namespace {
 
 namespace pb = ::spadework::v1;
 namespace gp = ::google::protobuf;
+using field_places::FieldPlaces;
+using field_places::offset_of;
+using field_places::throw_at_offset;
+using field_places::throw_at_steps;
 using gp::TextFormat;
 using proto_convert::ConvertError;
 using proto_convert::game_from;
@@ -42,7 +48,7 @@ constexpr std::string_view kProtoFile = "formats/proto/spadework.proto";
 
 // ---------------------------------------------------------------------------------------
 // Text format. Errors point at the field that holds the bad value, found through the
-// parser's ParseInfoTree.
+// parser's ParseInfoTree (field_places.h).
 
 // TextFormat's parser reports the first error with a 0-based line and a column in which a
 // tab reaches the next multiple of 8; this keeps the first one.
@@ -64,70 +70,6 @@ class FirstError : public gp::io::ErrorCollector {
     int column_ = -1;
     std::optional<std::string> message_;
 };
-
-// The byte offset in `text` of the tokenizer's 0-based line and column (where a tab reaches
-// the next multiple of 8).
-std::size_t offset_of(std::string_view text, int line, int column) {
-    std::size_t at = 0;
-    for (int i = 0; i < line; ++i) {
-        std::size_t newline = text.find('\n', at);
-        if (newline == std::string_view::npos) return text.size();
-        at = newline + 1;
-    }
-    for (int col = 0; at < text.size() && text[at] != '\n' && col < column; ++at) {
-        col = text[at] == '\t' ? (col / 8 + 1) * 8 : col + 1;
-    }
-    return at;
-}
-
-[[noreturn]] void throw_at_offset(std::string_view text, std::string_view file, std::size_t offset,
-                                  const std::string& message) {
-    offset = std::min(offset, text.size());
-    std::string_view before = text.substr(0, offset);
-    std::size_t line_start = before.rfind('\n');
-    line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
-    int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
-    throw FormatError(std::string(file), line, static_cast<int>(offset - line_start) + 1, message);
-}
-
-struct TextSource {
-    std::string_view text;
-    std::string_view file;
-    const TextFormat::ParseInfoTree* tree;
-    const gp::Descriptor* root;
-};
-
-// Throws the FormatError of a fault at the deepest field of its path the text holds.
-[[noreturn]] void throw_at(const TextSource& src, std::vector<Step> steps, const Place& place,
-                           const std::string& message) {
-    steps.insert(steps.end(), place.steps.begin(), place.steps.end());
-    const TextFormat::ParseInfoTree* tree = src.tree;
-    const gp::Descriptor* d = src.root;
-    TextFormat::ParseLocation best;
-    bool reached = false;
-    for (std::size_t k = 0; k < steps.size() && tree != nullptr && d != nullptr; ++k) {
-        const gp::FieldDescriptor* f = d->FindFieldByName(steps[k].field);
-        if (f == nullptr) break;
-        int index = f->is_repeated() ? steps[k].index : -1;
-        if (f->is_repeated() && index < 0) break;
-        TextFormat::ParseLocation loc = tree->GetLocation(f, index);
-        if (loc.line < 0) break;
-        best = loc;
-        reached = k + 1 == steps.size();
-        if (f->message_type() == nullptr) break;
-        tree = tree->GetTreeForNested(f, index);
-        d = f->message_type();
-    }
-    if (best.line < 0) throw FormatError(std::string(src.file), 0, 0, message);
-    std::size_t at = offset_of(src.text, best.line, best.column);
-    if (reached && place.value_column > 0) {
-        std::size_t quote = src.text.find_first_of("\"'\n", at);
-        if (quote != std::string_view::npos && src.text[quote] != '\n') {
-            at = quote + static_cast<std::size_t>(place.value_column);
-        }
-    }
-    throw_at_offset(src.text, src.file, at, message);
-}
 
 // Parses text into `out`, recording field locations in `tree`.
 void parse_text(std::string_view text, std::string_view file, gp::Message& out,
@@ -175,6 +117,19 @@ std::size_t skip_comments(std::string_view text) {
 
 bool holds_nothing(std::string_view text) {
     return skip_comments(text) == text.size();
+}
+
+// Throws the FormatError of a conversion fault in `message`, read from the text format with
+// `tree`: at the field `prefix` then the fault's steps lead to, as deep as the text holds.
+[[noreturn]] void throw_text_fault(std::string_view text, std::string_view file,
+                                   const gp::Message& message,
+                                   const TextFormat::ParseInfoTree& tree, std::vector<Step> prefix,
+                                   const Place& place, const std::string& what) {
+    FieldPlaces places = field_places::text_format_places(text, message, tree);
+    std::size_t first = skip_comments(text);
+    places.add("", {first, first});
+    prefix.insert(prefix.end(), place.steps.begin(), place.steps.end());
+    throw_at_steps(text, file, places, prefix, place.value_column, what);
 }
 
 // The first word of a text format file, which tells a GameList ("games") from a Game; empty
@@ -376,54 +331,6 @@ void read_stream(gp::io::ZeroCopyInputStream& raw, std::int64_t total, std::stri
     if (held) take(convert(*held, 0, file));
 }
 
-// protobuf's JSON parser gives no line. A syntax error's message is "what\n<the text up to
-// 20 bytes either side>\n   ^": where that text first occurs is taken for where it was cut
-// from. Other messages name a field or quote a value: when it occurs once in the file, that
-// is the place. Otherwise the error names the file alone.
-[[noreturn]] void throw_json_error(std::string_view text, std::string_view file,
-                                   std::string message) {
-    std::size_t context = message.find('\n');
-    std::size_t caret_line = message.rfind('\n');
-    if (context != std::string::npos && caret_line != context) {
-        std::string segment = message.substr(context + 1, caret_line - context - 1);
-        std::size_t caret = message.size() - caret_line - 2;
-        std::size_t at = segment.empty() ? text.size() : text.find(segment);
-        message.erase(context);
-        if (at != std::string_view::npos) {
-            throw_at_offset(text, file, segment.empty() ? at : at + caret, message);
-        }
-        throw FormatError(std::string(file), 0, 0, message);
-    }
-    // "(hands[0]) foo: Cannot find field." reads "hands[0].foo: Cannot find field.".
-    if (!message.empty() && message[0] == '(') {
-        std::size_t close = message.find(')');
-        if (close != std::string::npos) {
-            std::string path = message.substr(1, close - 1);
-            std::string rest = message.substr(close + 1);
-            if (rest.rfind(' ', 0) == 0 && !path.empty()) rest[0] = '.';
-            message = path + rest;
-        }
-    }
-    if (message.rfind(": ", 0) == 0) message.erase(0, 2);
-    std::string token;
-    if (std::size_t v = message.find("invalid value "); v != std::string::npos) {
-        std::size_t end = message.find(" for type", v);
-        if (end != std::string::npos) token = message.substr(v + 14, end - v - 14);
-    } else if (std::size_t c = message.find(": ");
-               c != std::string::npos && message.find(' ') > c) {
-        // "hands[0].foo: Cannot find field.", "table: Proto field is not repeating, ...":
-        // the key of the last field of the path.
-        std::string name = message.substr(0, c);
-        name = name.substr(name.rfind('.') + 1);
-        token = '"' + name.substr(0, name.find('[')) + '"';
-    }
-    std::size_t at = token.empty() ? std::string_view::npos : text.find(token);
-    if (at != std::string_view::npos && text.find(token, at + 1) == std::string_view::npos) {
-        throw_at_offset(text, file, at, message);
-    }
-    throw FormatError(std::string(file), 0, 0, message);
-}
-
 }  // namespace
 
 std::string encode_game(const RecordedGame& game) {
@@ -507,7 +414,6 @@ std::vector<RecordedGame> read_textproto(std::string_view text, std::string_view
     } else {
         parse_text(text, file, one, tree);
     }
-    TextSource src{text, file, &tree, list ? pb::GameList::descriptor() : pb::Game::descriptor()};
     std::vector<RecordedGame> games;
     int count = list ? all.games_size() : 1;
     for (int g = 0; g < count; ++g) {
@@ -516,7 +422,8 @@ std::vector<RecordedGame> read_textproto(std::string_view text, std::string_view
         } catch (const ConvertError& e) {
             std::vector<Step> prefix;
             if (list) prefix.push_back({"games", g});
-            throw_at(src, prefix, e.place(), words(g, e.place()) + ": " + e.what());
+            throw_text_fault(text, file, list ? static_cast<const gp::Message&>(all) : one, tree,
+                             prefix, e.place(), words(g, e.place()) + ": " + e.what());
         }
     }
     return games;
@@ -544,14 +451,20 @@ std::vector<RecordedGame> read_json(std::string_view text, std::string_view file
     gp::Message& target = list ? static_cast<gp::Message&>(all) : one;
     gp::util::Status status =
         gp::util::JsonStringToMessage(gp::StringPiece(text.data(), text.size()), &target, options);
-    if (!status.ok()) throw_json_error(text, file, std::string(status.message()));
+    if (!status.ok()) {
+        throw_json_error(text, file, target.GetDescriptor(), std::string(status.message()));
+    }
     std::vector<RecordedGame> games;
     int count = list ? all.games_size() : 1;
     for (int g = 0; g < count; ++g) {
         try {
             games.push_back(game_from(list ? all.games(g) : one));
         } catch (const ConvertError& e) {
-            throw FormatError(std::string(file), 0, 0, words(g, e.place()) + ": " + e.what());
+            std::vector<Step> steps;
+            if (list) steps.push_back({"games", g});
+            steps.insert(steps.end(), e.place().steps.begin(), e.place().steps.end());
+            throw_at_steps(text, file, field_places::json_places(text, target.GetDescriptor()),
+                           steps, e.place().value_column, words(g, e.place()) + ": " + e.what());
         }
     }
     return games;
@@ -584,7 +497,7 @@ RuleSet read_rules_textproto(std::string_view text, std::string_view file) {
     try {
         return rules_from(m, Place{});
     } catch (const ConvertError& e) {
-        throw_at({text, file, &tree, pb::RuleSet::descriptor()}, {}, e.place(), e.what());
+        throw_text_fault(text, file, m, tree, {}, e.place(), e.what());
     }
 }
 

@@ -500,3 +500,35 @@ TEST_CASE("a nil not settled within the search's budget is counted and said, par
     CHECK(review_from_json(review_to_json(whole, game)).hands[0].bidding.bids[0].unsettled_nils ==
           3);
 }
+
+TEST_CASE("the bids a layout completes keep the house bidding rules", "[bid-review]") {
+    const std::vector<std::string> houses = {"bidding=suicide", "bidding=mirrors", "bidding=whiz",
+                                             "min_team_bid=4"};
+    for (const std::string& house : houses) {
+        RuleSet rules = make_rules("classic", {house});
+        int checked = 0;
+        for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+            Deal deal = deal_from_seed(seed, rules.deck(), Seat::North);
+            sampling::Hands hands;
+            for (Seat s : kAllSeats) hands[index(s)] = deal[s];
+            // West deals, North bids first: its bid is the candidate reviewed, a legal one.
+            sampling::MadeBids made;
+            BidFacts own{std::nullopt, hands[index(Seat::North)], std::nullopt};
+            Bid candidate = nearest_bid(suggest_bid(hands[index(Seat::North)], rules),
+                                        allowed_bids(rules, Seat::North, own));
+            sampling::Bids bids =
+                sampling::complete_bids(rules, Seat::West, hands, made, Seat::North, candidate);
+            // Replayed in bidding order from the dealer's left, every bid is legal.
+            HandState st(rules, Seat::West, deal);
+            for (int i = 1; i <= 4; ++i) {
+                Seat s = next(Seat::West, i);
+                INFO(house << ", deal " << seed << ", " << seat_char(s) << " bids "
+                           << to_string(bids[index(s)]));
+                REQUIRE_FALSE(st.check_bid(s, bids[index(s)]));
+                st.bid(s, bids[index(s)]);
+            }
+            ++checked;
+        }
+        CHECK(checked == 60);
+    }
+}

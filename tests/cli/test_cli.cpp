@@ -57,18 +57,18 @@ nlohmann::json item_of(const nlohmann::json& team, const std::string& kind) {
 
 TEST_CASE("rules lists the five presets, name first", "[cli]") {
     auto out = lines(run_ok({"rules"}));
-    REQUIRE(out.size() == 5);
+    REQUIRE(out.size() == 6);
     std::vector<std::string> names;
     for (auto& line : out) names.push_back(line.substr(0, line.find(' ')));
-    CHECK(names ==
-          std::vector<std::string>{"classic", "casual", "computer", "leaflet", "paperless"});
+    CHECK(names == std::vector<std::string>{"classic", "casual", "computer", "leaflet", "paperless",
+                                            "openspiel"});
     CHECK(contains(out[0], "Classic Spades, Joe Andrews' rules"));
     CHECK(contains(out[4], "Paperless Spades, Hugh Aguilar's rules"));
 }
 
 TEST_CASE("rules --json lists the presets with their sources", "[cli]") {
     auto list = run_json({"rules"});
-    REQUIRE(list.size() == 5);
+    REQUIRE(list.size() == 6);
     CHECK(list[2]["name"] == "computer");
     CHECK(list[2]["source"] == "Spades as a computer game plays it");
     CHECK(!list[2]["summary"].get<std::string>().empty());
@@ -82,6 +82,23 @@ TEST_CASE("rules paperless prints the 48-card deck and the 3-card pass", "[cli]"
     CHECK(std::find(values.begin(), values.end(), "pass_cards=3") != values.end());
 }
 
+TEST_CASE("rules openspiel says what differs from classic", "[cli]") {
+    auto all = lines(run_ok({"rules", "openspiel"}));
+    REQUIRE(all.size() > 9);
+    CHECK(all[0] == "# openspiel (from OpenSpiel's Spades game (google-deepmind/open_spiel))");
+    CHECK(all[1] == "# differs from classic:");
+    CHECK(all[2] == "#   blind_nil=forbidden (classic: allowed)");
+    CHECK(all[3] == "#   spades_break=never (classic: any_spade)");
+    CHECK(all[4] == "#   nil_tricks=count_for_partner (classic: separate)");
+    CHECK(all[5] == "#   loss_limit=-350 (classic: -250)");
+    CHECK(all[6] == "#   max_team_bid=13 (classic: none)");
+    CHECK(all[7] == "#   both_nil_tricks=overtricks (classic: no_contract)");
+    CHECK(all[8] == "#   end_bonus=200 (classic: 0)");
+    CHECK(all[9].rfind("deck=52", 0) == 0);
+    // Classic itself has nothing to list.
+    CHECK(lines(run_ok({"rules", "classic"}))[1].rfind("deck=", 0) == 0);
+}
+
 TEST_CASE("rules classic --rule bag_limit=5 shows the override", "[cli]") {
     std::string out = run_ok({"rules", "classic", "--rule", "bag_limit=5"});
     auto all = lines(out);
@@ -93,7 +110,8 @@ TEST_CASE("rules classic --rule bag_limit=5 shows the override", "[cli]") {
 }
 
 TEST_CASE("rules output fed back as overrides gives the same rule set", "[cli]") {
-    for (std::string name : {"classic", "casual", "computer", "leaflet", "paperless"}) {
+    for (std::string name :
+         {"classic", "casual", "computer", "leaflet", "paperless", "openspiel"}) {
         INFO("preset " << name);
         auto values = rule_lines(run_ok({"rules", name}));
         REQUIRE(values.size() > 10);

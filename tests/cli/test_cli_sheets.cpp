@@ -138,6 +138,12 @@ TEST_CASE("convert carries a sheet through every format and back to the same CSV
     std::string from = kSheet;
     for (const formats::GameFormat& format : formats::game_formats()) {
         std::string to = ws.file("sheet" + std::string(format.extensions.front()));
+        // The apps' formats hold the cards of each hand, which a sheet does not have.
+        if (format.holds == formats::GameFormat::Holds::DealtHands) {
+            run_expecting({"convert", from, to}, 1, "score sheet");
+            CHECK_FALSE(fs::exists(to));
+            continue;
+        }
         run_ok({"convert", from, to});
         from = to;
     }

@@ -46,6 +46,16 @@ TEST_CASE("malformed flag values exit 2 and name the flag", "[cli-usage]") {
     run_expecting(ws.with_db({"hands", "--game", "0"}), 2,
                   "--game: '0' is not a whole number from 1");
     run_expecting({"analyze"}, 2, "give one of GAME, --all or --trend PLAYER");
+    // A hand or a position out of range says the range in words, not up to the largest
+    // double ("not in range 0.000000 to 1797693...").
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"analyze", game, "--hand", "0"},
+                                               {"view", game, "--hand", "0"},
+                                               {"view", game, "--position", "-1"},
+                                               {"view", game, "--bench-frames", "0"}}) {
+        RunResult r = run_expecting(args, 2, args[2] + ": '" + args[3] + "' is not a whole number");
+        CHECK_FALSE(contains(r.err, "179769"));
+    }
     // A preset no game was played under is a filter that matches nothing, not a mistake.
     RunResult none = run(ws.with_db({"list", "--rules", "paperless"}));
     CHECK(none.status == 0);
@@ -171,14 +181,22 @@ TEST_CASE("reading a library that does not exist is an error naming it", "[cli-u
                                                            {"analyze", "1"},
                                                            {"analyze", "--all"},
                                                            {"analyze", "--trend", "Ann"},
-                                                           {"score", "1", "--rules", "classic"}};
-    for (const auto& args : readers) {
+                                                           {"score", "1", "--rules", "classic"},
+                                                           {"view"},
+                                                           {"view", "1"}};
+    std::string game = ws.file("g.spades");
+    formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
+    // The viewer shows a file without the library when none is named, but a --db that names
+    // none is a mistake to say, as it is for the other readers.
+    std::vector<std::vector<std::string>> views = readers;
+    views.push_back({"view", game});
+    views.push_back({"view", "--open", game});
+    for (const auto& args : views) {
+        INFO(args.front() << " " << (args.size() > 1 ? args[1] : ""));
         RunResult r = run_expecting(ws.with_db(args), 1, "there is no library at " + ws.db);
         CHECK(r.out.empty());
         CHECK_FALSE(fs::exists(ws.db));
     }
-    std::string game = ws.file("g.spades");
-    formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
     run_ok(ws.with_db({"import", game}));
     CHECK(fs::exists(ws.db));
     CHECK(contains(run_ok(ws.with_db({"list"})), "Ann/Bob/Cy/Dee"));
@@ -194,15 +212,29 @@ TEST_CASE("importing an empty file or one with no game is an error naming it", "
     std::ofstream(blank) << "\n\n";
     std::string empty_pb = ws.file("empty.pb");
     std::ofstream(empty_pb).close();
-    for (const std::string& file : {empty, blank, empty_pb}) {
-        RunResult r = run_expecting(ws.with_db({"import", file}), 1, file + ": holds no game");
+    std::string bad = ws.file("bad.spades");
+    std::ofstream(bad) << "[Event \"x\"]\nlorem\n";
+    // A library the run would have made for nothing is not left behind, nor its SQLite
+    // side files.
+    for (const std::string& file : {empty, blank, empty_pb, bad}) {
+        RunResult r = run_expecting(ws.with_db({"import", file}), 1,
+                                    file == bad ? bad + ":" : file + ": holds no game");
         CHECK(contains(r.err, file + ": nothing imported"));
+        CHECK(contains(r.err, "no library made at " + ws.db));
         CHECK_FALSE(contains(r.out, file + ": 0 games"));
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+            CHECK_FALSE(fs::exists(ws.db + suffix));
+        }
     }
     std::string game = ws.file("g.spades");
     formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
     RunResult both = run_expecting(ws.with_db({"import", empty, game}), 1, "1 file not imported");
     CHECK(contains(both.out, game + ": 1 game, 1 new"));
+    CHECK_FALSE(contains(both.err, "no library made"));
+    // A library that was there stays, with what it held, when a later import adds nothing.
+    RunResult again = run_expecting(ws.with_db({"import", empty}), 1, empty + ": holds no game");
+    CHECK_FALSE(contains(again.err, "no library made"));
+    CHECK(contains(run_ok(ws.with_db({"list"})), "Ann/Bob/Cy/Dee"));
 
     // No file there to read: an error naming it, and no library made.
     const std::string elsewhere = ws.file("new.sqlite");

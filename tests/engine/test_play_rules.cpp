@@ -86,6 +86,8 @@ std::string reason_name(IllegalReason r) {
             return "NotBehindEnough";
         case IllegalReason::TeamBidTooLow:
             return "TeamBidTooLow";
+        case IllegalReason::TeamBidTooHigh:
+            return "TeamBidTooHigh";
         case IllegalReason::ForcedBid:
             return "ForcedBid";
     }

@@ -57,7 +57,7 @@ void check_play_invariants(const HandState& h, const RuleSet& rules) {
     for (std::size_t i = 0; i < h.play_record().size(); ++i) {
         const PlayedCard& p = h.play_record()[i];
         Suit led = h.play_record()[i - i % 4].card.suit();
-        if (p.card.suit() == Suit::Spades &&
+        if (p.card.suit() == Suit::Spades && rules.spades_break != SpadesBreak::Never &&
             (rules.spades_break == SpadesBreak::AnySpade || led != Suit::Spades)) {
             broken = true;
         }
@@ -95,7 +95,11 @@ HandOutcome play_random_hand(const RuleSet& rules, std::uint64_t seed) {
         REQUIRE_FALSE(legal.empty());
         // Nils about one time in six, so that every nil rule is exercised.
         Bid b = legal[rng.below(legal.size())];
-        if (b.is_nil() && rng.below(3) != 0) b = Bid::tricks(1 + static_cast<int>(rng.below(4)));
+        if (b.is_nil() && rng.below(3) != 0) {
+            // A small trick bid instead, where the rules allow it (max_team_bid may not).
+            Bid small = Bid::tricks(1 + static_cast<int>(rng.below(4)));
+            if (!h.check_bid(h.to_act(), small)) b = small;
+        }
         REQUIRE_FALSE(h.check_bid(h.to_act(), b));
         h.bid(h.to_act(), b);
     }

@@ -8,7 +8,7 @@
 
 using namespace spadework;
 
-TEST_CASE("the five presets exist, each naming its rules for a reader", "[rules]") {
+TEST_CASE("the six presets exist, each naming its rules for a reader", "[rules]") {
     std::set<std::string> names;
     for (auto& p : presets()) {
         names.insert(std::string(p.name));
@@ -18,7 +18,8 @@ TEST_CASE("the five presets exist, each naming its rules for a reader", "[rules]
         CHECK_NOTHROW(check_rules(preset(p.name)));
         CHECK(preset(p.name).name == p.name);
     }
-    CHECK(names == std::set<std::string>{"classic", "casual", "computer", "leaflet", "paperless"});
+    CHECK(names == std::set<std::string>{"classic", "casual", "computer", "leaflet", "paperless",
+                                         "openspiel"});
     CHECK(presets().front().name == "classic");
     CHECK(RuleSet{} == preset("classic"));
     CHECK_THROWS_WITH(preset("bridge"), Catch::Contains("no rule set named 'bridge'") &&

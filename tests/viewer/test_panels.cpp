@@ -207,6 +207,37 @@ TEST_CASE("the score keeper's panel draws its form, then the game kept", "[panel
     CHECK(game > form);  // the buttons, the hand and a row of the sheet
 }
 
+// The side panel at 1280x720 (350 pixels wide) before any analysis: each tab's text wraps
+// inside it ("Analyse the game to see par and the single-dummy estimates." ran off the
+// Bidding tab).
+TEST_CASE("every side tab fits the side panel at 1280x720 before analysis", "[panels]") {
+    Fixture f;
+    Headless imgui(1280, 720, f.ui);
+    auto panels = make_panels();
+    for (const std::string& name : side_panel_names()) {
+        Panel* tab = find_side_panel(panels, name);
+        REQUIRE(tab != nullptr);
+        for (int position : {0, 9, 52}) {
+            INFO(name << " at card " << position);
+            f.model.move_to(position);
+            float right = 0;
+            float edge = 0;
+            for (int frame = 0; frame < 2; ++frame) {  // a window's first frame draws less
+                ImGui::NewFrame();
+                ImGui::SetNextWindowPos(ImVec2(0, 0));
+                ImGui::SetNextWindowSize(ImVec2(350, 640));
+                ImGui::Begin("side", nullptr, ImGuiWindowFlags_NoDecoration);
+                edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+                tab->draw(f.ctx);
+                right = ImGui::GetCurrentWindow()->DC.CursorMaxPos.x;
+                ImGui::End();
+                ImGui::Render();
+            }
+            CHECK(right <= edge + 0.5f);
+        }
+    }
+}
+
 TEST_CASE("the replay bar fits the table's width and says how high it is", "[panels]") {
     Fixture f;
     Headless imgui(1280, 720, f.ui);
@@ -249,6 +280,88 @@ TEST_CASE("the replay bar fits the table's width and says how high it is", "[pan
             CHECK(right <= left + avail + 0.5f);  // nothing runs past the edge
             CHECK(used <= promised + 0.5f);       // the table leaves it enough room
             CHECK(used > 0);
+        }
+    }
+}
+
+namespace {
+
+struct Box {
+    float x0, y0, x1, y1;
+    bool overlaps(const Box& o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
+};
+
+// The rectangles of the last frame drawn as quads in `colour`: the glyphs of its text (`glyphs`,
+// textured from the font atlas) or filled shapes (the white pixel). A slider's grab is one
+// quad; a line of text one quad a glyph.
+std::vector<Box> quads_of(ImU32 colour, bool glyphs) {
+    std::vector<Box> boxes;
+    const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int l = 0; l < data->CmdListsCount; ++l) {
+        const ImVector<ImDrawVert>& vtx = data->CmdLists[l]->VtxBuffer;
+        for (int i = 0; i + 3 < vtx.Size;) {
+            auto fits = [&](const ImDrawVert& v) {
+                const bool textured = v.uv.x != white.x || v.uv.y != white.y;
+                return v.col == colour && textured == glyphs;
+            };
+            if (!(fits(vtx[i]) && fits(vtx[i + 1]) && fits(vtx[i + 2]) && fits(vtx[i + 3]))) {
+                ++i;
+                continue;
+            }
+            Box b{vtx[i].pos.x, vtx[i].pos.y, vtx[i].pos.x, vtx[i].pos.y};
+            for (int k = 1; k < 4; ++k) {
+                b.x0 = std::min(b.x0, vtx[i + k].pos.x);
+                b.y0 = std::min(b.y0, vtx[i + k].pos.y);
+                b.x1 = std::max(b.x1, vtx[i + k].pos.x);
+                b.y1 = std::max(b.y1, vtx[i + k].pos.y);
+            }
+            boxes.push_back(b);
+            i += 4;
+        }
+    }
+    return boxes;
+}
+
+}  // namespace
+
+// A slider's value was drawn over its grab ("0.8 s/card" under the speed handle, "card 9 of
+// 52" under the position's as it passed): each value now stands beside its slider, and no
+// grab covers a glyph, at the table's width in each window size and at any speed.
+TEST_CASE("no slider grab of the replay bar covers its text", "[panels]") {
+    struct Size {
+        float width, scale;
+    };
+    for (const Size& size : {Size{611, 1.0f}, Size{767, 1.0f}, Size{1238, 23.0f / 16}}) {
+        for (float seconds : {0.1f, 0.8f, 1.5f, 3.0f}) {
+            for (int position : {0, 9, 26, 45, 52}) {
+                INFO("width " << size.width << ", " << seconds << " s/card, card " << position);
+                Fixture f;
+                f.ui.autoplay_seconds = seconds;
+                f.model.move_to(position);
+                Headless imgui(1600, 1000, f.ui, size.scale);
+                auto panels = make_panels();
+                for (auto& p : panels) {
+                    if (p->place() != PanelPlace::ReplayBar) continue;
+                    ImGui::NewFrame();
+                    ImGui::SetNextWindowPos(ImVec2(0, 0));
+                    ImGui::SetNextWindowSize(ImVec2(size.width, 400));
+                    ImGui::Begin("bar", nullptr, ImGuiWindowFlags_NoDecoration);
+                    p->draw(f.ctx);
+                    ImGui::End();
+                    ImGui::Render();
+                }
+                const std::vector<Box> grabs =
+                    quads_of(ImGui::GetColorU32(ImGuiCol_SliderGrab), false);
+                const std::vector<Box> glyphs = quads_of(ImGui::GetColorU32(ImGuiCol_Text), true);
+                CHECK(grabs.size() == 2);
+                CHECK(glyphs.size() > 40);
+                int covered = 0;
+                for (const Box& g : grabs) {
+                    for (const Box& t : glyphs) covered += g.overlaps(t);
+                }
+                CHECK(covered == 0);
+            }
         }
     }
 }
@@ -335,7 +448,95 @@ int vertices_of(ImU32 colour) {
     return n;
 }
 
+// The bids of hand 2 of the classic sample, reviewed on a few layouts and stored in `db` as
+// `analyze --only bids --samples 6 --hand 2` stores them; the settings they were made with.
+analyzer::ReviewSettings store_bid_review(const fs::path& db) {
+    analyzer::ReviewSettings settings;
+    settings.samples = 6;
+    settings.parts = analyzer::ReviewParts::Bids;
+    formats::Library lib(db);
+    lib.import_file(kGames / "classic.spades");
+    const formats::GameId id = lib.list_games().front().id;
+    const RecordedGame game = lib.load_game(id);
+    analyzer::ReviewStore(lib).store_review(
+        analyzer::to_stored_review(id, analyzer::review_game(game, settings, 1), game));
+    return settings;
+}
+
+// The text one frame of `draw` writes (ImGui's log of its widgets), drawn in a window.
+template <class F>
+std::string frame_text(F&& draw) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+    ImGui::Begin("panel", nullptr, ImGuiWindowFlags_NoDecoration);
+    ImGui::LogToBuffer();
+    draw();
+    std::string text = ImGui::GetCurrentContext()->LogBuffer.c_str();
+    ImGui::LogFinish();
+    ImGui::End();
+    ImGui::Render();
+    return text;
+}
+
 }  // namespace
+
+// "What South knew": par is worked out from every hand and each bid is reviewed from its
+// bidder's hand, so South's view of a hand in play shows neither par nor the review of the
+// other seats' bids, only of its own; once the hand is played out every hand is known.
+TEST_CASE("a seat's view of the Bidding tab hides par and the other seats' reviews", "[panels]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("spadework-panels-seat-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path db = dir / "library.sqlite";
+    const analyzer::ReviewSettings settings = store_bid_review(db);
+    {
+        Model model(db, settings);
+        analyzer::WinChanceOptions no_table;
+        no_table.hands = 0;
+        model.set_win_chance_options(no_table);
+        UiState ui;
+        LessonMode lessons{dir / "no-lessons", {}, 1};
+        PanelContext ctx{model, ui, lessons};
+        model.select_game(0);
+        model.select_hand(1);
+        REQUIRE(model.hand_review() != nullptr);
+        model.move_to(9);
+        Headless imgui(1600, 1000, ui);
+        auto panels = make_panels();
+        Panel* bidding = find_side_panel(panels, "bidding");
+        REQUIRE(bidding != nullptr);
+        auto count = [](const std::string& text, const std::string& word) {
+            int n = 0;
+            for (std::size_t at = text.find(word); at != std::string::npos;
+                 at = text.find(word, at + 1)) {
+                ++n;
+            }
+            return n;
+        };
+        const std::string reviewed = "every bid";  // the tree under each reviewed bid
+        const std::string open = frame_text([&] { bidding->draw(ctx); });
+        CHECK(count(open, "Par (double dummy)") == 1);
+        CHECK(count(open, reviewed) == 4);
+        model.set_seat_view(Seat::South);
+        const std::string south = frame_text([&] { bidding->draw(ctx); });
+        CHECK(count(south, "Par (double dummy)") == 0);
+        CHECK(count(south, "In South's view, par") == 1);
+        CHECK(count(south, reviewed) == 1);  // South's own bid only
+        // The bids themselves are public: all four still listed.
+        for (Seat s : kAllSeats) {
+            CHECK(count(south, std::string(1, seat_char(s)) + " " +
+                                   model.game()->players[index(s)] + ":") == 1);
+        }
+        // Played out, every hand is face up: par and every review again.
+        model.move_to(model.recorded_cards());
+        const std::string done = frame_text([&] { bidding->draw(ctx); });
+        CHECK(count(done, "Par (double dummy)") == 1);
+        CHECK(count(done, reviewed) == 4);
+    }
+    fs::remove_all(dir);
+}
 
 TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best and bid marked",
           "[panels]") {
@@ -344,19 +545,7 @@ TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best
     fs::remove_all(dir);
     fs::create_directories(dir);
     const fs::path db = dir / "library.sqlite";
-    // The bids of hand 2 of the classic sample, reviewed on a few layouts and stored as
-    // `analyze --only bids --samples 6 --hand 2` stores them.
-    analyzer::ReviewSettings settings;
-    settings.samples = 6;
-    settings.parts = analyzer::ReviewParts::Bids;
-    {
-        formats::Library lib(db);
-        lib.import_file(kGames / "classic.spades");
-        const formats::GameId id = lib.list_games().front().id;
-        const RecordedGame game = lib.load_game(id);
-        analyzer::ReviewStore(lib).store_review(
-            analyzer::to_stored_review(id, analyzer::review_game(game, settings, 1), game));
-    }
+    const analyzer::ReviewSettings settings = store_bid_review(db);
     {
         Model model(db, settings);
         analyzer::WinChanceOptions no_table;
@@ -533,6 +722,59 @@ TEST_CASE("the Analysis tab's flags stay inside the side panel and follow the se
             ImGui::Render();
         }
         CHECK(flags_right <= column_right);
+    }
+    fs::remove_all(dir);
+}
+
+// A seat's view names no card of a hand face down before it is played: the review's flag on
+// the flagged seat's next card is neither in the replay bar's note nor in the Analysis tab's
+// list of flags in its partner's view until that card is on the table.
+TEST_CASE("a seat's view names no face-down card before it is played", "[panels]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("spadework-panels-unplayed-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path db = dir / "library.sqlite";
+    store_flagged_review(db);
+    {
+        Model model(db, analyzer::ReviewSettings{});
+        analyzer::WinChanceOptions no_table;
+        no_table.hands = 0;
+        model.set_win_chance_options(no_table);
+        UiState ui;
+        LessonMode lessons{dir / "no-lessons", {}, 1};
+        PanelContext ctx{model, ui, lessons};
+        model.select_game(0);
+        model.select_hand(0);
+        REQUIRE(model.hand_review() != nullptr);
+        const analyzer::CardReview& flagged = model.hand_review()->play->cards[4];
+        const std::string card = to_string(flagged.played);
+        Headless imgui(1600, 1000, ui);
+        auto panels = make_panels();
+        Panel* analysis = find_side_panel(panels, "analysis");
+        Panel* bar = nullptr;
+        for (auto& p : panels) {
+            if (p->place() == PanelPlace::ReplayBar) bar = p.get();
+        }
+        REQUIRE((analysis != nullptr && bar != nullptr));
+        auto shown = [&](Panel* panel) {
+            const std::string text = frame_text([&] { panel->draw(ctx); });
+            return text.find(card) != std::string::npos;
+        };
+        model.move_to(4);  // the flagged card is next
+        CHECK(shown(bar));
+        CHECK(shown(analysis));
+        model.set_seat_view(partner(flagged.seat));
+        CHECK_FALSE(shown(bar));
+        CHECK_FALSE(shown(analysis));
+        // The flagged seat's own view knows its card.
+        model.set_seat_view(flagged.seat);
+        CHECK(shown(bar));
+        CHECK(shown(analysis));
+        // Once played, the card is on the table for every seat to see, and so is its flag.
+        model.set_seat_view(partner(flagged.seat));
+        model.move_to(5);
+        CHECK(shown(analysis));
     }
     fs::remove_all(dir);
 }

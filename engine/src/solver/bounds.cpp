@@ -72,6 +72,7 @@ struct Table {
     std::uint16_t hand[4][4];
     bool open;             // spades may be led by anyone (spades_lead=anytime, or broken)
     bool break_any;        // spades_break=AnySpade
+    bool can_break;        // spades_break is not Never
     bool can_lead_spades;  // by the leader: open, or it holds nothing else
 
     std::uint16_t all(int s) const { return hand[0][s] | hand[1][s] | hand[2][s] | hand[3][s]; }
@@ -89,6 +90,7 @@ Table table_of(const State& st) {
     bool only_spades = (st.hand[st.leader] & ~kSuitMask) == 0;
     t.open = !st.rules.lead_after_broken || st.broken;
     t.break_any = st.rules.break_any_spade;
+    t.can_break = st.rules.spades_break;
     t.can_lead_spades = t.open || only_spades;
     return t;
 }
@@ -109,7 +111,9 @@ Table pass_lead(const Table& t, int suit, std::uint16_t lead_bit, int win_suit,
     n.hand[3][suit] = without_lowest(n.hand[3][suit]);
     // A spade led breaks them under AnySpade; a ruff breaks them under both rules.
     n.break_any = t.break_any;
-    n.open = t.open || (suit == kSpades && t.break_any) || (win_suit == kSpades && suit != kSpades);
+    n.can_break = t.can_break;
+    n.open = t.open || (t.can_break && ((suit == kSpades && t.break_any) ||
+                                        (win_suit == kSpades && suit != kSpades)));
     bool only_spades = !(n.hand[0][1] | n.hand[0][2] | n.hand[0][3]);
     n.can_lead_spades = n.open || only_spades;
     return n;

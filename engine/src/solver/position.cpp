@@ -121,6 +121,7 @@ PlayRules play_rules(const RuleSet& rules) {
     PlayRules r;
     r.lead_after_broken = rules.spades_lead == SpadesLead::AfterBroken;
     r.break_any_spade = rules.spades_break == SpadesBreak::AnySpade;
+    r.spades_break = rules.spades_break != SpadesBreak::Never;
     return r;
 }
 

@@ -12,7 +12,8 @@ namespace spadework::solver {
 // The play rules the search needs, read once from the RuleSet.
 struct PlayRules {
     bool lead_after_broken = true;  // spades_lead=AfterBroken
-    bool break_any_spade = true;    // spades_break=AnySpade (else Trump)
+    bool break_any_spade = true;    // spades_break=AnySpade (else Trump or Never)
+    bool spades_break = true;       // false: spades_break=Never, they are never broken
     bool operator==(const PlayRules&) const = default;
 };
 
@@ -98,7 +99,8 @@ struct State {
         if (suit < 3) lengths -= std::uint64_t{1} << (4 * (3 * seat + suit));
         saved[ply] = Saved{broken, static_cast<std::int8_t>(win_pos)};
         if (suit == kSpades && !broken) {
-            broken = rules.break_any_spade || (count > 0 && suit_of(trick[0]) != kSpades);
+            broken = rules.spades_break &&
+                     (rules.break_any_spade || (count > 0 && suit_of(trick[0]) != kSpades));
         }
         ++ply;
         trick[count] = static_cast<std::uint8_t>(card);

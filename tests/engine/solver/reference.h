@@ -110,7 +110,9 @@ class EndingState {
         trick_.push_back({to_act_, c});
         if (c.suit() == Suit::Spades && !broken_) {
             bool on_other_suit = trick_.front().card.suit() != Suit::Spades;
-            broken_ = rules_.spades_break == SpadesBreak::AnySpade || on_other_suit;
+            // Under spades_break=never nothing breaks them, as in hand.cpp's do_play.
+            broken_ = rules_.spades_break == SpadesBreak::AnySpade ||
+                      (rules_.spades_break == SpadesBreak::Trump && on_other_suit);
         }
         to_act_ = next(to_act_);
         if (trick_.size() == 4) {

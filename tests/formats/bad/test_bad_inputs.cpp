@@ -154,23 +154,62 @@ const Refused kRefused[] = {
     {"hand-number-skipped.spades",
      "hand-number-skipped.spades:31:8: hand numbered 3 after hand 1 (hand 1 starts at line 13)"},
     {"hand-numbered-2.spades", "hand-numbered-2.spades:13:8: the first hand is numbered 1, not 2"},
+    // A JSON file's faults are placed as the text format's are (issue 18): those protobuf
+    // finds at the value it names, those found after (a card, a seat, a rule) at the value
+    // at fault, in the words of the other readers.
+    {"json-bid-wrong-seat.json",
+     "json-bid-wrong-seat.json:56:14: game 1, hand 1, bid 1: the bid is by S, but it was E's "
+     "turn: bids go clockwise from the dealer's left"},
+    {"json-camel-case-wrong-type.json",
+     "json-camel-case-wrong-type.json:15:16: rules.pass_cards: \"two\" is not a whole number from "
+     "-2147483648 to 2147483647"},
+    {"json-deal-bad-card.json",
+     "json-deal-bad-card.json:53:59: game 1, hand 1, deal: 'X' is not a rank"},
+    {"json-dealer-not-a-seat.json",
+     "json-dealer-not-a-seat.json:52:14: game 1, hand 1: dealer: 7 is not a seat (0-3)"},
     {"json-duplicate-card.json",
-     "json-duplicate-card.json: game 1, hand 1, card 9: trick 3: AD was played already"},
+     "json-duplicate-card.json:75:6: game 1, hand 1, card 9: trick 3: AD was played already"},
+    {"json-enum-unknown.json",
+     "json-enum-unknown.json:52:14: hands[0].dealer: \"NORTHEAST\" is not one of NORTH, EAST, "
+     "SOUTH or WEST"},
     {"json-extra-key-in-hand.json",
-     "json-extra-key-in-hand.json:53:4: hands[0].shuffled_by: Cannot find field."},
-    {"json-extra-key.json", "json-extra-key.json:6:2: weather: Cannot find field."},
-    {"json-not-an-object.json", "json-not-an-object.json: Root element must be a message."},
+     "json-extra-key-in-hand.json:53:4: hands[0].shuffled_by: no such field (misspelt, or from a "
+     "newer version of Spadework?)"},
+    {"json-extra-key.json",
+     "json-extra-key.json:6:2: weather: no such field (misspelt, or from a newer version of "
+     "Spadework?)"},
+    {"json-key-twice.json", "json-key-twice.json:14:15: rules.deck: given twice"},
+    {"json-list-second-game.json",
+     "json-list-second-game.json:143:16: game 2, hand 1: dealer: 7 is not a seat (0-3)"},
+    {"json-nil-with-tricks.json",
+     "json-nil-with-tricks.json:61:16: game 1, hand 1, bid 2: a nil bid of 1 tricks: nil is no "
+     "tricks"},
+    {"json-not-an-object.json",
+     "json-not-an-object.json:1:1: a game file holds one JSON object, { ... }"},
     {"json-number-out-of-range.json",
-     "json-number-out-of-range.json:57:16: hands[0].bids[0].tricks: invalid value 99999999999 for "
-     "type TYPE_INT32"},
+     "json-number-out-of-range.json:57:16: hands[0].bids[0].tricks: 99999999999 is not a whole "
+     "number from -2147483648 to 2147483647"},
+    {"json-object-for-value.json",
+     "json-object-for-value.json:52:14: hands[0].dealer: an object where a single value belongs"},
+    {"json-oneof-twice.json",
+     "json-oneof-twice.json:38:29: rules.loss_limit_none: only one of loss_limit_value or "
+     "loss_limit_none may be given"},
+    {"json-rules-deck-50.json",
+     "json-rules-deck-50.json:14:11: game 1, rules: rule deck: '50' is not one of 52|48"},
     {"json-trailing-garbage.json",
      "json-trailing-garbage.json:90:1: Parsing terminated before end of input."},
+    {"json-trick-bad-card.json",
+     "json-trick-bad-card.json:76:13: game 1, hand 1, card 15: 'T' is not a card: no suit after "
+     "the rank"},
     {"json-truncated.json", "json-truncated.json:39:19: Closing quote expected in string."},
+    {"json-unknown-field-in-rules.json",
+     "json-unknown-field-in-rules.json:15:3: rules.jokers: no such field (misspelt, or from a "
+     "newer version of Spadework?)"},
     {"json-utf16.json",
      "json-utf16.json: the file is UTF-16 text (it starts with a UTF-16 byte order mark); save it "
      "as UTF-8"},
     {"json-wrong-type.json",
-     "json-wrong-type.json:5:2: table: Proto field is not repeating, cannot start list."},
+     "json-wrong-type.json:5:11: table: a list where a single value belongs"},
     {"latin1-name.spades",
      "latin1-name.spades:8:11: byte 0xE9 is not UTF-8 text (Latin-1 or another code page?); save "
      "the file as UTF-8"},
@@ -245,10 +284,10 @@ const Refused kRefused[] = {
      "mercy, early_bag_limit, early_bag_penalty, bags_after_penalty, big_contract, "
      "big_contract_factor, big_contract_bonus, boston_points, min_team_bid, below_min_team_bid, "
      "bidding, nil_max_spades, blind_behind, blind_bid_min, blind_bid_exchange, "
-     "blind_bid_factor)"},
+     "blind_bid_factor, max_team_bid, both_nil_tricks, end_bonus)"},
     {"rules-unknown-preset.spades",
      "rules-unknown-preset.spades:9:9: no rule set named 'klassic' (presets: classic, casual, "
-     "computer, leaflet, paperless)"},
+     "computer, leaflet, paperless, openspiel)"},
     {"second-bids-line.spades",
      "second-bids-line.spades:17:1: hand 1 has a second 'bids' line (the first is at line 16)"},
     {"short-trick-then-more.spades",
@@ -264,7 +303,7 @@ const Refused kRefused[] = {
     {"tag-without-value.spades",
      "tag-without-value.spades:4:7: expected a quoted value after the tag name Table"},
     {"tp-bid-out-of-range.textproto",
-     "tp-bid-out-of-range.textproto:45:3: game 1, hand 1, bid 1: a bid of 14 tricks: bids are nil "
+     "tp-bid-out-of-range.textproto:45:21: game 1, hand 1, bid 1: a bid of 14 tricks: bids are nil "
      "or 1..13"},
     {"tp-duplicate-card.textproto",
      "tp-duplicate-card.textproto:51:12: game 1, hand 1, card 9: trick 3: AD was played already"},
@@ -324,6 +363,25 @@ const Refused kRefused[] = {
     {"wrong-leader.spades",
      "wrong-leader.spades:18:3: leader given as W but E won the previous trick (trick 1 is at line "
      "17)"},
+    // The apps' formats (issue 21).
+    {"openspiel-dealt-twice.openspiel",
+     "openspiel-dealt-twice.openspiel:1:5: 8D (19) is dealt twice (first at column 1)"},
+    {"openspiel-not-an-id.openspiel",
+     "openspiel-not-an-id.openspiel:1:9: 'x' is not an action id: OpenSpiel's ids are 0..51 "
+     "(cards) and 52..65 (nil, bids of 1..13)"},
+    {"openspiel-short-deal.openspiel",
+     "openspiel-short-deal.openspiel:1:6: the line stops in the deal: 3 of OpenSpiel's 52 deal "
+     "actions"},
+    {"ptn-bad-bid.ptn",
+     "ptn-bad-bid.ptn:10:18: 'lots' is not a bid: a number of tricks, Nil, Blind Nil or Blind N "
+     "(B6)"},
+    {"ptn-joker-deck.ptn",
+     "ptn-joker-deck.ptn:1:44: the game is played with a deck with jokers, which Spadework's "
+     "engine does not have yet"},
+    {"ptn-no-record.ptn", "ptn-no-record.ptn: no PTN record ([Event], [Deal], [Auction], [Play])"},
+    {"ptn-played-twice.ptn",
+     "ptn-played-twice.ptn:13:1: AD is played twice (first at line 12, column 1)"},
+    {"ptn-wrong-leader.ptn", "ptn-wrong-leader.ptn:11:8: the first trick is led by S, not W"},
 };
 
 }  // namespace

@@ -40,6 +40,10 @@ std::vector<RecordedGame> sample_games() {
 // a format of one sheet holds.
 std::vector<RecordedGame> games_for(const GameFormat& format) {
     if (format.holds == GameFormat::Holds::OneScoreSheet) return {testing::sheet_game()};
+    // The apps' formats: hands dealt from 52 cards and bid with trick bids, several a game.
+    if (format.holds == GameFormat::Holds::DealtHands) {
+        return {testing::first_legal_game(preset("classic"), 3, 40)};
+    }
     std::vector<RecordedGame> games = sample_games();
     games.push_back(testing::sheet_game());
     return games;
@@ -70,6 +74,12 @@ TEST_CASE("The format table has one row per kind, in order, each read back as wr
         if (format.holds == GameFormat::Holds::OneScoreSheet) {
             CHECK_THROWS_AS(format.format(sample_games()), Error);
             CHECK_THROWS_AS(format.format({games[0], games[0]}), Error);
+        }
+        // An app's format refuses a 48-card Paperless game (a pass, no 2S) and a score sheet.
+        if (format.holds == GameFormat::Holds::DealtHands) {
+            CHECK_THROWS_AS(format.format({testing::first_legal_game(preset("paperless"), 1, 7)}),
+                            Error);
+            CHECK_THROWS_AS(format.format({testing::sheet_game()}), Error);
         }
         CHECK(static_cast<std::size_t>(format.kind) == i);
         CHECK(&game_format(format.kind) == &format);
@@ -142,8 +152,8 @@ TEST_CASE("An unknown extension or a missing file is an error naming the file", 
     } catch (const FormatError& e) {
         CHECK(std::string(e.what()) ==
               (dir.path / "notes.txt").string() +
-                  ": unknown kind of game file '.txt': expected .spades, .pb, .textproto, .json or "
-                  ".csv");
+                  ": unknown kind of game file '.txt': expected .spades, .pb, .textproto, .json, "
+                  ".csv, .openspiel or .ptn");
     }
     try {
         read_game_file(dir.path / "missing.spades");
@@ -204,6 +214,6 @@ TEST_CASE("A rule set is a preset name or a RuleSet textproto file", "[files]") 
     } catch (const RuleError& e) {
         CHECK(std::string(e.what()) ==
               "no rule set 'clasic': give a preset (classic, casual, computer, leaflet, "
-              "paperless) or a RuleSet .textproto file");
+              "paperless, openspiel) or a RuleSet .textproto file");
     }
 }

@@ -14,9 +14,12 @@
 
 namespace spadework::testing {
 
-// What schema version 7 added (score sheets), taken away: with it, a library of this build
-// stands for one of an earlier version.
+// What schema version 8 added (blind trick bids), taken away: with it, a library of this
+// build stands for one of version 7.
+inline constexpr const char* kWithoutVersion8 = "ALTER TABLE hands DROP COLUMN blind_bids; ";
+// What versions 7 (score sheets) and 8 added, taken away: a library of an earlier version.
 inline constexpr const char* kWithoutVersion7 =
+    "ALTER TABLE hands DROP COLUMN blind_bids; "
     "ALTER TABLE games DROP COLUMN score_sheet; ALTER TABLE hands DROP COLUMN tricks_unknown; ";
 
 struct RawDb {

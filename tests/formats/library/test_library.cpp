@@ -13,7 +13,9 @@
 #include <thread>
 #include <variant>
 
+#include "spadework/engine/deal.h"
 #include "spadework/engine/game.h"
+#include "spadework/engine/rules.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
@@ -923,4 +925,29 @@ TEST_CASE("the default library lives in the XDG data folder", "[library]") {
     } else {
         unsetenv("XDG_DATA_HOME");
     }
+}
+
+TEST_CASE("a blind trick bid is listed blind, in a library migrated from version 7 too",
+          "[library]") {
+    TempDir dir;
+    RecordedGame game;
+    game.rules = make_rules("classic", {"blind_bid_min=6"});
+    RecordedHand h;
+    h.dealer = Seat::North;
+    h.deal = deal_from_seed(3, game.rules.deck(), Seat::North);
+    h.bids = {Bid::blind_tricks(6), Bid::tricks(3), Bid::tricks(2), Bid::tricks(3)};  // E S W N
+    game.hands.push_back(h);
+    const fs::path path = dir.file("library.sqlite");
+    {
+        Library lib(path);
+        lib.import_games({game}, "blind.spades");
+        CHECK(lib.find_hands().at(0).bids[index(Seat::East)] == Bid::blind_tricks(6));
+    }
+    // The same library as version 7 left it: no column for it, until migrated from the records.
+    RawDb(path).exec("ALTER TABLE hands DROP COLUMN blind_bids; PRAGMA user_version = 7");
+    Library lib(path);
+    HandSummary got = lib.find_hands().at(0);
+    CHECK(got.bids[index(Seat::East)] == Bid::blind_tricks(6));
+    CHECK(got.bids[index(Seat::South)] == Bid::tricks(3));
+    CHECK(lib.schema_version() == 8);
 }

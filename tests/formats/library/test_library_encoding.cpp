@@ -80,8 +80,8 @@ struct Older {
 };
 constexpr Older kOlder[] = {
     {"a library of schema version 5",
-     "ALTER TABLE games DROP COLUMN score_sheet; ALTER TABLE hands DROP COLUMN tricks_unknown; "
-     "DROP TABLE encoding; PRAGMA user_version = 5",
+     "ALTER TABLE hands DROP COLUMN blind_bids; ALTER TABLE games DROP COLUMN score_sheet; "
+     "ALTER TABLE hands DROP COLUMN tricks_unknown; DROP TABLE encoding; PRAGMA user_version = 5",
      ".v5.bak"},
     {"a library stamped by an older build",
      "UPDATE encoding SET fingerprint = fingerprint + 1, fields = fields - 1", ".encoding.bak"},

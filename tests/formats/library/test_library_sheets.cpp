@@ -120,7 +120,7 @@ TEST_CASE("A library of the version before score sheets opens with every game",
     RawDb(ws.db).exec(std::string(testing::kWithoutVersion7) + "PRAGMA user_version = 6");
 
     Library lib(ws.db);
-    CHECK(lib.schema_version() == 7);
+    CHECK(lib.schema_version() == Library::kSchemaVersion);
     CHECK(lib.migration_backup() == fs::path(ws.db + ".v6.bak"));
     REQUIRE(lib.count_games() == 2);
     for (const GameSummary& s : lib.list_games()) CHECK_FALSE(s.score_sheet);

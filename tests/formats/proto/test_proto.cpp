@@ -296,7 +296,10 @@ TEST_CASE("a rules file is written in rule key order", "[proto]") {
           "blind_behind: 0\n"
           "blind_bid_min_none: true\n"
           "blind_bid_exchange: 0\n"
-          "blind_bid_factor: 2\n");
+          "blind_bid_factor: 2\n"
+          "max_team_bid_none: true\n"
+          "both_nil_tricks: NO_CONTRACT\n"
+          "end_bonus: 0\n");
 }
 
 TEST_CASE("a rules file gives only what differs from its preset", "[proto]") {
@@ -320,7 +323,7 @@ TEST_CASE("bad rules files name the field", "[proto]") {
           "loss_limit_value, or leave loss_limit out");
     CHECK(rules_error("name: \"house\"\nmax_bid: 10\n") ==
           "r.textproto:1:1: there is no preset named 'house' to take deck from; give every "
-          "rule, or name a preset (classic, casual, computer, leaflet, paperless)");
+          "rule, or name a preset (classic, casual, computer, leaflet, paperless, openspiel)");
     CHECK(rules_error("spades_lead: SOMETIMES\n") ==
           "r.textproto:1:14: Unknown enumeration value of \"SOMETIMES\" for field "
           "\"spades_lead\".");
@@ -378,7 +381,7 @@ TEST_CASE("text format record errors point at the field", "[proto]") {
           "t.textproto:9:3: game 1, hand 1, bid 4: W bids b1: these rules have no blind trick "
           "bid");
     CHECK(textproto_error(hand_with("seat: EAST", "seat: SOUTH")) ==
-          "t.textproto:7:3: game 1, hand 1, bid 2: the bid is by S, but it was E's turn: bids "
+          "t.textproto:7:10: game 1, hand 1, bid 2: the bid is by S, but it was E's turn: bids "
           "go clockwise from the dealer's left");
     CHECK(textproto_error(hand_with("6D 2D", "6D 2D 3D")) ==
           "t.textproto:11:24: game 1, hand 1, card 9: trick 2 has 5 cards; a trick has 4");
@@ -390,15 +393,15 @@ TEST_CASE("text format record errors point at the field", "[proto]") {
           "after the fourth");
     CHECK(
         textproto_error(hand_with("  tricks: \"AD", "  annotations { card: 8 }\n  tricks: \"AD")) ==
-        "t.textproto:11:3: game 1, hand 1, annotation 1: card 8 is not in the hand, which "
+        "t.textproto:11:17: game 1, hand 1, annotation 1: card 8 is not in the hand, which "
         "has 8 cards (counted from 0)");
     CHECK(textproto_error(hand_with("  tricks: \"AD",
                                     "  annotations { bid: 0 glyph: \"?!?\" }\n  tricks: \"AD")) ==
-          "t.textproto:11:3: game 1, hand 1, annotation 1: '?!?' is not a glyph (! ? !! ?? !? "
+          "t.textproto:11:24: game 1, hand 1, annotation 1: '?!?' is not a glyph (! ? !! ?? !? "
           "?!)");
     CHECK(textproto_error(
               hand_with("  tricks: \"AD", "  claim { by: EAST east: 99 }\n  tricks: \"AD")) ==
-          "t.textproto:11:3: game 1, hand 1, claim: the claim credits E with 99 tricks");
+          "t.textproto:11:20: game 1, hand 1, claim: the claim credits E with 99 tricks");
     CHECK(textproto_error(hand_with("AD 9D 6D 2D\"", "AD 9D 6D 2D\"\n  claim { east: 10 }")) ==
           "t.textproto:12:3: game 1, hand 1, claim: the claim shares 10 tricks, but 11 are "
           "left to play");
@@ -415,8 +418,18 @@ TEST_CASE("errors in a list name the game", "[proto]") {
     CHECK(error.find(" was played already") != std::string::npos);
     CHECK(error_of([&] { read_pb(write_pb(games), "s.pb"); }) ==
           "s.pb: " + error.substr(error.find("game 2")));
-    CHECK(error_of([&] { read_json(write_json(games), "s.json"); }) ==
-          "s.json: " + error.substr(error.find("game 2")));
+    // JSON says where as the text format does: at the card played again.
+    const std::string json = write_json(games);
+    try {
+        read_json(json, "s.json");
+        FAIL("the JSON of a game with a card played twice reads");
+    } catch (const FormatError& e) {
+        CHECK(e.message() == error.substr(error.find("game 2")));
+        std::size_t line_start = 0;
+        for (int line = 1; line < e.line(); ++line) line_start = json.find('\n', line_start) + 1;
+        std::string played = error.substr(error.find("trick 2: ") + 9, 2);
+        CHECK(json.substr(line_start + static_cast<std::size_t>(e.col()) - 1, 2) == played);
+    }
 }
 
 TEST_CASE("a damaged binary stream names the game", "[proto]") {
@@ -450,19 +463,20 @@ TEST_CASE("writing refuses text that is not UTF-8", "[proto]") {
     CHECK(read_pb(write_pb({game}), "u.pb") == std::vector<RecordedGame>{game});
 }
 
-TEST_CASE("JSON errors say where they can", "[proto]") {
+TEST_CASE("JSON errors say where", "[proto]") {
     CHECK(error_of([] { read_json("{\n \"event\": \"x\"\n \"site\": \"y\"\n}", "j.json"); }) ==
           "j.json:3:2: Expected , or } after key:value pair.");
     CHECK(error_of([] { read_json("{\"event\": \"x\", \"foo\": 1}", "j.json"); }) ==
-          "j.json:1:16: foo: Cannot find field.");
+          "j.json:1:16: foo: no such field (misspelt, or from a newer version of Spadework?)");
     CHECK(error_of([] { read_json("{\"hands\": [\n {\"dealer\": \"NORTHX\"}]}", "j.json"); }) ==
-          "j.json:2:13: hands[0].dealer: invalid value \"NORTHX\" for type "
-          "type.googleapis.com/spadework.v1.Seat");
+          "j.json:2:13: hands[0].dealer: \"NORTHX\" is not one of NORTH, EAST, SOUTH or WEST");
     CHECK(error_of([] { read_json("{\"hands\": [{\"bar\": 1}, {\"bar\": 2}]}", "j.json"); }) ==
-          "j.json: hands[1].bar: Cannot find field.");
+          "j.json:1:25: hands[1].bar: no such field (misspelt, or from a newer version of "
+          "Spadework?)");
     CHECK(error_of([] { read_json("[1]", "j.json"); }) ==
-          "j.json: Root element must be a message.");
-    CHECK(error_of([] {
-              read_json(R"({"hands": [{"dealer": "WEST", "deal": "N:AKQ"}]})", "j.json");
-          }) == "j.json: game 1, hand 1, deal: a hand has four suits separated by '.': 'AKQ'");
+          "j.json:1:1: a game file holds one JSON object, { ... }");
+    CHECK(error_of(
+              [] { read_json(R"({"hands": [{"dealer": "WEST", "deal": "N:AKQ"}]})", "j.json"); }) ==
+          "j.json:1:42: game 1, hand 1, deal: a hand has four suits separated by '.': "
+          "'AKQ'");
 }

@@ -98,7 +98,7 @@ TEST_CASE("A score sheet's faults in protobuf point at the field", "[proto][shee
     CHECK(textproto_error(sheet_with("record: SCORE_SHEET", "")) ==
           "s.textproto:2:1: game 1, hand 1, deal: the hand has no deal");
     CHECK(error_of([] { read_json(R"({"record": 7})", "j.json"); }) ==
-          "j.json: game 1, record: record: 7 is not a value of RecordKind (FULL or SCORE_SHEET)");
+          "j.json:1:12: game 1, record: record: 7 is not one of FULL or SCORE_SHEET");
     // The binary form names the game, the hand and the entry.
     RecordedGame bad = testing::sheet_game();
     bad.hands[2].sheet.teams[1] = 8;

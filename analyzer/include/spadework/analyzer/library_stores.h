@@ -127,4 +127,12 @@ class LessonAnswerStore {
     const formats::Database& db_;
 };
 
+// ---- Housekeeping ----
+
+// Changes a game's metadata (formats::Library::edit_game) and, in the same transaction, what
+// its reviews keep of it: the names of their seat tallies (a player's trend follows the new
+// name) and the game named in their JSON. The analysis itself is kept as it was.
+void edit_library_game(formats::Library& library, formats::GameId id,
+                       const formats::GameEdit& edit);
+
 }  // namespace spadework::analyzer

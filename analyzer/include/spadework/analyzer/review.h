@@ -421,6 +421,9 @@ std::string format_review(const GameReview& review, const RecordedGame& game);
 // The same as JSON text (schema in README), and back.
 std::string review_to_json(const GameReview& review, const RecordedGame& game);
 GameReview review_from_json(std::string_view json_text);
+// A stored review's JSON with the game's metadata (event, date, player names) as `game` has
+// it now, after an edit of the game; the analysis is left as it is.
+std::string review_json_with_metadata(std::string_view json_text, const RecordedGame& game);
 // What the library keeps of a review of library game `id`: the JSON and each seat's tallies.
 StoredReview to_stored_review(formats::GameId id, const GameReview& review,
                               const RecordedGame& game);

@@ -97,6 +97,12 @@ struct BidContext {
 Bid suggest_bid(CardSet hand, const RuleSet& rules, std::optional<Bid> partner_bid = std::nullopt);
 Bid suggest_bid(CardSet hand, const RuleSet& rules, const BidContext& context);
 
+// The bid nearest `wanted` among `allowed` (nil counting as 0; a blind nil only when nothing
+// else is left): where the rules force the bid (Whiz, Mirrors, Suicide, a team minimum bid
+// again, nil with too many spades), the bot bids as near its judgement as they allow. `wanted`
+// itself when `allowed` is empty.
+Bid nearest_bid(Bid wanted, const std::vector<Bid>& allowed);
+
 // The rules.pass_cards cards the bot passes to its partner from `hand` (before bidding): with
 // a nil in view, its most dangerous cards; otherwise its lowest side cards, emptying a short
 // suit to ruff in, and a spare spade from a long spade holding.

@@ -61,6 +61,34 @@ inline std::string score_pair(long long a, long long b) {
 // A JSON library's message as a user should read it: without the library's own error kind
 // ("[json.exception.parse_error.101] ") and without its place ("parse error at line 2,
 // column 2: "), which the caller gives as file:line:col.
+// Text for HTML and XML (SVG) alike: & < > " and ' as entities, everything else as it is.
+inline std::string escape_markup(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char ch : text) {
+        switch (ch) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&#39;";
+                break;
+            default:
+                out += ch;
+        }
+    }
+    return out;
+}
+
 inline std::string json_error_text(std::string_view what) {
     std::string text(what);
     if (text.rfind("[json.exception.", 0) == 0) {

@@ -66,6 +66,7 @@ enum class IllegalReason {
     NilWithTooManySpades,  // nil_max_spades
     NotBehindEnough,       // a blind bid by a side not behind by blind_behind points
     TeamBidTooLow,         // min_team_bid with below_min_team_bid=rebid
+    TeamBidTooHigh,        // max_team_bid
     ForcedBid,             // bidding=whiz|mirrors|suicide: another bid is required
 };
 
@@ -90,6 +91,9 @@ struct BidFacts {
 // turn; a score sheet's bids, which have no hand around them, are checked by this alone.
 std::optional<Illegal> check_bid_rules(const RuleSet& rules, Seat seat, Bid bid,
                                        const BidFacts& known);
+// The bids check_bid_rules allows `seat` with what is known: nil, blind nil and each trick bid
+// (bid in sight), in that order.
+std::vector<Bid> allowed_bids(const RuleSet& rules, Seat seat, const BidFacts& known);
 
 // Thrown by the HandState actions that do not return a check.
 class IllegalActionError : public Error {

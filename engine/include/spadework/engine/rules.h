@@ -21,6 +21,7 @@ enum class SpadesLead {
 enum class SpadesBreak {
     AnySpade,  // any spade played, a forced lead from an all-spade hand included
     Trump,     // a spade played to a trick led in another suit
+    Never,     // nothing: a spade is led only from a hand of nothing but spades (OpenSpiel)
 };
 enum class FirstLead {
     LeftOfDealer,  // the player left of the dealer leads any legal card
@@ -61,6 +62,11 @@ enum class Bidding {
     Mirrors,  // exactly the spades held (nil with none)
     Suicide,  // in each partnership one partner bids nil and the other does not
 };
+// What the tricks of a partnership whose two members both bid nil count for, beside the nils.
+enum class BothNilTricks {
+    NoContract,  // nothing: the pair has no contract
+    Overtricks,  // each is an overtrick (and a bag) over a contract of 0, as OpenSpiel scores it
+};
 // What is left of a partnership's bags once a penalty is paid at bag_limit.
 enum class BagsAfter {
     Carry,  // the bags above the limit carry over
@@ -99,6 +105,9 @@ struct RuleSet {
     int blind_behind = 0;
     std::optional<int> blind_bid_min;
     int blind_bid_exchange = 0;
+    // The most tricks a partnership's bids may add up to (none: any); a bid that would take the
+    // pair past it is refused.
+    std::optional<int> max_team_bid;
 
     // Play.
     SpadesLead spades_lead = SpadesLead::AfterBroken;
@@ -128,6 +137,7 @@ struct RuleSet {
     int blind_nil_points = 200;
     NilFailed nil_failed = NilFailed::Minus;
     BothNil both_nil_scoring = BothNil::Each;
+    BothNilTricks both_nil_tricks = BothNilTricks::NoContract;
 
     // Honours: the jack, queen, king and ace of hearts, all four won by one partnership.
     int honours_points = 0;
@@ -152,6 +162,10 @@ struct RuleSet {
     std::optional<int> mercy;
     OnTie on_tie = OnTie::PlayOn;
     int overtime_target = 3;
+    // Points the partnership that ends the game by reaching target wins besides, and that one
+    // that ends it by falling to loss_limit loses (OpenSpiel's win_or_loss_bonus): they count in
+    // the final score and the margin, not in any hand's.
+    int end_bonus = 0;
 
     int hand_size() const { return deck_size / 4; }
     // Whether bags are counted at all (bag_limit=0 turns them off).

@@ -18,7 +18,7 @@
 namespace spadework::formats {
 
 // The rows of game_formats(), in its order.
-enum class FileKind { TextLog, Pb, TextProto, Json, SheetCsv };
+enum class FileKind { TextLog, Pb, TextProto, Json, SheetCsv, OpenSpiel, Ptn };
 
 // What a file of a game format holds, told from its first bytes: a folder of games may hold
 // rule sets (a RuleSet .textproto) and lessons (text logs with a [Lesson] tag) beside them.
@@ -38,9 +38,10 @@ struct GameFormat {
     // What a file holds, from its first 4 KiB; null: always games.
     FileContent (*sniff)(std::string_view head) = nullptr;
     bool lessons = false;  // lessons are written in this format
-    // What a file of the format holds: any games, or one score sheet (a spreadsheet's CSV),
-    // whose writer refuses anything else.
-    enum class Holds { Games, OneScoreSheet };
+    // What a file of the format holds: any games, one score sheet (a spreadsheet's CSV), or
+    // full records of hands dealt from 52 cards and bid with nil and trick bids, no pass,
+    // exchange, blind bid, claim or note (the apps' formats); a writer refuses anything else.
+    enum class Holds { Games, OneScoreSheet, DealtHands };
     Holds holds = Holds::Games;
 };
 

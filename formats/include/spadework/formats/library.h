@@ -14,9 +14,11 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spadework/engine/card.h"
@@ -136,6 +138,34 @@ struct PartnershipStats {
     int games_won = 0;
 };
 
+// A calendar date as game records write it and the commands take it: "2026-11-21" or
+// "2026.11.21" (one separator, used twice), a day the calendar has.
+struct CalendarDate {
+    int year = 0;
+    int month = 0;
+    int day = 0;
+    auto operator<=>(const CalendarDate&) const = default;
+};
+// None when the text is not such a date (also the "2026.??.??" of a record whose date is
+// unknown).
+std::optional<CalendarDate> parse_calendar_date(std::string_view text);
+
+// A change of a game's metadata: each field given replaces the game's, the rest is kept.
+// The deal, the bids, the play and everything scored from them are not metadata.
+struct GameEdit {
+    std::array<std::optional<std::string>, 4> players;  // per seat; "" clears the name
+    std::optional<std::string> date;
+    std::optional<std::string> event;
+    std::optional<std::string> notes;  // the comment about the game as a whole
+    bool empty() const;
+    // What makes the edit unfit for a record, in words ("the date '2026-02-30' is not a day
+    // of the calendar: ..."): a date that is not a calendar date, a control character in a
+    // name or the event (the notes may break lines). None when it is fit.
+    std::optional<std::string> problem() const;
+    // The game with the edit applied.
+    void apply(RecordedGame& game) const;
+};
+
 class Library {
   public:
     // Opens (creating it and its folder when missing) and migrates to the current schema,
@@ -151,7 +181,7 @@ class Library {
     Library(Library&&) noexcept;
     Library& operator=(Library&&) noexcept;
 
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
     int schema_version() const;
     const std::filesystem::path& path() const;
     // The copy of the library as it was, written before this open migrated it from an older
@@ -168,6 +198,19 @@ class Library {
     ImportResult import_games(const std::vector<RecordedGame>& games, const std::string& source);
     // Reads a game file (any kind) and imports it in one transaction.
     ImportResult import_file(const std::filesystem::path& path);
+
+    // Deletes the games, and with them every row that refers to them: their index rows and
+    // the stores' rows (reviews), which the schema's foreign keys delete on cascade. One
+    // transaction: an id that is not in the library throws FormatError naming it, and then
+    // nothing is deleted. An id given twice is deleted once.
+    void delete_games(const std::vector<GameId>& ids);
+    // Changes the metadata of a game in place: the same id, so its reviews stay with it. The
+    // record is encoded again (its content key changes with it); `also` runs in the same
+    // transaction, for the stores that keep a copy of what changed (a review's player
+    // names). Throws FormatError when there is no such game, or when the edited game would be
+    // the same as another one in the library (naming it): nothing changes then.
+    void edit_game(GameId id, const GameEdit& edit,
+                   const std::function<void(const Database&)>& also = {});
 
     std::vector<GameSummary> list_games(const GameFilter& filter = {}) const;
     std::optional<GameSummary> game_summary(GameId id) const;

@@ -1,0 +1,17 @@
+// protobuf's JSON parser's errors, said as every other reader says its own: at FILE:LINE:COL
+// (it gives no line; field_places.h finds one) and in words a player reads, with no internal
+// type name ("TYPE_INT32") or type URL. Private to formats/src.
+#pragma once
+
+#include <google/protobuf/descriptor.h>
+
+#include <string>
+#include <string_view>
+
+namespace spadework::formats {
+
+// Throws the FormatError of `message`, the parser's error for `text`, read as a `root`.
+[[noreturn]] void throw_json_error(std::string_view text, std::string_view file,
+                                   const google::protobuf::Descriptor* root, std::string message);
+
+}  // namespace spadework::formats

@@ -1,0 +1,139 @@
+// Writing PTN: one record a hand, as the app writes them, with the rule set in Spadework's own
+// [SpadeworkRules] tag (the app's options do not name every rule) and [SpadeworkGame] telling
+// games with the same event and players apart. read_ptn reads it back to the same games.
+#include <map>
+
+#include "spadework/formats/ptn.h"
+#include "tag_line.h"
+#include "text_log_grammar.h"
+
+namespace spadework::formats {
+namespace {
+
+constexpr std::string_view kHandTags[] = {"UTCTime", "LocalDateTime", "GameScores"};
+// Tags that tell one game's records from another's: written with every record.
+constexpr std::string_view kEveryRecord[] = {"GameCode", "GameOptionsJson"};
+
+[[noreturn]] void refuse(std::size_t game, std::size_t hand, const std::string& what) {
+    throw Error("game " + std::to_string(game + 1) +
+                (hand == 0 ? std::string() : ", hand " + std::to_string(hand)) +
+                ": a PTN record has no place for " + what +
+                " (convert the game to .spades or .pb instead)");
+}
+
+void check_writable(const RecordedGame& game, std::size_t g) {
+    if (game.score_sheet()) refuse(g, 0, "a score sheet's hands (it needs the cards)");
+    if (game.rules.deck_size != 52)
+        refuse(g, 0, "a deck of " + std::to_string(game.rules.deck_size));
+    if (game.hands.empty()) refuse(g, 0, "a game with no hand");
+    for (std::size_t h = 0; h < game.hands.size(); ++h) {
+        const RecordedHand& hand = game.hands[h];
+        for (Seat s : kAllSeats) {
+            if (!hand.passes[index(s)].empty()) refuse(g, h + 1, "a pass");
+            if (!hand.exchanges[index(s)].empty()) refuse(g, h + 1, "an exchange");
+        }
+        if (hand.bids.size() < 4) refuse(g, h + 1, "a hand whose bidding stops short");
+        if (hand.claim) refuse(g, h + 1, "a claim (the cards not played)");
+        if (!hand.annotations.empty()) refuse(g, h + 1, "a note on a bid or card");
+    }
+}
+
+std::string spell_bid(Bid b) {
+    if (b.kind() == Bid::Kind::BlindNil) return "Blind Nil";
+    if (b.is_nil()) return "Nil";
+    return (b.is_blind() ? "Blind " : "") + std::to_string(b.count());
+}
+
+// The hand in PBN form from `first`, jokers never.
+std::string spell_deal(const Deal& deal, Seat first) {
+    std::string out(1, seat_char(first));
+    out += ':';
+    for (int i = 0; i < 4; ++i) out += (i ? " " : "") + hand_to_pbn(deal[next(first, i)]);
+    return out;
+}
+
+// The trick lines: columns from the first leader's seat, each card suit then rank.
+std::string spell_play(HandState st, const RecordedHand& hand) {
+    Seat first = st.to_act();
+    std::string out;
+    std::array<std::string, 4> row{"-", "-", "-", "-"};
+    bool open = false;
+    for (Card c : hand.cards) {
+        Seat seat = st.to_act();
+        std::string rs = to_string(c);  // rank then suit: "AS"
+        row[static_cast<std::size_t>((index(seat) - index(first) + 4) % 4)] =
+            std::string(1, rs[1]) + rs[0];
+        open = true;
+        st.play_recorded(c);
+        if (st.current_trick().empty()) {
+            out += row[0] + " " + row[1] + " " + row[2] + " " + row[3] + "\n";
+            row = {"-", "-", "-", "-"};
+            open = false;
+        }
+    }
+    if (open) out += row[0] + " " + row[1] + " " + row[2] + " " + row[3] + "\n";
+    return out;
+}
+
+std::string write_record(const RecordedGame& game, std::size_t g, std::size_t h) {
+    const RecordedHand& hand = game.hands[h];
+    std::string out;
+    auto tag = [&out](std::string_view name, std::string_view value) {
+        out += spell_tag_line(name, value) + "\n";
+    };
+    tag("Event", game.event);
+    if (!game.date.empty()) tag("UTCDate", game.date);
+    if (!game.site.empty()) tag("Site", game.site);
+    if (!game.table.empty()) tag("Table", game.table);
+    if (!game.comment.empty()) tag("Comment", game.comment);
+    tag("SpadeworkGame", std::to_string(g + 1));
+    tag("SpadeworkRules", text_log::spell_rules(game.rules));
+    std::string bots;
+    std::map<std::string, std::size_t> seen;
+    for (const auto& [name, value] : game.tags) {
+        if (name == "Auto") {
+            bots = value;
+            continue;
+        }
+        bool per_hand = false;
+        bool every = false;
+        for (std::string_view t : kHandTags) per_hand = per_hand || name == t;
+        for (std::string_view t : kEveryRecord) every = every || name == t;
+        // A hand's own tags go one a record, in order; the game's go with its first record.
+        std::size_t n = seen[name]++;
+        if (per_hand ? n == h : (h == 0 || (every && n == 0))) tag(name, value);
+    }
+    static const std::string_view seats[4] = {"West", "North", "East", "South"};
+    static const Seat order[4] = {Seat::West, Seat::North, Seat::East, Seat::South};
+    for (int i = 0; i < 4; ++i) {
+        std::string name = game.players[index(order[i])];
+        if (bots.find(seat_char(order[i])) != std::string::npos) name += " (Auto)";
+        if (!name.empty()) tag(seats[i], name);
+    }
+    tag("Dealer", std::string(1, seat_char(hand.dealer)));
+    tag("Deal", spell_deal(hand.deal, hand.dealer));
+    tag("Auction", std::string(1, seat_char(next(hand.dealer))));
+    std::string bids;
+    for (Bid b : hand.bids) bids += (bids.empty() ? "" : " ") + spell_bid(b);
+    out += bids + "\n";
+    if (!hand.cards.empty()) {
+        HandState st(game.rules, hand.dealer, hand.deal);
+        for (Bid b : hand.bids) st.bid(st.to_act(), b);
+        tag("Play", std::string(1, seat_char(st.to_act())));  // the first trick's leader
+        out += spell_play(st, hand);
+    }
+    return out + "\n";
+}
+
+}  // namespace
+
+std::string write_ptn(const std::vector<RecordedGame>& games) {
+    std::string out = "% PTN written by Spadework: one record a hand\n\n";
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        check_writable(games[g], g);
+        for (std::size_t h = 0; h < games[g].hands.size(); ++h) out += write_record(games[g], g, h);
+    }
+    return out;
+}
+
+}  // namespace spadework::formats

@@ -1,0 +1,197 @@
+// Trickster Cards PTN: records written here for the tests from the format (tags, '%' comments,
+// [Auction], [Play] with fixed seat columns, [GameOptionsJson]), replayed to tricks and scores
+// worked out by hand; the old exports' quirks; what the engine does not have yet.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "spadework/engine/record.h"
+#include "spadework/formats/error.h"
+#include "spadework/formats/ptn.h"
+#include "spadework/formats/warning.h"
+#include "support/test_games.h"
+
+using namespace spadework;
+using namespace spadework::formats;
+
+namespace {
+
+const std::string kRanks = "AKQJT98765432";
+
+// The trick lines of a hand where each seat holds one whole suit: the column seats' suits, from
+// the ace down, one trick a line.
+std::string tricks(const std::string& suits) {
+    std::string out;
+    for (char r : kRanks) {
+        for (std::size_t k = 0; k < 4; ++k) {
+            out += std::string(1, suits[k]) + r + (k < 3 ? " " : "\n");
+        }
+    }
+    return out;
+}
+
+// Hand 1, dealt by East: North holds every spade, East every heart, South every diamond, West
+// every club. South (left of the dealer) bids nil, West blind nil, North 13, East 1. South
+// leads a diamond, North ruffs and then leads its spades: North takes all 13 tricks. NS: 13 bid
+// and made (130) and South's nil (100): 230. EW: East's 1 set (-10), West's blind nil made
+// (200): 190. The columns stay S W N E though North leads from trick 2.
+std::string hand_one(const std::string& options) {
+    return "[Event \"Trickster Cards: Spades - Team 2v2 to 500\"]\n"
+           "[UTCDate \"2026.01.02\"]\n"
+           "[UTCTime \"20:00:00\"]\n"
+           "[GameCode \"Spades\"]\n"
+           "[GameOptionsJson \"" +
+           options +
+           "\"]\n"
+           "[GameScores \"S:0 0 0 0\"]\n"
+           "[West \"Wen\"]\n[North \"Nia (Auto)\"]\n[East \"Eli (Auto)\"]\n[South \"Sol\"]\n"
+           "[Dealer \"E\"]\n"
+           "[Deal \"E:." +
+           kRanks + ".. .." + kRanks + ". ..." + kRanks + " " + kRanks +
+           "...\"]\n"
+           "[Auction \"S\"]\nNil Blind Nil 13 1\n"
+           "[Play \"S\"]\n" +
+           tricks("DCSH") + "\n";
+}
+
+// Hand 2, dealt by South, the same holdings: West 1, North 12, East 1, South nil. West leads a
+// club, North ruffs and takes every trick. NS: 12 made with 13 (120 + 1 overtrick) and the nil
+// (100): 221, so 451 in all. EW: 2 set, -20: 170.
+std::string hand_two(const std::string& options) {
+    return "[Event \"Trickster Cards: Spades - Team 2v2 to 500\"]\n"
+           "[UTCTime \"20:05:00\"]\n"
+           "[GameOptionsJson \"" +
+           options +
+           "\"]\n"
+           "[GameScores \"S:230 190 230 190\"]\n"
+           "[West \"Wen\"]\n[North \"Nia (Auto)\"]\n[East \"Eli (Auto)\"]\n[South \"Sol\"]\n"
+           "[Dealer \"S\"]\n"
+           "[Deal \"S:.." +
+           kRanks + ". ..." + kRanks + " " + kRanks + "... ." + kRanks +
+           "..\"]\n"
+           "[Auction \"W\"]\n1 12 1 Nil\n"
+           "[Play \"W\"]\n" +
+           tricks("CSHD") + "\n";
+}
+
+const std::string kOptions = R"({\"gameOverScore\":500,\"nilOrZero\":0})";
+
+std::string located(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const FormatError& e) {
+        return std::to_string(e.line()) + ":" + std::to_string(e.col()) + " " + e.message();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("PTN: a nil and a blind nil replay to the tricks and scores worked out by hand",
+          "[ptn]") {
+    WarningCapture warnings;
+    auto games = read_ptn(hand_one(kOptions) + hand_two(kOptions), "two.ptn");
+    CHECK(warnings.warnings().empty());
+    REQUIRE(games.size() == 1);  // consecutive hands of one game
+    const RecordedGame& game = games[0];
+    CHECK(game.event == "Trickster Cards: Spades - Team 2v2 to 500");
+    CHECK(game.date == "2026.01.02");
+    CHECK(game.players == std::array<std::string, 4>{"Nia", "Eli", "Sol", "Wen"});
+    CHECK(game.tags.front() == std::pair<std::string, std::string>{"Auto", "N E"});
+    REQUIRE(game.hands.size() == 2);
+    CHECK(game.hands[0].dealer == Seat::East);
+    CHECK(game.hands[0].bids ==
+          std::vector<Bid>{Bid::nil(), Bid::blind_nil(), Bid::tricks(13), Bid::tricks(1)});
+    // The play order comes from the winners: North leads every trick after the first.
+    CHECK(game.hands[0].cards[0] == Card(Rank::Ace, Suit::Diamonds));
+    CHECK(game.hands[0].cards[4] == Card(Rank::King, Suit::Spades));
+    CHECK(game.hands[0].cards[5] == Card(Rank::King, Suit::Hearts));
+    auto outcome = hand_outcome(game, 0);
+    REQUIRE(outcome);
+    CHECK(outcome->tricks == std::array<int, 4>{13, 0, 0, 0});
+    ScoredGame scored = score_game(game, game.rules);
+    REQUIRE(scored.hands.size() == 2);
+    CHECK(scored.hands[0].after[index(Team::NS)].score == 230);
+    CHECK(scored.hands[0].after[index(Team::EW)].score == 190);
+    CHECK(scored.hands[1].after[index(Team::NS)].score == 451);
+    CHECK(scored.hands[1].after[index(Team::EW)].score == 170);
+}
+
+TEST_CASE("PTN options map to rule keys, and one that does not is a located warning", "[ptn]") {
+    WarningCapture warnings;
+    std::string options =
+        R"({\"gameOverScore\":300,\"minBid\":1,\"tenForTwoHundred\":true,\"tenBagsPenalty\":false,)"
+        R"(\"leadSpades\":2,\"nilPass\":2})";
+    auto games = read_ptn(hand_one(options), "opts.ptn");
+    const RuleSet& r = games[0].rules;
+    CHECK(r.target == 300);
+    CHECK(r.min_team_bid == 1);
+    CHECK(r.big_contract == 10);
+    CHECK(r.bag_limit == 0);
+    CHECK(r.spades_lead == SpadesLead::Anytime);
+    REQUIRE(warnings.warnings().size() == 1);
+    CHECK(warnings.warnings()[0].text() ==
+          "opts.ptn:5:19: warning: option nilPass=2 has no rule key here: left out (give --rules "
+          "to score the game under the rules it was played by)");
+}
+
+TEST_CASE("PTN from an old export: each quirk is read with a located warning", "[ptn]") {
+    WarningCapture warnings;
+    std::string record = hand_one(R"({"gameOverScore":500})");  // quotes not escaped
+    record.replace(record.find("[UTCTime \"20:00:00\"]"), 20, "[UTCTime \"20:00:00\"");
+    std::string cut = "[Event \"cut\"]\n[Deal \"N:" + kRanks + "... ." + kRanks + ".. .." + kRanks +
+                      ". ..." + kRanks + "\"]\n[Auction \"E\"]\n3 4\n";
+    auto games = read_ptn("% PBN ---------------------------\n" + record + cut, "old.ptn");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].rules.target == 500);
+    std::vector<std::string> texts;
+    for (const FormatWarning& w : warnings.warnings()) texts.push_back(w.text());
+    CHECK(texts == std::vector<std::string>{
+                       "old.ptn:1:1: warning: a '% PBN' header (an old export): read as PTN",
+                       "old.ptn:4:20: warning: tag [UTCTime] has no closing bracket (an old "
+                       "export): read as if it had",
+                       "old.ptn:6:20: warning: tag [GameOptionsJson] has unescaped quotes inside "
+                       "its value (an old export): read up to the line's last quote",
+                       "old.ptn:31:1: warning: the record is cut off part way (its auction stops "
+                       "after 2 of 4 bids): left out"});
+}
+
+TEST_CASE("PTN that needs jokers or deuces high is refused, naming what is missing", "[ptn]") {
+    std::string jj = hand_one(kOptions);
+    jj.replace(jj.find("to 500"), 6, "Joker-Joker-Deuce-Deuce to 500");
+    CHECK(located([&] { read_ptn(jj, "jj.ptn"); }) ==
+          "1:44 the game is played with a deck with jokers, which Spadework's engine does not "
+          "have yet");
+    std::string deuces = hand_one(kOptions);
+    deuces.replace(deuces.find("to 500"), 6, "Deuce-Deuce to 500");
+    CHECK(located([&] { read_ptn(deuces, "dd.ptn"); }).find("deuces high") != std::string::npos);
+    std::string joker_card = hand_one(kOptions);
+    joker_card.replace(joker_card.find("DA CA SA HA"), 2, "JH");
+    CHECK(
+        located([&] { read_ptn(joker_card, "jh.ptn"); }) ==
+        "16:1 'JH' is a joker: the game needs jokers, which Spadework's engine does not have yet");
+}
+
+TEST_CASE("PTN cards played twice or not held are errors at the card", "[ptn]") {
+    std::string twice = hand_one(kOptions);
+    twice.replace(twice.find("DK CK SK HK"), 2, "DA");
+    CHECK(located([&] { read_ptn(twice, "t.ptn"); }) ==
+          "17:1 AD is played twice (first at line 16, column 1)");
+    std::string not_held = hand_one(kOptions);
+    // Trick 2: North, who led, swapped cards with East: North leads the KH it does not hold.
+    not_held.replace(not_held.find("DK CK SK HK"), 11, "DK CK HK SK");
+    std::string message = located([&] { read_ptn(not_held, "n.ptn"); });
+    INFO(message);
+    CHECK(message.rfind("17:7 ", 0) == 0);
+    CHECK(message.find("does not hold KH") != std::string::npos);
+}
+
+TEST_CASE("PTN written by Spadework reads back to the same games", "[ptn]") {
+    auto games = read_ptn(hand_one(kOptions) + hand_two(kOptions), "two.ptn");
+    std::string text = write_ptn(games);
+    CHECK(read_ptn(text, "again.ptn") == games);
+    // Two games with the same event and players stay two.
+    RecordedGame a = testing::first_legal_game(preset("classic"), 2, 5);
+    RecordedGame b = testing::first_legal_game(preset("classic"), 1, 9);
+    b.hands[0].bids[1] = Bid::blind_nil();
+    CHECK(read_ptn(write_ptn({a, b}), "ab.ptn") == std::vector<RecordedGame>{a, b});
+}
