@@ -45,12 +45,13 @@ struct ViewArgs {
 };
 
 // The library the window opens. Only import makes one, so a missing library is an error
-// naming its path, but for two cases: lesson mode keeps the learner's answers in it (as
-// `spadework lesson` does), and a file or folder shown without --db is shown without the
-// library (as `show FILE` is), so a new player can look at a game before importing any.
+// naming its path, but for three cases: lesson mode keeps the learner's answers in it (as
+// `spadework lesson` does), the score keeper keeps the games it is given there, and a file or
+// folder shown without --db is shown without the library (as `show FILE` is), so a new player
+// can look at a game before importing any.
 std::filesystem::path view_library(const ViewArgs& a, bool shows_files) {
     if (a.no_library) return {};
-    if (!a.lesson.empty()) return library_path(a.db);
+    if (!a.lesson.empty() || !a.keep_score.empty()) return library_path(a.db);
     std::error_code ec;
     if (shows_files && a.db.empty() && !std::filesystem::exists(library_path(a.db), ec)) return {};
     return existing_library_path(a.db);
