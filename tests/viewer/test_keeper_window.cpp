@@ -129,7 +129,7 @@ TEST_CASE("The score keeper's screens at 1280x720 and 1600x1000", "[window][keep
     }
 }
 
-TEST_CASE("--keep-score refuses a game that is not kept, and a word it does not know",
+TEST_CASE("view --keep-score refuses a game that is not kept, and a word it does not know",
           "[window][keeper]") {
     testing::Workspace ws("spadework-keeper-window");
     const fs::path png = ws.dir / "none.png";
