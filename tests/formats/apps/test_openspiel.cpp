@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "located.h"
 #include "spadework/engine/record.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
@@ -12,6 +13,8 @@
 
 using namespace spadework;
 using namespace spadework::formats;
+
+using spadework::testing::located;
 
 namespace {
 
@@ -59,15 +62,6 @@ std::string printed_state(const std::string& score_line) {
     s += "IsTerminal() = True\n";
     s += "History() = [" + failed_nil_actions(", ") + "]\n";
     return s;
-}
-
-std::string located(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const FormatError& e) {
-        return std::to_string(e.line()) + ":" + std::to_string(e.col()) + " " + e.message();
-    }
-    return "no error";
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "located.h"
 #include "spadework/engine/record.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/ptn.h"
@@ -12,6 +13,8 @@
 
 using namespace spadework;
 using namespace spadework::formats;
+
+using spadework::testing::located;
 
 namespace {
 
@@ -74,15 +77,6 @@ std::string hand_two(const std::string& options) {
 }
 
 const std::string kOptions = R"({\"gameOverScore\":500,\"nilOrZero\":0})";
-
-std::string located(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const FormatError& e) {
-        return std::to_string(e.line()) + ":" + std::to_string(e.col()) + " " + e.message();
-    }
-    return "no error";
-}
 
 }  // namespace
 
