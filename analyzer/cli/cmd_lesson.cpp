@@ -29,6 +29,7 @@ namespace {
 struct LessonOptions {
     std::string name;
     std::string dir;
+    std::string my_dir;
     std::string learner;
     std::string db;
     std::string answers;  // comma list: answer the questions without asking
@@ -42,6 +43,22 @@ std::filesystem::path lessons_dir(const std::string& dir) {
     return dir.empty() ? analyzer::default_lessons_dir() : std::filesystem::path(dir);
 }
 
+// The shipped lessons (or --lessons), then the teacher's own (--my-lessons, else
+// $SPADEWORK_MY_LESSONS, else none).
+std::vector<std::filesystem::path> lesson_dirs(const std::string& dir, const std::string& mine) {
+    return {lessons_dir(dir),
+            mine.empty() ? analyzer::default_my_lessons_dir() : std::filesystem::path(mine)};
+}
+
+void add_lesson_dir_options(CLI::App* cmd, std::string& dir, std::string& mine) {
+    cmd->add_option("--lessons", dir,
+                    "the folder of lessons (default: $SPADEWORK_LESSONS, else the lessons "
+                    "installed with Spadework)");
+    cmd->add_option("--my-lessons", mine,
+                    "a teacher's own folder of lessons, read beside the others (default: "
+                    "$SPADEWORK_MY_LESSONS, else none)");
+}
+
 std::string learner_of(const std::string& given) {
     if (!given.empty()) return given;
     if (const char* user = std::getenv("USER"); user && *user) return user;
@@ -49,7 +66,7 @@ std::string learner_of(const std::string& given) {
 }
 
 void list_lessons(const LessonOptions& o) {
-    for (const analyzer::Lesson& l : analyzer::read_lessons(lessons_dir(o.dir))) {
+    for (const analyzer::Lesson& l : analyzer::read_lessons(lesson_dirs(o.dir, o.my_dir))) {
         fmt::print("{}  {} ({}): {}\n", l.name, l.title,
                    analyzer::count_of(static_cast<long long>(l.hands.size()), "question"), l.point);
     }
@@ -80,7 +97,7 @@ std::vector<std::string> split_answers(const std::string& text) {
 }
 
 void run_lesson(const LessonOptions& o) {
-    analyzer::Lesson lesson = analyzer::find_lesson(lessons_dir(o.dir), o.name);
+    analyzer::Lesson lesson = analyzer::find_lesson(lesson_dirs(o.dir, o.my_dir), o.name);
     std::string learner = learner_of(o.learner);
     std::optional<formats::Library> library;
     if (!o.no_store) library.emplace(open_library(o.db));
@@ -154,6 +171,7 @@ void run_lesson(const LessonOptions& o) {
 struct ExportOptions {
     std::string name;
     std::string dir;
+    std::string my_dir;
     std::string html;
     bool analysis = false;
     int threads = 1;
@@ -161,7 +179,7 @@ struct ExportOptions {
 
 // The page is written whole or not at all (formats::write_file).
 void export_lesson(const ExportOptions& o) {
-    analyzer::Lesson lesson = analyzer::find_lesson(lessons_dir(o.dir), o.name);
+    analyzer::Lesson lesson = analyzer::find_lesson(lesson_dirs(o.dir, o.my_dir), o.name);
     std::map<int, analyzer::LessonVerdict> verdicts;
     if (o.analysis) {
         for (const analyzer::LessonHand& hand : lesson.hands) {
@@ -183,9 +201,7 @@ void add_export_lesson_command(CLI::App& app) {
         "export-lesson", "A lesson as a printable page: each question, then its answer overleaf");
     cmd->add_option("NAME", opts->name, "the lesson (see spadework lesson --list)")->required();
     cmd->add_option("--html", opts->html, "the page to write")->required();
-    cmd->add_option("--lessons", opts->dir,
-                    "the folder of lessons (default: $SPADEWORK_LESSONS, else the lessons "
-                    "installed with Spadework)");
+    add_lesson_dir_options(cmd, opts->dir, opts->my_dir);
     cmd->add_flag("--analysis", opts->analysis,
                   "add each question's analysis (every answer's worth) to its answer page");
     cmd->add_option("--threads", opts->threads, "worker threads for the analysis (default 1)")
@@ -200,9 +216,7 @@ void add_lesson_command(CLI::App& app) {
     cmd->add_option("NAME", opts->name, "the lesson (see --list, or `lesson list`)");
     cmd->add_flag("--list", opts->list, "every lesson, one a line, its name first");
     cmd->add_flag("--scores", opts->scores, "the learner's score in every lesson answered");
-    cmd->add_option("--lessons", opts->dir,
-                    "the folder of lessons (default: $SPADEWORK_LESSONS, else the lessons "
-                    "installed with Spadework)");
+    add_lesson_dir_options(cmd, opts->dir, opts->my_dir);
     cmd->add_option("--learner", opts->learner, "whose answers these are (default: $USER)");
     cmd->add_option("--answers", opts->answers,
                     "answer the first questions without asking: \"4,nil,AH KH 2C\"");

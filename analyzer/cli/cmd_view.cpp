@@ -39,19 +39,24 @@ struct ViewArgs {
     bool startup_time = false;
     std::string lesson;
     std::string lessons;
+    std::string my_lessons;
     std::string learner;
     std::string lesson_answers;
     std::string keep_score;
+    std::string edit_deal;
 };
 
 // The library the window opens. Only import makes one, so a missing library is an error
-// naming its path, but for three cases: lesson mode keeps the learner's answers in it (as
-// `spadework lesson` does), the score keeper keeps the games it is given there, and a file or
+// naming its path, but for four cases: lesson mode keeps the learner's answers in it (as
+// `spadework lesson` does), the score keeper keeps the games it is given there, the deal
+// editor saves its games there, and a file or
 // folder shown without --db is shown without the library (as `show FILE` is), so a new player
 // can look at a game before importing any.
 std::filesystem::path view_library(const ViewArgs& a, bool shows_files) {
     if (a.no_library) return {};
-    if (!a.lesson.empty() || !a.keep_score.empty()) return library_path(a.db);
+    if (!a.lesson.empty() || !a.keep_score.empty() || !a.edit_deal.empty()) {
+        return library_path(a.db);
+    }
     std::error_code ec;
     if (shows_files && a.db.empty() && !std::filesystem::exists(library_path(a.db), ec)) return {};
     return existing_library_path(a.db);
@@ -117,6 +122,7 @@ void run_view(const ViewArgs& a) {
     o.startup_time = a.startup_time;
     o.lesson = a.lesson;
     o.lessons_dir = a.lessons;
+    o.my_lessons_dir = a.my_lessons;
     o.learner = a.learner;
     if (!a.keep_score.empty() && a.no_library) {
         throw UsageError(
@@ -124,6 +130,7 @@ void run_view(const ViewArgs& a) {
             "(no --no-library)");
     }
     o.keep_score = a.keep_score;
+    o.edit_deal = a.edit_deal;
     if (!a.lesson_answers.empty()) {
         if (a.lesson.empty()) throw UsageError("--lesson-answers: needs --lesson NAME");
         std::size_t start = 0;
@@ -178,6 +185,9 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--lessons", a->lessons,
                     "the folder of lessons (default: $SPADEWORK_LESSONS, else the lessons "
                     "installed with Spadework)");
+    cmd->add_option("--my-lessons", a->my_lessons,
+                    "a teacher's own folder of lessons, beside the others (default: "
+                    "$SPADEWORK_MY_LESSONS, else none)");
     cmd->add_option("--learner", a->learner,
                     "the learner's name the answers are kept under (default: the last one, $USER)");
     cmd->add_option("--lesson-answers", a->lesson_answers,
@@ -186,6 +196,9 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--keep-score", a->keep_score,
                     "keep score at the table: 'new' for a new game, or a kept game's number "
                     "to resume it");
+    cmd->add_option("--edit-deal", a->edit_deal,
+                    "build a deal for a lesson or a game: 'new' for an empty deal, or a PBN deal "
+                    "to start from (\"N:AKQ.JT9.8765.432 ...\")");
     add_db_option(cmd, a->db);
     cmd->callback([a] { run_view(*a); });
 }

@@ -98,12 +98,6 @@ std::optional<Standings> parse_score(const std::string& text) {
     return out;
 }
 
-bool valid_name(const std::string& name) {
-    return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-    });
-}
-
 // The hand's state at the learner's decision: the passes made and the bids before its bid.
 HandState state_at(const LessonHand& h) {
     const RecordedHand& hand = h.game.hands.front();
@@ -140,6 +134,17 @@ bool LessonHand::blind() const {
 std::filesystem::path default_lessons_dir() {
     if (const char* env = std::getenv("SPADEWORK_LESSONS"); env && *env) return env;
     return data_dir() / "lessons";
+}
+
+bool valid_lesson_name(const std::string& name) {
+    return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    });
+}
+
+std::filesystem::path default_my_lessons_dir() {
+    if (const char* env = std::getenv("SPADEWORK_MY_LESSONS"); env && *env) return env;
+    return {};
 }
 
 namespace {
@@ -260,8 +265,11 @@ LessonHand read_question(const RecordedGame& game, std::size_t k, const Lines& l
 }  // namespace
 
 Lesson read_lesson(const std::filesystem::path& file) {
+    return parse_lesson(formats::read_file(file), file);
+}
+
+Lesson parse_lesson(const std::string& content, const std::filesystem::path& file) {
     const std::string name = file.string();
-    const std::string content = formats::read_file(file);
     std::vector<RecordedGame> games = formats::read_text_log(content, name);
     Lines lines(content);
     const LessonFail fail{name, lines};
@@ -279,7 +287,7 @@ Lesson read_lesson(const std::filesystem::path& file) {
         return *v;
     };
     lesson.name = required("Lesson");
-    if (!valid_name(lesson.name)) {
+    if (!valid_lesson_name(lesson.name)) {
         fail(0, "Lesson",
              "a lesson name is lower case letters, digits and '-': \"" + lesson.name + "\"");
     }
@@ -328,6 +336,39 @@ Lesson find_lesson(const std::filesystem::path& dir, const std::string& name) {
     }
     throw Error("no lesson named \"" + name + "\" in " + dir.string() + " (there are: " + names +
                 ")");
+}
+
+std::vector<Lesson> read_lessons(const std::vector<std::filesystem::path>& dirs) {
+    std::vector<Lesson> out;
+    for (const auto& dir : dirs) {
+        if (dir.empty()) continue;
+        for (Lesson& l : read_lessons(dir)) {
+            // `spadework lesson NAME` must mean one lesson: a teacher's lesson never hides a
+            // shipped one silently.
+            for (const Lesson& seen : out) {
+                if (seen.name == l.name) {
+                    throw Error("two lessons are named \"" + l.name + "\": " + seen.file.string() +
+                                " and " + l.file.string());
+                }
+            }
+            out.push_back(std::move(l));
+        }
+    }
+    return out;
+}
+
+Lesson find_lesson(const std::vector<std::filesystem::path>& dirs, const std::string& name) {
+    std::vector<Lesson> all = read_lessons(dirs);
+    std::string names;
+    std::string where;
+    for (Lesson& l : all) {
+        if (l.name == name) return std::move(l);
+        names += (names.empty() ? "" : ", ") + l.name;
+    }
+    for (const auto& dir : dirs) {
+        if (!dir.empty()) where += (where.empty() ? "" : " or ") + dir.string();
+    }
+    throw Error("no lesson named \"" + name + "\" in " + where + " (there are: " + names + ")");
 }
 
 ReviewSettings lesson_settings(const Lesson& lesson, const LessonHand& hand, int threads) {

@@ -32,12 +32,13 @@ using Clock = std::chrono::steady_clock;
 
 class App {
   public:
-    App(Model& model, UiState& ui, LessonMode& lessons, ScoreKeeper& keeper)
+    App(Model& model, UiState& ui, LessonMode& lessons, ScoreKeeper& keeper, EditorMode& editor)
         : model_(model),
           ui_(ui),
           lessons_(lessons),
           keeper_(keeper),
-          ctx_{model, ui, lessons, &keeper},
+          editor_(editor),
+          ctx_{model, ui, lessons, &keeper, &editor},
           panels_(make_panels()),
           commands_(all_commands(panels_)) {}
 
@@ -57,13 +58,15 @@ class App {
         menu();
         error_bar();
         const float status_h = ImGui::GetFrameHeightWithSpacing() + 4;
-        if (lessons_.active() || keeper_.shown()) {
-            // A lesson, or the score keeper, takes the place of the library, the table and
-            // the side panels.
+        if (lessons_.active() || keeper_.shown() || editor_.shown()) {
+            // A lesson, the score keeper or the deal editor takes the place of the library,
+            // the table and the side panels.
             ImGui::BeginChild("lesson_panel",
                               ImVec2(0, ImGui::GetContentRegionAvail().y - status_h), false,
                               ImGuiWindowFlags_NoScrollbar);
-            draw_at(lessons_.active() ? PanelPlace::Lesson : PanelPlace::Keeper);
+            draw_at(lessons_.active() ? PanelPlace::Lesson
+                    : keeper_.shown() ? PanelPlace::Keeper
+                                      : PanelPlace::Editor);
             ImGui::EndChild();
             status_bar();
             ImGui::End();
@@ -166,6 +169,16 @@ class App {
         }
         if (ImGui::BeginMenu("Score")) {
             keeper_menu();
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Deal")) {
+            if (ImGui::MenuItem("New deal", nullptr, false,
+                                !lessons_.active() && !keeper_.shown())) {
+                editor_.open();
+            }
+            if (ImGui::MenuItem("Leave the deal editor", nullptr, false, editor_.shown())) {
+                editor_.leave();
+            }
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Help")) {
@@ -326,6 +339,7 @@ class App {
     UiState& ui_;
     LessonMode& lessons_;
     ScoreKeeper& keeper_;
+    EditorMode& editor_;
     PanelContext ctx_;
     std::vector<std::unique_ptr<Panel>> panels_;  // the registry's, one of each
     std::vector<Command> commands_;               // every panel's
@@ -461,12 +475,24 @@ struct Session {
           model(o.library, review_settings(o)),
           lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
                   o.library),
-          keeper(o.library) {
+          keeper(o.library),
+          editor(o.library, editor_folder(o)) {
         model.set_compare_rules(saved.compare_rules);
         keeper.set_compare_rules(saved.compare_rules);
         if (!o.keep_score.empty()) keeper.open_as(o.keep_score);
         prepare(model, o, unattended);
+        lessons.set_my_lessons_dir(o.my_lessons_dir.empty() ? analyzer::default_my_lessons_dir()
+                                                            : o.my_lessons_dir);
         start_lessons(lessons, o, saved);
+        if (o.edit_deal == "new") {
+            editor.open();
+        } else if (!o.edit_deal.empty()) {
+            try {
+                editor.open_pbn(o.edit_deal);
+            } catch (const Error& e) {
+                throw Error(fmt::format("--edit-deal: {}", e.what()));
+            }
+        }
         if (!o.seat && !saved.seat_view.empty() && !unattended) {
             model.set_seat_view(parse_seat(saved.seat_view));
         }
@@ -494,6 +520,14 @@ struct Session {
             w.hands = static_cast<int>(n);
         }
         return w;
+    }
+
+    // Where the deal editor saves lesson questions at first: the teacher's folder of lessons,
+    // else my-lessons beside the library.
+    static std::filesystem::path editor_folder(const ViewOptions& o) {
+        if (!o.my_lessons_dir.empty()) return o.my_lessons_dir;
+        if (auto mine = analyzer::default_my_lessons_dir(); !mine.empty()) return mine;
+        return formats::default_library_path().parent_path() / "my-lessons";
     }
 
     static analyzer::ReviewSettings review_settings(const ViewOptions& o) {
@@ -544,6 +578,7 @@ struct Session {
     Model model;
     LessonMode lessons;
     ScoreKeeper keeper;
+    EditorMode editor;
     UiState ui;
 };
 
@@ -561,7 +596,7 @@ int run_viewer(const ViewOptions& o) {
     ImGuiSession imgui(session.imgui_ini());
     session.ui.fonts = imgui.fonts();
     ImGuiBackends backends(window);
-    App app(model, session.ui, session.lessons, session.keeper);
+    App app(model, session.ui, session.lessons, session.keeper, session.editor);
     BenchEnd bench_end(o);
 
     FrameLoop::Hooks hooks;
@@ -583,6 +618,7 @@ int run_viewer(const ViewOptions& o) {
     hooks.settle = [&] {
         model.wait_idle();
         session.lessons.wait();
+        session.editor.wait();
     };
     hooks.build = [&] { app.frame(); };
     hooks.after = [&](int frames) {

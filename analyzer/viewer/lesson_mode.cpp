@@ -36,7 +36,7 @@ void LessonMode::reload() {
     catalogue_.emplace();
     catalogue_error_.clear();
     try {
-        for (const analyzer::Lesson& l : analyzer::read_lessons(dir_)) {
+        for (const analyzer::Lesson& l : analyzer::read_lessons({dir_, my_dir_})) {
             catalogue_->push_back({l.name, l.title, l.point, static_cast<int>(l.hands.size())});
         }
     } catch (const std::exception& e) {
@@ -45,7 +45,7 @@ void LessonMode::reload() {
 }
 
 void LessonMode::start(const std::string& name) {
-    start(analyzer::find_lesson(dir_, name));
+    start(analyzer::find_lesson({dir_, my_dir_}, name));
 }
 
 void LessonMode::start(analyzer::Lesson lesson) {

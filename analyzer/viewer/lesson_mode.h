@@ -57,6 +57,10 @@ class LessonMode {
 
     // ---- The lessons on offer ----
     const std::filesystem::path& lessons_dir() const { return dir_; }
+    // A teacher's own folder, read beside the shipped one (empty: none); set before the
+    // catalogue is first read.
+    void set_my_lessons_dir(std::filesystem::path dir) { my_dir_ = std::move(dir); }
+    const std::filesystem::path& my_lessons_dir() const { return my_dir_; }
     // Read from the folder on first use and again by reload(); a folder that cannot be read
     // gives none and the reason in catalogue_error().
     const std::vector<LessonEntry>& catalogue();
@@ -133,6 +137,7 @@ class LessonMode {
     formats::Library* library();
 
     std::filesystem::path dir_;
+    std::filesystem::path my_dir_;
     std::filesystem::path library_path_;
     int threads_ = 0;
     std::optional<std::vector<LessonEntry>> catalogue_;

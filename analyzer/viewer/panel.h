@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "editor_mode.h"
 #include "keeper.h"
 #include "lesson_mode.h"
 #include "model.h"
@@ -26,12 +27,14 @@ struct PanelContext {
     UiState& ui;
     LessonMode& lessons;
     ScoreKeeper* keeper = nullptr;  // the window's score keeper; none where nothing keeps score
+    EditorMode* editor = nullptr;   // the window's deal editor; none where no deal is built
 };
 
 // Where the window puts a panel. Side panels are the tabs on the right; one of them is open
 // at a time, chosen by `--panel NAME` or the settings. A Lesson panel takes the whole window
-// while a lesson is under way, a Keeper panel while a game's score is kept (or set up).
-enum class PanelPlace { Library, Table, ReplayBar, Side, Lesson, Keeper };
+// while a lesson is under way, a Keeper panel while a game's score is kept (or set up), an
+// Editor panel while a deal is built.
+enum class PanelPlace { Library, Table, ReplayBar, Side, Lesson, Keeper, Editor };
 
 // Something a panel does that needs no mouse: a key, a line in the Help menu, and a function
 // tests call without a window.

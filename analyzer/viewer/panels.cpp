@@ -7,6 +7,7 @@
 #include "panel.h"
 #include "panel_analysis.h"
 #include "panel_bidding.h"
+#include "panel_editor.h"
 #include "panel_keeper.h"
 #include "panel_lesson.h"
 #include "panel_library.h"
@@ -29,6 +30,7 @@ std::vector<std::unique_ptr<Panel>> make_panels() {
     panels.push_back(std::make_unique<NotesPanel>());
     panels.push_back(std::make_unique<LessonPanel>());
     panels.push_back(std::make_unique<KeeperPanel>());
+    panels.push_back(std::make_unique<EditorPanel>());
     return panels;
 }
 

@@ -38,11 +38,15 @@ struct ViewOptions {
     // $USER), and answers to give at once, one per question ("4", "nil", "AH KH 2C").
     std::string lesson;
     std::filesystem::path lessons_dir;
+    std::filesystem::path my_lessons_dir;  // a teacher's own (empty: $SPADEWORK_MY_LESSONS)
     std::string learner;
     std::vector<std::string> lesson_answers;
     // The score keeper: "new" opens its new-game form, a kept game's id (from the form's
     // list) resumes that game; empty: the viewer as usual.
     std::string keep_score;
+    // The deal editor: "new" opens it on an empty deal, a PBN deal ("N:AKQ.. ...", whole or
+    // in part) on that deal; empty: the viewer as usual.
+    std::string edit_deal;
 };
 
 // The names `--panel` takes, in tab order, from the panel registry (panels.cpp), and the same

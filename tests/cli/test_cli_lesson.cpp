@@ -1,4 +1,6 @@
 // `spadework lesson` and `spadework export-lesson`, run as a learner and a teacher would.
+#include <stdlib.h>
+
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <string>
@@ -168,4 +170,41 @@ TEST_CASE("export-lesson writes a printable page with the answers overleaf", "[c
     CHECK(r.status == 1);
     CHECK_FALSE(std::filesystem::exists(w.file("none.html")));
     CHECK_FALSE(std::filesystem::exists(w.file("none.html.part")));
+}
+
+TEST_CASE("a teacher's own lessons are listed, run and exported beside the others",
+          "[cli][lesson]") {
+    Lessons w;
+    std::string shipped = w.file("shipped");
+    std::string mine = w.file("mine");
+    std::filesystem::create_directories(shipped);
+    std::filesystem::create_directories(mine);
+    std::filesystem::rename(w.dir + "/02-another.spades", mine + "/another.spades");
+    std::filesystem::rename(w.dir + "/01-sure-tricks.spades", shipped + "/01-sure-tricks.spades");
+    CHECK(run_ok({"lesson", "--list", "--lessons", shipped, "--my-lessons", mine}) ==
+          "sure-tricks  Sure tricks (2 questions): Count aces and kings.\n"
+          "another  Another (1 question): A second lesson.\n");
+    // Without the teacher's folder its lesson is unknown; with it, it runs and exports.
+    auto r = run({"lesson", "another", "--lessons", shipped, "--no-store", "--answers", "2"});
+    CHECK(r.status == 1);
+    std::string out = run_ok({"lesson", "another", "--lessons", shipped, "--my-lessons", mine,
+                              "--no-store", "--answers", "2"});
+    CHECK(out.find("Recommended bid: 2\nTwo.") != std::string::npos);
+    std::string page = w.file("another.html");
+    run_ok(
+        {"export-lesson", "another", "--lessons", shipped, "--my-lessons", mine, "--html", page});
+    CHECK(slurp(page).find("A second lesson.") != std::string::npos);
+
+    // $SPADEWORK_MY_LESSONS names the folder when the option does not.
+    ::setenv("SPADEWORK_MY_LESSONS", mine.c_str(), 1);
+    std::string listed = run_ok({"lesson", "--list", "--lessons", shipped});
+    ::unsetenv("SPADEWORK_MY_LESSONS");
+    CHECK(listed.find("another  Another") != std::string::npos);
+
+    // A teacher's lesson of a shipped lesson's name is refused, naming both files.
+    std::ofstream(mine + "/mine.spades") << kLesson;
+    r = run({"lesson", "--list", "--lessons", shipped, "--my-lessons", mine});
+    CHECK(r.status == 1);
+    CHECK(r.err == "spadework: two lessons are named \"sure-tricks\": " + shipped +
+                       "/01-sure-tricks.spades and " + mine + "/mine.spades\n");
 }

@@ -176,9 +176,10 @@ TEST_CASE("every panel draws into an ImGui context without a window", "[panels]"
         INFO(p->name());
         const int drawn = frame_vertices([&] { p->draw(f.ctx); });
         // The lesson panel draws nothing while no lesson is under way, nor the score keeper
-        // where nothing keeps score; every other panel shows something of the selected game
-        // (or that there is nothing to show yet).
-        if (p->place() == PanelPlace::Lesson || p->place() == PanelPlace::Keeper) {
+        // where nothing keeps score, nor the deal editor where no deal is built; every other
+        // panel shows something of the selected game (or that there is nothing to show yet).
+        if (p->place() == PanelPlace::Lesson || p->place() == PanelPlace::Keeper ||
+            p->place() == PanelPlace::Editor) {
             CHECK(drawn == empty);
         } else {
             CHECK(drawn > empty);
@@ -205,6 +206,44 @@ TEST_CASE("the score keeper's panel draws its form, then the game kept", "[panel
     for (const char* e : {"4", "3", "nil", "3", "5", "3", "0", "5"}) REQUIRE(keeper.enter_text(e));
     const int game = frame_vertices([&] { (*it)->draw(ctx); });
     CHECK(game > form);  // the buttons, the hand and a row of the sheet
+}
+
+TEST_CASE("the deal editor's panel draws the picker, then the hands and bids, inside its window",
+          "[panels][editor]") {
+    Fixture f;
+    Headless imgui(1280, 720, f.ui);
+    EditorMode editor({}, fs::temp_directory_path() / "spadework-no-lessons");
+    PanelContext ctx{f.model, f.ui, f.lessons, nullptr, &editor};
+    auto panels = make_panels();
+    auto it = std::find_if(panels.begin(), panels.end(),
+                           [](const auto& p) { return p->place() == PanelPlace::Editor; });
+    REQUIRE(it != panels.end());
+    const std::vector<Command> commands = (*it)->commands();
+    auto run = [&](const char* name) {
+        const Command* c = find_command(commands, name);
+        REQUIRE(c != nullptr);
+        c->run(ctx);
+    };
+    const int empty = frame_vertices([] {});
+    CHECK(frame_vertices([&] { (*it)->draw(ctx); }) == empty);
+    run("new deal");
+    REQUIRE(editor.shown());
+    const int picker = frame_vertices([&] { (*it)->draw(ctx); });
+    CHECK(picker > empty);
+    run("deal the rest at random");
+    REQUIRE(editor.editor().complete());
+    const Deal dealt = editor.editor().deal();
+    run("rotate the deal");
+    CHECK(editor.editor().deal()[Seat::East] == dealt[Seat::North]);
+    REQUIRE(editor.bid_text("4"));
+    const int filled = frame_vertices([&] { (*it)->draw(ctx); });
+    CHECK(filled > picker);  // 52 cards in the hands, the bid buttons
+    run("take back the last bid");
+    CHECK(editor.editor().bids().empty());
+    run("clear the deal");
+    CHECK(editor.editor().unplaced().size() == 52);
+    run("leave the deal editor");
+    CHECK_FALSE(editor.shown());
 }
 
 // The side panel at 1280x720 (350 pixels wide) before any analysis: each tab's text wraps

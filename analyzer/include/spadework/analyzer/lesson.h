@@ -64,14 +64,27 @@ struct Lesson {
 // Where the lessons are: $SPADEWORK_LESSONS when set, else the "lessons" folder of the data
 // Spadework ships (data_dir(): installed, PREFIX/share/spadework/lessons).
 std::filesystem::path default_lessons_dir();
+// A teacher's own lessons, kept beside the shipped ones: $SPADEWORK_MY_LESSONS when set, else
+// none (an empty path).
+std::filesystem::path default_my_lessons_dir();
+
+// A lesson's name: lower case letters, digits and '-', not empty.
+bool valid_lesson_name(const std::string& name);
 
 // Reads a lesson file. Throws Error with file:line:col for a malformed file, a missing tag or
 // a recorded decision that is not the learner's.
 Lesson read_lesson(const std::filesystem::path& file);
+// The same from the content of a file not yet written (`file` names it in errors), so that a
+// lesson is checked before it is saved.
+Lesson parse_lesson(const std::string& content, const std::filesystem::path& file);
 // Every lesson (*.spades) in a folder, by file name. Throws for the first bad one.
 std::vector<Lesson> read_lessons(const std::filesystem::path& dir);
 // The lesson of that name in a folder; throws Error naming the lessons there when none is.
 Lesson find_lesson(const std::filesystem::path& dir, const std::string& name);
+// The same over several folders (the shipped lessons, then a teacher's), empty paths skipped:
+// the lessons of each in turn. Two lessons of one name are an Error naming both files.
+std::vector<Lesson> read_lessons(const std::vector<std::filesystem::path>& dirs);
+Lesson find_lesson(const std::vector<std::filesystem::path>& dirs, const std::string& name);
 
 // The review settings a lesson's hands are judged with: its samples, a fixed seed, the need.
 ReviewSettings lesson_settings(const Lesson& lesson, const LessonHand& hand, int threads = 1);

@@ -1,0 +1,156 @@
+// The deal editor: a teacher builds a hand card by card (or deals the cards left at random
+// under constraints per seat), enters the passes and bids, comments on them, and saves the
+// hand as a game in the library or as a question of a lesson (lesson.h) in a folder of the
+// teacher's choice, which the bid review then checks as it checks the shipped lessons.
+//
+// No ImGui here: the viewer's editor panel draws this and changes it only through these
+// calls, so a deal can be built, and tested, without a window. Every refused action throws
+// Error saying what and why, and changes nothing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spadework/analyzer/lesson.h"
+#include "spadework/engine/card.h"
+#include "spadework/engine/deal.h"
+#include "spadework/engine/hand.h"
+#include "spadework/engine/record.h"
+#include "spadework/engine/rules.h"
+
+namespace spadework::formats {
+class Library;
+}
+
+namespace spadework::analyzer {
+
+// High-card points: ace 4, king 3, queen 2, jack 1 (40 in a 52-card deck).
+int high_card_points(CardSet hand);
+
+// What a seat's hand must be for a random deal to fit. The defaults let every hand fit.
+struct SeatConstraint {
+    int points_min = 0;
+    int points_max = 40;
+    int spades_min = 0;
+    int spades_max = 13;
+    std::array<bool, 4> void_in{};  // by suit index: the hand holds none of that suit
+    bool fits(CardSet hand) const;
+    bool any() const;          // something is asked of the hand
+    std::string text() const;  // "10-15 points, 4-6 spades, void in hearts"
+    bool operator==(const SeatConstraint&) const = default;
+};
+
+// How a hand is saved as a lesson question. The lesson's own tags (title, point, tolerance,
+// samples) are taken from here when the file is new, and kept from the file when the question
+// is added to a lesson already there.
+struct LessonQuestionInfo {
+    std::string name;      // the lesson: lower case, digits and '-'; the file is NAME.spades
+    std::string title;     // [Event]
+    std::string point;     // [Point]
+    double tolerance = 5;  // [Tolerance]
+    int samples = 24;      // [Samples]
+    Seat learner = Seat::South;
+    LessonAsk ask = LessonAsk::Bid;
+    std::string question;  // the game's {comment}
+};
+
+// What saving a lesson question did, and what the bid review makes of its answer.
+struct LessonCheck {
+    std::filesystem::path file;
+    int question = 0;  // 1-based in the lesson
+    bool agrees = false;
+    std::string best;         // the analysis' best answer: "4", "AH KH 2C"
+    std::string recommended;  // the teacher's
+    std::string message;      // one line for the teacher, whether it agrees or not
+};
+
+class DealEditor {
+  public:
+    explicit DealEditor(RuleSet rules = RuleSet{}, Seat dealer = Seat::North);
+
+    const RuleSet& rules() const { return rules_; }
+    Seat dealer() const { return dealer_; }
+    // A new rule set or dealer drops the passes and bids (they may no longer be legal) and,
+    // for a smaller deck, the cards it does not have.
+    void set_rules(const RuleSet& rules);
+    void set_dealer(Seat dealer);
+
+    // ---- The cards ----
+    const Deal& deal() const { return deal_; }
+    CardSet unplaced() const { return rules_.deck() - deal_.all(); }
+    std::optional<Seat> holder(Card c) const;
+    bool complete() const { return unplaced().empty(); }
+    // Refused: a card not in the deck, a card already placed, a seat with its hand full.
+    void place(Card c, Seat seat);
+    // Refused: a card not placed. Drops the passes and bids, as every change of the cards does.
+    void remove(Card c);
+    void swap(Seat a, Seat b);
+    // Each hand moves `steps` seats clockwise (North's hand to East for 1).
+    void rotate(int steps = 1);
+    void clear();
+
+    // ---- Dealing the rest at random ----
+    std::array<SeatConstraint, 4> constraints;
+    // Deals the unplaced cards to fill every hand, drawing again until each seat's hand fits
+    // its constraint; the same seed gives the same deal. Returns the draws it took. Refused,
+    // changing nothing, when no draw fits within `max_tries`.
+    int deal_rest(std::uint64_t seed, int max_tries = 200000);
+
+    // ---- Passes and bids, checked by the engine as they are entered ----
+    // The seat to act next (the pass, then the bids); none once the bidding is over.
+    std::optional<Seat> to_act() const;
+    Phase phase() const;
+    void pass(CardSet cards);  // the seat to act passes these to its partner
+    void bid(Bid bid);         // the seat to act bids
+    void undo();               // takes back the last pass or bid
+    const std::vector<Bid>& bids() const { return bids_; }
+    const std::array<CardSet, 4>& passes() const { return passes_; }
+    std::vector<Bid> legal_bids() const;
+
+    // ---- Comments ----
+    // On bid `index` (in bidding order) or on a card of the deal: kept with the record (a
+    // card's comment goes with the hand's, "AS: ...").
+    void comment_bid(int index, std::string text);
+    void comment_card(Card c, std::string text);
+    void set_hand_comment(std::string text) { hand_comment_ = std::move(text); }
+    std::string bid_comment(int index) const;
+    std::string card_comment(Card c) const;
+
+    // ---- Saving ----
+    // The hand as a game of one hand. Refused while a card is unplaced.
+    RecordedGame game(const std::string& event = "Deal editor") const;
+    // Imports the game into the library; returns its id.
+    std::int64_t save_game(formats::Library& library, const std::string& event) const;
+    // The hand as a lesson question, added to FOLDER/NAME.spades (made when not there),
+    // written whole or not at all after the lesson is read back and checked as lessons are.
+    // A bid question ends at the learner's bid, the last one entered, whose comment is the
+    // explanation; a pass question has the learner's pass and no bids.
+    LessonCheck save_lesson_question(const std::filesystem::path& folder,
+                                     const LessonQuestionInfo& info, int threads = 1) const;
+
+  private:
+    HandState replayed() const;  // the deal with the passes and bids entered
+    void drop_auction();
+    int seat_size() const { return rules_.hand_size(); }
+
+    RuleSet rules_;
+    Seat dealer_;
+    Deal deal_;
+    std::array<CardSet, 4> passes_{};
+    std::vector<Seat> passed_;  // the order the passes were entered in, for undo
+    std::vector<Bid> bids_;
+    std::map<int, std::string> bid_comments_;
+    std::map<int, std::string> card_comments_;  // by Card::index()
+    std::string hand_comment_;
+};
+
+// Checks the question `number` of a lesson as the shipped lessons are checked (judge): says
+// whether the teacher's answer is within the lesson's tolerance of the analysis' best.
+LessonCheck check_lesson_question(const Lesson& lesson, int number, int threads = 1);
+
+}  // namespace spadework::analyzer

@@ -1,0 +1,281 @@
+#include "spadework/analyzer/deal_editor.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "spadework/engine/error.h"
+#include "spadework/formats/game_file.h"
+#include "spadework/formats/library.h"
+#include "spadework/formats/text_log.h"
+
+namespace spadework::analyzer {
+
+int high_card_points(CardSet hand) {
+    int points = 0;
+    for (Card c : hand) {
+        int r = static_cast<int>(c.rank());
+        if (r >= static_cast<int>(Rank::Jack)) points += r - static_cast<int>(Rank::Ten);
+    }
+    return points;
+}
+
+bool SeatConstraint::fits(CardSet hand) const {
+    int points = high_card_points(hand);
+    int spades = hand.count(Suit::Spades);
+    if (points < points_min || points > points_max) return false;
+    if (spades < spades_min || spades > spades_max) return false;
+    for (Suit s : kAllSuits) {
+        if (void_in[index(s)] && hand.has_suit(s)) return false;
+    }
+    return true;
+}
+
+bool SeatConstraint::any() const {
+    return !(*this == SeatConstraint{});
+}
+
+std::string SeatConstraint::text() const {
+    std::vector<std::string> parts;
+    SeatConstraint none;
+    if (points_min != none.points_min || points_max != none.points_max) {
+        parts.push_back(fmt::format("{}-{} points", points_min, points_max));
+    }
+    if (spades_min != none.spades_min || spades_max != none.spades_max) {
+        parts.push_back(fmt::format("{}-{} spades", spades_min, spades_max));
+    }
+    for (Suit s : kAllSuits) {
+        if (void_in[index(s)]) parts.push_back(fmt::format("void in {}", suit_name(s)));
+    }
+    if (parts.empty()) return "any hand";
+    std::string out = parts.front();
+    for (std::size_t i = 1; i < parts.size(); ++i) out += ", " + parts[i];
+    return out;
+}
+
+DealEditor::DealEditor(RuleSet rules, Seat dealer) : rules_(std::move(rules)), dealer_(dealer) {}
+
+void DealEditor::set_rules(const RuleSet& rules) {
+    rules_ = rules;
+    for (CardSet& hand : deal_.hands) {
+        hand &= rules_.deck();
+        // A smaller hand size leaves the last cards of a hand over: they go back unplaced.
+        while (hand.size() > seat_size()) hand.erase(*hand.begin());
+    }
+    drop_auction();
+}
+
+void DealEditor::set_dealer(Seat dealer) {
+    dealer_ = dealer;
+    drop_auction();
+}
+
+void DealEditor::drop_auction() {
+    passes_ = {};
+    passed_.clear();
+    bids_.clear();
+    bid_comments_.clear();
+}
+
+std::optional<Seat> DealEditor::holder(Card c) const {
+    for (Seat s : kAllSeats) {
+        if (deal_[s].contains(c)) return s;
+    }
+    return std::nullopt;
+}
+
+void DealEditor::place(Card c, Seat seat) {
+    if (!rules_.deck().contains(c)) {
+        throw Error(fmt::format("{} is not in the {}-card deck", to_string(c), rules_.deck_size));
+    }
+    if (auto at = holder(c)) {
+        throw Error(fmt::format("{} is already in {}'s hand", to_string(c), seat_name(*at)));
+    }
+    if (deal_[seat].size() >= seat_size()) {
+        throw Error(fmt::format("{} already holds {} cards", seat_name(seat), seat_size()));
+    }
+    deal_[seat].insert(c);
+    drop_auction();
+}
+
+void DealEditor::remove(Card c) {
+    auto at = holder(c);
+    if (!at) throw Error(fmt::format("{} is in no hand", to_string(c)));
+    deal_[*at].erase(c);
+    drop_auction();
+}
+
+void DealEditor::swap(Seat a, Seat b) {
+    std::swap(deal_[a], deal_[b]);
+    drop_auction();
+}
+
+void DealEditor::rotate(int steps) {
+    Deal turned;
+    for (Seat s : kAllSeats) turned[next(s, steps)] = deal_[s];
+    deal_ = turned;
+    drop_auction();
+}
+
+void DealEditor::clear() {
+    deal_ = Deal{};
+    card_comments_.clear();
+    drop_auction();
+}
+
+int DealEditor::deal_rest(std::uint64_t seed, int max_tries) {
+    std::vector<Card> rest;
+    for (Card c : unplaced()) rest.push_back(c);
+    SplitMix64 random(seed);
+    for (int tries = 1; tries <= max_tries; ++tries) {
+        for (std::size_t i = rest.size(); i > 1; --i) {
+            std::swap(rest[i - 1], rest[random.below(i)]);
+        }
+        Deal dealt = deal_;
+        std::size_t next_card = 0;
+        for (Seat s : kAllSeats) {
+            while (dealt[s].size() < seat_size()) dealt[s].insert(rest[next_card++]);
+        }
+        bool fits = std::all_of(kAllSeats, kAllSeats + 4,
+                                [&](Seat s) { return constraints[index(s)].fits(dealt[s]); });
+        if (fits) {
+            deal_ = dealt;
+            drop_auction();
+            return tries;
+        }
+    }
+    std::string asked;
+    for (Seat s : kAllSeats) {
+        if (!constraints[index(s)].any()) continue;
+        asked += fmt::format("{}{}: {}", asked.empty() ? "" : "; ", seat_name(s),
+                             constraints[index(s)].text());
+    }
+    throw Error(
+        fmt::format("no deal fits within {} tries ({}): loosen a constraint", max_tries, asked));
+}
+
+HandState DealEditor::replayed() const {
+    if (!complete()) {
+        throw Error(fmt::format("the deal is not complete: {} cards are not placed yet",
+                                unplaced().size()));
+    }
+    HandState state(rules_, dealer_, deal_);
+    for (Seat s : passed_) state.pass(s, passes_[index(s)]);
+    for (Bid b : bids_) state.bid(state.to_act(), b);
+    return state;
+}
+
+Phase DealEditor::phase() const {
+    if (!complete()) return rules_.pass_cards > 0 ? Phase::Pass : Phase::Bid;
+    return replayed().phase();
+}
+
+std::optional<Seat> DealEditor::to_act() const {
+    if (!complete()) return std::nullopt;
+    HandState state = replayed();
+    if (state.phase() != Phase::Pass && state.phase() != Phase::Bid) return std::nullopt;
+    return state.to_act();
+}
+
+void DealEditor::pass(CardSet cards) {
+    HandState state = replayed();
+    if (state.phase() != Phase::Pass) throw Error("no pass is due: the passes are made");
+    Seat s = state.to_act();
+    if (auto bad = state.check_pass(s, cards)) throw Error(bad->message);
+    passes_[index(s)] = cards;
+    passed_.push_back(s);
+}
+
+void DealEditor::bid(Bid b) {
+    HandState state = replayed();
+    if (state.phase() == Phase::Pass) throw Error("the passes come before the bids");
+    if (state.phase() != Phase::Bid) throw Error("the bidding is over: four bids are in");
+    // The engine's one check of a bid (check_bid: the turn and check_bid_rules).
+    if (auto bad = state.check_bid(state.to_act(), b)) throw Error(bad->message);
+    bids_.push_back(b);
+}
+
+void DealEditor::undo() {
+    if (!bids_.empty()) {
+        bid_comments_.erase(static_cast<int>(bids_.size()) - 1);
+        bids_.pop_back();
+    } else if (!passed_.empty()) {
+        passes_[index(passed_.back())] = {};
+        passed_.pop_back();
+    } else {
+        throw Error("nothing to undo: no pass or bid is entered");
+    }
+}
+
+std::vector<Bid> DealEditor::legal_bids() const {
+    if (!complete()) return {};
+    HandState state = replayed();
+    if (state.phase() != Phase::Bid) return {};
+    return state.legal_bids();
+}
+
+void DealEditor::comment_bid(int index, std::string text) {
+    if (index < 0 || index >= static_cast<int>(bids_.size())) {
+        throw Error(
+            fmt::format("no bid {} to comment on: {} bids are entered", index + 1, bids_.size()));
+    }
+    if (text.empty()) {
+        bid_comments_.erase(index);
+    } else {
+        bid_comments_[index] = std::move(text);
+    }
+}
+
+void DealEditor::comment_card(Card c, std::string text) {
+    if (!holder(c)) throw Error(fmt::format("{} is in no hand: place it first", to_string(c)));
+    if (text.empty()) {
+        card_comments_.erase(c.index());
+    } else {
+        card_comments_[c.index()] = std::move(text);
+    }
+}
+
+std::string DealEditor::bid_comment(int index) const {
+    auto it = bid_comments_.find(index);
+    return it == bid_comments_.end() ? std::string() : it->second;
+}
+
+std::string DealEditor::card_comment(Card c) const {
+    auto it = card_comments_.find(c.index());
+    return it == card_comments_.end() ? std::string() : it->second;
+}
+
+RecordedGame DealEditor::game(const std::string& event) const {
+    replayed();  // refuses an incomplete deal
+    RecordedGame g;
+    g.event = event;
+    g.rules = rules_;
+    RecordedHand h;
+    h.dealer = dealer_;
+    h.deal = deal_;
+    h.passes = passes_;
+    h.bids = bids_;
+    // A record annotates the cards played, not the cards dealt: a dealt card's comment joins
+    // the hand's, naming the card.
+    std::string on_hand = hand_comment_;
+    for (const auto& [card, text] : card_comments_) {
+        on_hand += (on_hand.empty() ? "" : " ") + to_string(Card::from_index(card)) + ": " + text;
+    }
+    if (!on_hand.empty()) {
+        h.annotations.push_back({Annotation::Target::Hand, 0, "", on_hand});
+    }
+    for (const auto& [index, text] : bid_comments_) {
+        h.annotations.push_back({Annotation::Target::Bid, index, "", text});
+    }
+    g.hands.push_back(std::move(h));
+    return g;
+}
+
+std::int64_t DealEditor::save_game(formats::Library& library, const std::string& event) const {
+    RecordedGame g = game(event.empty() ? "Deal editor" : event);
+    formats::ImportResult r = library.import_games({g}, "deal editor");
+    if (r.ids.empty()) throw Error("the library did not take the game");
+    return r.ids.front();
+}
+
+}  // namespace spadework::analyzer

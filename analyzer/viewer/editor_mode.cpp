@@ -1,0 +1,254 @@
+#include "editor_mode.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "spadework/engine/deal.h"
+#include "spadework/engine/error.h"
+#include "spadework/formats/library.h"
+
+namespace spadework::viewer {
+
+EditorMode::EditorMode(std::filesystem::path library, std::filesystem::path lessons)
+    : lessons_folder(std::move(lessons)), library_(std::move(library)) {
+    lesson.name = "my-lesson";
+    lesson.title = "My lesson";
+    lesson.point = "What the lesson teaches.";
+    lesson.question = "What do you bid?";
+}
+
+EditorMode::~EditorMode() {
+    // The check of a lesson question must end before the editor it reports to.
+    if (check_.valid()) check_.wait();
+}
+
+template <class F>
+bool EditorMode::act(F&& f) {
+    try {
+        message_ = f();
+        error_ = false;
+        return true;
+    } catch (const std::exception& e) {
+        message_ = e.what();
+        error_ = true;
+        return false;
+    }
+}
+
+void EditorMode::open() {
+    editor_ = analyzer::DealEditor(editor_.rules(), editor_.dealer());
+    shown_ = true;
+    target_ = Seat::North;
+    pass_pick_ = {};
+    comment_ = {};
+    message_ = "Click a card to give it to the seat chosen, or deal the rest at random.";
+    error_ = false;
+}
+
+void EditorMode::open_pbn(const std::string& pbn) {
+    open();
+    Deal d = parse_pbn(pbn);
+    for (Seat s : kAllSeats) {
+        for (Card c : d[s]) editor_.place(c, s);
+    }
+}
+
+bool EditorMode::set_rules(const std::string& preset_name) {
+    return act([&] {
+        editor_.set_rules(preset(preset_name));
+        pass_pick_ = {};
+        return fmt::format("Rules: {}.", preset_name);
+    });
+}
+
+bool EditorMode::set_dealer(Seat s) {
+    return act([&] {
+        editor_.set_dealer(s);
+        return fmt::format("{} deals.", seat_name(s));
+    });
+}
+
+bool EditorMode::click_card(Card c) {
+    return act([&] {
+        if (auto at = editor_.holder(c)) {
+            editor_.remove(c);
+            return fmt::format("{} back from {}.", to_string(c), seat_name(*at));
+        }
+        editor_.place(c, target_);
+        std::string done = fmt::format("{} to {}.", to_string(c), seat_name(target_));
+        // Filling hands one after the other needs no click on the seats.
+        for (int step = 0;
+             step < 4 && editor_.deal()[target_].size() == editor_.rules().hand_size(); ++step) {
+            target_ = next(target_);
+        }
+        return done;
+    });
+}
+
+bool EditorMode::swap(Seat a, Seat b) {
+    return act([&] {
+        editor_.swap(a, b);
+        return fmt::format("{} and {} swapped hands.", seat_name(a), seat_name(b));
+    });
+}
+
+bool EditorMode::rotate() {
+    return act([&] {
+        editor_.rotate(1);
+        return std::string("Each hand moved a seat clockwise.");
+    });
+}
+
+bool EditorMode::clear() {
+    return act([&] {
+        editor_.clear();
+        pass_pick_ = {};
+        comment_ = {};
+        return std::string("Every card is back in the deck.");
+    });
+}
+
+bool EditorMode::deal_rest() {
+    return act([&] {
+        int tries = editor_.deal_rest(seed_);
+        ++seed_;
+        return fmt::format("Dealt ({} {}).", tries, tries == 1 ? "draw" : "draws");
+    });
+}
+
+void EditorMode::toggle_pass_card(Card c) {
+    if (pass_pick_.contains(c)) {
+        pass_pick_.erase(c);
+    } else {
+        pass_pick_.insert(c);
+    }
+}
+
+bool EditorMode::pass() {
+    return act([&] {
+        std::optional<Seat> who = editor_.to_act();
+        editor_.pass(pass_pick_);
+        std::string done = fmt::format("{} passes {}.", seat_name(*who), to_string(pass_pick_));
+        pass_pick_ = {};
+        return done;
+    });
+}
+
+bool EditorMode::bid(Bid b) {
+    return act([&] {
+        std::optional<Seat> who = editor_.to_act();
+        editor_.bid(b);
+        comment_ = {CommentTarget::Kind::Bid, static_cast<int>(editor_.bids().size()) - 1, {}};
+        return fmt::format("{} bids {}.", who ? seat_name(*who) : "", to_string(b));
+    });
+}
+
+bool EditorMode::bid_text(const std::string& text) {
+    Bid b;
+    try {
+        b = parse_bid(text);
+    } catch (const Error&) {
+        message_ = "a bid is a number of tricks, \"nil\" or \"bnil\", not \"" + text + "\"";
+        error_ = true;
+        return false;
+    }
+    return bid(b);
+}
+
+bool EditorMode::undo() {
+    return act([&] {
+        editor_.undo();
+        if (comment_.kind == CommentTarget::Kind::Bid &&
+            comment_.bid >= static_cast<int>(editor_.bids().size())) {
+            comment_ = {};
+        }
+        return std::string("Taken back.");
+    });
+}
+
+std::string EditorMode::comment() const {
+    switch (comment_.kind) {
+        case CommentTarget::Kind::Bid:
+            return comment_.bid < static_cast<int>(editor_.bids().size())
+                       ? editor_.bid_comment(comment_.bid)
+                       : std::string();
+        case CommentTarget::Kind::Card:
+            return editor_.card_comment(comment_.card);
+        case CommentTarget::Kind::Hand:
+            break;
+    }
+    return hand_comment_;
+}
+
+bool EditorMode::set_comment(const std::string& text) {
+    return act([&] {
+        switch (comment_.kind) {
+            case CommentTarget::Kind::Bid:
+                editor_.comment_bid(comment_.bid, text);
+                break;
+            case CommentTarget::Kind::Card:
+                editor_.comment_card(comment_.card, text);
+                break;
+            case CommentTarget::Kind::Hand:
+                hand_comment_ = text;
+                editor_.set_hand_comment(text);
+                break;
+        }
+        return std::string();
+    });
+}
+
+bool EditorMode::save_game() {
+    return act([&] {
+        if (library_.empty()) throw Error("no library is open to save the game in");
+        formats::Library library(library_);
+        std::int64_t id = editor_.save_game(library, event);
+        return fmt::format("Saved as game #{} in {}.", id, library_.string());
+    });
+}
+
+bool EditorMode::save_lesson(int threads) {
+    if (check_.valid()) {
+        message_ = "a lesson question is being checked: wait for it";
+        error_ = true;
+        return false;
+    }
+    // Refusals that need no review are said at once: an incomplete deal, a missing comment.
+    if (!editor_.complete()) {
+        return act([&]() -> std::string {
+            editor_.game();
+            return {};
+        });
+    }
+    analyzer::DealEditor copy = editor_;
+    std::filesystem::path folder = lessons_folder;
+    analyzer::LessonQuestionInfo info = lesson;
+    check_ = std::async(std::launch::async, [copy, folder, info, threads] {
+        return copy.save_lesson_question(folder, info, threads);
+    });
+    message_ = "Saving the question and checking its answer with the bid review...";
+    error_ = false;
+    return true;
+}
+
+void EditorMode::poll() {
+    if (!check_.valid()) return;
+    if (check_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    try {
+        last_check_ = check_.get();
+        message_ = fmt::format("Saved as question {} of {}. {}", last_check_->question,
+                               last_check_->file.string(), last_check_->message);
+        error_ = !last_check_->agrees;
+    } catch (const std::exception& e) {
+        message_ = e.what();
+        error_ = true;
+    }
+}
+
+void EditorMode::wait() {
+    if (check_.valid()) check_.wait();
+    poll();
+}
+
+}  // namespace spadework::viewer

@@ -1,0 +1,113 @@
+// The deal editor in the viewer (File > New deal): a teacher's deal under construction
+// (analyzer::DealEditor) and what the window adds to it: the seat cards go to, the card or
+// bid a comment is on, the cards picked for a pass, the constraints of the random deal, the
+// message of the last action and the check of a lesson question saved, which runs the bid
+// review away from the window's thread.
+//
+// No ImGui here: the editor panel draws this and changes it only through these calls, so a
+// deal can be built, saved and checked, and tested, without a window. An action refused sets
+// the message (error() true) and changes nothing.
+#pragma once
+
+#include <filesystem>
+#include <future>
+#include <optional>
+#include <string>
+
+#include "spadework/analyzer/deal_editor.h"
+
+namespace spadework::viewer {
+
+// What a comment is on.
+struct CommentTarget {
+    enum class Kind : std::uint8_t { Hand, Bid, Card };
+    Kind kind = Kind::Hand;
+    int bid = 0;  // Kind::Bid: its index
+    Card card;    // Kind::Card
+};
+
+class EditorMode {
+  public:
+    // `library`: where "Save as game" imports (empty: none). `lessons`: the folder lesson
+    // questions are saved in at first (the teacher's folder; may be changed).
+    EditorMode(std::filesystem::path library, std::filesystem::path lessons);
+    ~EditorMode();
+    EditorMode(const EditorMode&) = delete;
+    EditorMode& operator=(const EditorMode&) = delete;
+
+    bool shown() const { return shown_; }
+    void open();  // a new deal, every card unplaced
+    void leave() { shown_ = false; }
+    // Starts from a deal in PBN ("N:AKQ.. ..."), whole or in part ("N:AKQ... - - -").
+    void open_pbn(const std::string& pbn);
+
+    analyzer::DealEditor& editor() { return editor_; }
+    const analyzer::DealEditor& editor() const { return editor_; }
+
+    // A preset's rules (the passes and bids entered are dropped), and the dealer.
+    bool set_rules(const std::string& preset_name);
+    bool set_dealer(Seat s);
+
+    // ---- Cards ----
+    Seat target() const { return target_; }
+    void set_target(Seat s) { target_ = s; }
+    // A card of the 52-card picker: an unplaced card goes to the target seat (which moves on
+    // clockwise to a seat with room once full), a placed one back to the deck.
+    bool click_card(Card c);
+    bool swap(Seat a, Seat b);
+    bool rotate();
+    bool clear();
+    // Deals the unplaced cards under the constraints, with the next seed.
+    bool deal_rest();
+    std::uint64_t seed() const { return seed_; }
+
+    // ---- Passes and bids ----
+    CardSet pass_pick() const { return pass_pick_; }
+    void toggle_pass_card(Card c);
+    bool pass();  // the picked cards, for the seat to act
+    bool bid(Bid b);
+    bool bid_text(const std::string& text);  // "4", "nil", "bnil"
+    bool undo();
+
+    // ---- Comments ----
+    const CommentTarget& comment_target() const { return comment_; }
+    void set_comment_target(CommentTarget t) { comment_ = t; }
+    std::string comment() const;  // on the target
+    bool set_comment(const std::string& text);
+
+    // ---- Saving ----
+    std::string event = "Deal editor";
+    std::filesystem::path lessons_folder;
+    analyzer::LessonQuestionInfo lesson;
+    bool save_game();
+    // Saves the lesson question and checks it with the bid review in the background; poll()
+    // takes the result when it is in. `threads`: the review's workers.
+    bool save_lesson(int threads = 1);
+    bool checking() const { return check_.valid(); }
+    void poll();
+    void wait();  // until the check is in (tests, a screenshot)
+    const std::optional<analyzer::LessonCheck>& last_check() const { return last_check_; }
+
+    // The last action's message: what was done, or why it was refused.
+    const std::string& message() const { return message_; }
+    bool error() const { return error_; }
+
+  private:
+    template <class F>
+    bool act(F&& f);
+
+    analyzer::DealEditor editor_;
+    std::filesystem::path library_;
+    bool shown_ = false;
+    Seat target_ = Seat::North;
+    std::uint64_t seed_ = 1;
+    CardSet pass_pick_;
+    CommentTarget comment_;
+    std::string hand_comment_;
+    std::future<analyzer::LessonCheck> check_;
+    std::optional<analyzer::LessonCheck> last_check_;
+    std::string message_;
+    bool error_ = false;
+};
+
+}  // namespace spadework::viewer

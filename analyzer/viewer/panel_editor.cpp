@@ -1,0 +1,349 @@
+#include "panel_editor.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "draw.h"
+
+namespace spadework::viewer {
+
+namespace {
+
+const ImVec4 kError(1.0f, 0.45f, 0.4f, 1.0f);
+const ImVec4 kGood(0.55f, 0.85f, 0.55f, 1.0f);
+
+void copy_to(char* box, std::size_t size, const std::string& text) {
+    std::snprintf(box, size, "%s", text.c_str());
+}
+
+const char* const kSeatNames[] = {"North", "East", "South", "West"};
+
+// The seat's short name in its partnership's colour.
+void seat_label(Seat s) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colours::team_colour(index(team_of(s))));
+    ImGui::TextUnformatted(kSeatNames[index(s)]);
+    ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+std::vector<Command> EditorPanel::commands() const {
+    auto with = [](void (*f)(EditorMode&)) {
+        return [f](const PanelContext& ctx) {
+            if (ctx.editor && ctx.editor->shown()) f(*ctx.editor);
+        };
+    };
+    return {
+        {"new deal", ImGuiKey_COUNT, "",
+         [](const PanelContext& ctx) {
+             if (ctx.editor && !ctx.lessons.active() && !(ctx.keeper && ctx.keeper->shown())) {
+                 ctx.editor->open();
+             }
+         }},
+        {"deal the rest at random", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.deal_rest(); })},
+        {"rotate the deal", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.rotate(); })},
+        {"clear the deal", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.clear(); })},
+        {"take back the last bid", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.undo(); })},
+        {"leave the deal editor", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.leave(); })},
+    };
+}
+
+void EditorPanel::draw(const PanelContext& ctx) {
+    if (!ctx.editor || !ctx.editor->shown()) return;
+    EditorMode& e = *ctx.editor;
+    e.poll();
+    if (!lesson_fields_) {
+        copy_to(folder_, sizeof folder_, e.lessons_folder.string());
+        copy_to(lesson_name_, sizeof lesson_name_, e.lesson.name);
+        copy_to(lesson_title_, sizeof lesson_title_, e.lesson.title);
+        copy_to(point_, sizeof point_, e.lesson.point);
+        copy_to(question_, sizeof question_, e.lesson.question);
+        lesson_fields_ = true;
+    }
+    header(e);
+    const ImGuiTableFlags tf = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable("editor_layout", 2, tf, ImGui::GetContentRegionAvail())) return;
+    ImGui::TableSetupColumn("cards", ImGuiTableColumnFlags_WidthStretch, 0.52f);
+    ImGui::TableSetupColumn("auction", ImGuiTableColumnFlags_WidthStretch, 0.48f);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::BeginChild("editor_cards");
+    picker(e, ctx.ui);
+    deal_tools(e);
+    constraints(e);
+    ImGui::EndChild();
+    ImGui::TableSetColumnIndex(1);
+    ImGui::BeginChild("editor_auction");
+    hands(e);
+    auction(e, ctx.ui);
+    comment_box(e);
+    saving(e);
+    ImGui::EndChild();
+    ImGui::EndTable();
+}
+
+void EditorPanel::header(EditorMode& e) {
+    const analyzer::DealEditor& ed = e.editor();
+    ImGui::PushFont(nullptr);
+    ImGui::TextUnformatted("New deal");
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em(140));
+    if (ImGui::BeginCombo("rules", ed.rules().name.c_str())) {
+        for (const PresetInfo& p : presets()) {
+            std::string name(p.name);
+            if (ImGui::Selectable(name.c_str(), name == ed.rules().name)) e.set_rules(name);
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em(90));
+    int dealer = index(ed.dealer());
+    if (ImGui::Combo("dealer", &dealer, kSeatNames, 4)) e.set_dealer(static_cast<Seat>(dealer));
+    ImGui::SameLine();
+    if (ImGui::Button("Leave")) e.leave();
+    if (!e.message().empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, e.error() ? kError : kGood);
+        text_wrapped(e.message());
+        ImGui::PopStyleColor();
+    }
+    ImGui::Separator();
+}
+
+// The 52 cards, a row per suit; a placed card carries its seat's letter and colour.
+void EditorPanel::picker(EditorMode& e, const UiState& ui) {
+    const analyzer::DealEditor& ed = e.editor();
+    ImGui::TextUnformatted("Give cards to:");
+    for (Seat s : kAllSeats) {
+        ImGui::SameLine();
+        std::string label = fmt::format("{} ({})##to", kSeatNames[index(s)], ed.deal()[s].size());
+        if (ImGui::RadioButton(label.c_str(), e.target() == s)) e.set_target(s);
+    }
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float gap = em(3);
+    const float w = std::min(em(46), (avail - 12 * gap) / 13.0f);
+    const ImVec2 size(w, w * 1.3f);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    for (Suit suit : kAllSuits) {
+        for (int r = kHighestRank; r >= kLowestRank; --r) {
+            Card c(static_cast<Rank>(r), suit);
+            const int col = kHighestRank - r;
+            ImVec2 pos(origin.x + static_cast<float>(col) * (w + gap),
+                       origin.y + static_cast<float>(index(suit)) * (size.y + gap));
+            CardLook look;
+            look.index_across = true;
+            if (!ed.rules().deck().contains(c)) {
+                look.face_up = false;
+            } else if (auto at = ed.holder(c)) {
+                look.dim = false;
+                look.outline = colours::team_colour(index(team_of(*at)));
+                look.label = std::string(1, seat_char(*at));
+                look.label_colour = colours::team_colour(index(team_of(*at)));
+            }
+            std::string id = to_string(c);
+            if (draw_card(dl, pos, size, c, ui.fonts, look, id.c_str()) &&
+                ed.rules().deck().contains(c)) {
+                e.click_card(c);
+            }
+        }
+    }
+    ImGui::SetCursorScreenPos(origin);
+    ImGui::Dummy(ImVec2(13 * (w + gap), 4 * (size.y + gap)));
+}
+
+void EditorPanel::deal_tools(EditorMode& e) {
+    if (ImGui::Button("Deal the rest at random")) e.deal_rest();
+    ImGui::SameLine();
+    if (ImGui::Button("Rotate")) e.rotate();
+    ImGui::SameLine();
+    if (ImGui::Button("Clear")) e.clear();
+    ImGui::SetNextItemWidth(em(80));
+    ImGui::Combo("##swap_a", &swap_a_, kSeatNames, 4);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em(80));
+    ImGui::Combo("##swap_b", &swap_b_, kSeatNames, 4);
+    ImGui::SameLine();
+    if (ImGui::Button("Swap hands")) e.swap(static_cast<Seat>(swap_a_), static_cast<Seat>(swap_b_));
+}
+
+// Per seat: high-card points, spades, voids; the random deal draws until every row fits.
+void EditorPanel::constraints(EditorMode& e) {
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Random deal: each hand must have");
+    const ImGuiTableFlags tf = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+    if (!ImGui::BeginTable("constraints", 4, tf)) return;
+    for (const char* h : {"seat", "points (A4 K3 Q2 J1)", "spades", "void in"}) {
+        ImGui::TableSetupColumn(h);
+    }
+    ImGui::TableHeadersRow();
+    for (Seat s : kAllSeats) {
+        analyzer::SeatConstraint& c = e.editor().constraints[index(s)];
+        ImGui::PushID(index(s));
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        seat_label(s);
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(em(120));
+        ImGui::DragIntRange2("##points", &c.points_min, &c.points_max, 0.2f, 0, 40);
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(em(90));
+        ImGui::DragIntRange2("##spades", &c.spades_min, &c.spades_max, 0.1f, 0, 13);
+        ImGui::TableNextColumn();
+        for (Suit suit : kAllSuits) {
+            if (suit != Suit::Spades) ImGui::SameLine();
+            std::string label(suit_symbol(suit));
+            ImGui::Checkbox(label.c_str(), &c.void_in[index(suit)]);
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+// The four hands as they fill, each card clickable to comment on it.
+void EditorPanel::hands(EditorMode& e) {
+    const analyzer::DealEditor& ed = e.editor();
+    for (Seat s : kAllSeats) {
+        seat_label(s);
+        ImGui::SameLine();
+        ImGui::Text("%d/%d", ed.deal()[s].size(), ed.rules().hand_size());
+        for (Card c : in_hand_order(ed.deal()[s])) {
+            ImGui::SameLine(0, em(4));
+            same_line_or_wrap(card_text_width(c));
+            text_card(c);
+            if (ImGui::IsItemClicked()) {
+                e.set_comment_target({CommentTarget::Kind::Card, 0, c});
+            }
+        }
+    }
+    ImGui::Separator();
+}
+
+void EditorPanel::auction(EditorMode& e, const UiState&) {
+    const analyzer::DealEditor& ed = e.editor();
+    const std::vector<Bid>& bids = ed.bids();
+    ImGui::TextUnformatted("Bids:");
+    for (std::size_t i = 0; i < bids.size(); ++i) {
+        ImGui::SameLine();
+        Seat by = next(ed.dealer(), static_cast<int>(i) + 1);
+        std::string label = fmt::format("{} {}{}##bid{}", seat_char(by), bid_text(bids[i]),
+                                        ed.bid_comment(static_cast<int>(i)).empty() ? "" : " *", i);
+        const bool on = e.comment_target().kind == CommentTarget::Kind::Bid &&
+                        e.comment_target().bid == static_cast<int>(i);
+        if (ImGui::Selectable(label.c_str(), on, 0,
+                              ImGui::CalcTextSize(label.c_str(), nullptr, true))) {
+            e.set_comment_target({CommentTarget::Kind::Bid, static_cast<int>(i), {}});
+        }
+    }
+    if (!ed.complete()) {
+        text_note("Place every card to enter the bids.");
+        return;
+    }
+    std::optional<Seat> who = ed.to_act();
+    if (ed.phase() == Phase::Pass && who) {
+        ImGui::Text("%s passes %d cards to partner: click them, then Pass.",
+                    kSeatNames[index(*who)], ed.rules().pass_cards);
+        for (Card c : in_hand_order(ed.deal()[*who])) {
+            ImGui::SameLine(0, em(4));
+            same_line_or_wrap(card_text_width(c) + em(8));
+            std::string id = "##pass" + to_string(c);
+            bool picked = e.pass_pick().contains(c);
+            if (picked) ImGui::PushStyleColor(ImGuiCol_Text, kGood);
+            text_card(c);
+            if (picked) ImGui::PopStyleColor();
+            if (ImGui::IsItemClicked()) e.toggle_pass_card(c);
+        }
+        if (ImGui::Button("Pass")) e.pass();
+    } else if (who) {
+        ImGui::Text("%s to bid:", kSeatNames[index(*who)]);
+        for (Bid b : ed.legal_bids()) {
+            ImGui::SameLine();
+            same_line_or_wrap(ImGui::CalcTextSize(bid_text(b).c_str()).x + em(12));
+            if (ImGui::SmallButton(bid_text(b).c_str())) e.bid(b);
+        }
+        ImGui::SetNextItemWidth(em(70));
+        if (ImGui::InputText("bid##typed", bid_box_, sizeof bid_box_,
+                             ImGuiInputTextFlags_EnterReturnsTrue)) {
+            if (e.bid_text(bid_box_)) bid_box_[0] = 0;
+        }
+        ImGui::SameLine();
+    } else {
+        ImGui::TextUnformatted("The bidding is over.");
+        ImGui::SameLine();
+    }
+    if (ImGui::Button("Undo")) e.undo();
+}
+
+void EditorPanel::comment_box(EditorMode& e) {
+    const CommentTarget& t = e.comment_target();
+    std::string on = "the hand";
+    if (t.kind == CommentTarget::Kind::Bid) on = fmt::format("bid {}", t.bid + 1);
+    if (t.kind == CommentTarget::Kind::Card) on = to_string(t.card);
+    const bool changed = t.kind != shown_target_.kind || t.bid != shown_target_.bid ||
+                         !(t.card == shown_target_.card);
+    if (changed || !comment_fresh_) {
+        copy_to(comment_, sizeof comment_, e.comment());
+        shown_target_ = t;
+        comment_fresh_ = true;
+    }
+    ImGui::Text("Comment on %s", on.c_str());
+    if (t.kind != CommentTarget::Kind::Hand) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton("on the hand instead")) e.set_comment_target({});
+    } else {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(click a bid or a card above to comment on it)");
+    }
+    if (ImGui::InputTextMultiline("##comment", comment_, sizeof comment_,
+                                  ImVec2(-1, ImGui::GetTextLineHeight() * 3.2f))) {
+        e.set_comment(comment_);
+    }
+    ImGui::Separator();
+}
+
+void EditorPanel::saving(EditorMode& e) {
+    ImGui::SetNextItemWidth(em(200));
+    if (ImGui::InputText("event", event_, sizeof event_)) e.event = event_;
+    ImGui::SameLine();
+    if (ImGui::Button("Save as game")) e.save_game();
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Lesson question");
+    analyzer::LessonQuestionInfo& l = e.lesson;
+    const float field = std::max(em(120), ImGui::GetContentRegionAvail().x - em(90));
+    auto line = [&](const char* label, char* box, std::size_t size, std::string& into) {
+        ImGui::SetNextItemWidth(field);
+        if (ImGui::InputText(label, box, size)) into = box;
+    };
+    std::string folder = e.lessons_folder.string();
+    ImGui::SetNextItemWidth(field);
+    if (ImGui::InputText("folder", folder_, sizeof folder_)) e.lessons_folder = folder_;
+    line("lesson", lesson_name_, sizeof lesson_name_, l.name);
+    line("title", lesson_title_, sizeof lesson_title_, l.title);
+    line("point", point_, sizeof point_, l.point);
+    line("question", question_, sizeof question_, l.question);
+    int learner = index(l.learner);
+    ImGui::SetNextItemWidth(em(90));
+    if (ImGui::Combo("learner", &learner, kSeatNames, 4)) l.learner = static_cast<Seat>(learner);
+    ImGui::SameLine();
+    int ask = l.ask == analyzer::LessonAsk::Pass ? 1 : 0;
+    const char* asks[] = {"bid", "pass"};
+    ImGui::SetNextItemWidth(em(70));
+    if (ImGui::Combo("asks", &ask, asks, 2)) {
+        l.ask = ask == 1 ? analyzer::LessonAsk::Pass : analyzer::LessonAsk::Bid;
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em(60));
+    ImGui::InputDouble("tolerance", &l.tolerance, 0, 0, "%.1f");
+    ImGui::BeginDisabled(e.checking());
+    if (ImGui::Button(e.checking() ? "Checking..." : "Save as lesson question")) e.save_lesson();
+    ImGui::EndDisabled();
+    if (const auto& c = e.last_check()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, c->agrees ? kGood : kError);
+        text_wrapped(c->message);
+        ImGui::PopStyleColor();
+    }
+}
+
+}  // namespace spadework::viewer

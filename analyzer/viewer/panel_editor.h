@@ -1,0 +1,49 @@
+// The deal editor on screen, in place of the table while a deal is built (editor_mode.h): the
+// 52 cards to click into the seats, the hands as they fill, the random deal with constraints
+// per seat, swap, rotate and clear; then the passes and bids, a comment on the hand, a bid or
+// a card, and the two saves (a game in the library, a lesson question in a folder).
+#pragma once
+
+#include <string>
+
+#include "editor_mode.h"
+#include "panel.h"
+
+namespace spadework::viewer {
+
+class EditorPanel : public Panel {
+  public:
+    std::string_view name() const override { return "editor"; }
+    std::string_view title() const override { return "Deal editor"; }
+    PanelPlace place() const override { return PanelPlace::Editor; }
+    void draw(const PanelContext& ctx) override;
+    std::vector<Command> commands() const override;
+    bool needs_deal() const override { return false; }
+
+  private:
+    void header(EditorMode& e);
+    void picker(EditorMode& e, const UiState& ui);
+    void deal_tools(EditorMode& e);
+    void constraints(EditorMode& e);
+    void hands(EditorMode& e);
+    void auction(EditorMode& e, const UiState& ui);
+    void comment_box(EditorMode& e);
+    void saving(EditorMode& e);
+
+    char comment_[1024] = {};
+    CommentTarget shown_target_{};  // the target comment_ was filled from
+    bool comment_fresh_ = false;
+    char card_box_[8] = {};
+    char bid_box_[16] = {};
+    char event_[96] = "Deal editor";
+    char folder_[512] = {};
+    char lesson_name_[64] = {};
+    char lesson_title_[128] = {};
+    char point_[512] = {};
+    char question_[512] = {};
+    bool lesson_fields_ = false;  // filled from the mode once
+    int swap_a_ = 0;
+    int swap_b_ = 2;
+};
+
+}  // namespace spadework::viewer

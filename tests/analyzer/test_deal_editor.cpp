@@ -1,0 +1,332 @@
+// The deal editor's model: placing cards, dealing the rest under constraints, bids checked by
+// the engine, saving as a game and as a lesson question checked by the bid review, and the
+// teacher's lessons read beside the shipped ones.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+
+#include "spadework/analyzer/deal_editor.h"
+#include "spadework/analyzer/lesson.h"
+#include "spadework/engine/deal.h"
+#include "spadework/engine/error.h"
+#include "spadework/formats/game_file.h"
+#include "spadework/formats/library.h"
+
+using namespace spadework;
+using namespace spadework::analyzer;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path dir;
+    TempDir() {
+        static int n = 0;
+        dir = fs::temp_directory_path() /
+              ("spadework_deal_editor_" + std::to_string(::getpid()) + "_" + std::to_string(++n));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    ~TempDir() { fs::remove_all(dir); }
+};
+
+std::string error_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+// The first question of the shipped lesson 01: South bids 3 after East, 3 being the best.
+constexpr const char* kDeal =
+    "E:K63.Q32.JT54.K87 852.AK4.A73.9643 AJ9.J876.K96.QT5 QT74.T95.Q82.AJ2";
+
+DealEditor editor_with(const char* pbn, Seat dealer) {
+    DealEditor e(preset("classic"), dealer);
+    Deal d = parse_pbn(pbn);
+    for (Seat s : kAllSeats) {
+        for (Card c : d[s]) e.place(c, s);
+    }
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("deal editor: cards are placed once, a hand holds its size", "[deal_editor]") {
+    DealEditor e(preset("classic"));
+    e.place(parse_card("AS"), Seat::North);
+    CHECK(e.holder(parse_card("AS")) == Seat::North);
+    CHECK(e.unplaced().size() == 51);
+    CHECK(error_of([&] { e.place(parse_card("AS"), Seat::East); }) ==
+          "AS is already in North's hand");
+    CHECK(e.deal()[Seat::East].empty());
+    for (Card c : parse_cards("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S")) e.place(c, Seat::North);
+    CHECK(error_of([&] { e.place(parse_card("AH"), Seat::North); }) ==
+          "North already holds 13 cards");
+    CHECK(e.deal()[Seat::North].size() == 13);
+    CHECK(error_of([&] { e.remove(parse_card("AH")); }) == "AH is in no hand");
+    e.remove(parse_card("2S"));
+    CHECK(e.deal()[Seat::North].size() == 12);
+    CHECK_FALSE(e.holder(parse_card("2S")));
+}
+
+TEST_CASE("deal editor: a 48-card deck has no 2 or 3 of spades and 12 cards a hand",
+          "[deal_editor]") {
+    DealEditor e(preset("paperless"));
+    CHECK(e.unplaced().size() == 48);
+    CHECK(error_of([&] { e.place(parse_card("2S"), Seat::South); }) ==
+          "2S is not in the 48-card deck");
+    e.deal_rest(7);
+    for (Seat s : kAllSeats) CHECK(e.deal()[s].size() == 12);
+    CHECK(e.complete());
+}
+
+TEST_CASE("deal editor: swap, rotate and clear move whole hands", "[deal_editor]") {
+    DealEditor e = editor_with(kDeal, Seat::East);
+    Deal before = e.deal();
+    e.swap(Seat::North, Seat::South);
+    CHECK(e.deal()[Seat::North] == before[Seat::South]);
+    CHECK(e.deal()[Seat::South] == before[Seat::North]);
+    e.swap(Seat::North, Seat::South);
+    e.rotate(1);
+    for (Seat s : kAllSeats) CHECK(e.deal()[next(s)] == before[s]);
+    e.rotate(-1);
+    CHECK(e.deal() == before);
+    e.clear();
+    CHECK(e.unplaced().size() == 52);
+}
+
+TEST_CASE("deal editor: the rest is dealt under constraints, the same for a seed",
+          "[deal_editor]") {
+    DealEditor e(preset("classic"));
+    for (Card c : parse_cards("AS KS AH")) e.place(c, Seat::South);
+    e.constraints[index(Seat::South)].points_min = 15;
+    e.constraints[index(Seat::South)].points_max = 18;
+    e.constraints[index(Seat::South)].spades_min = 5;
+    e.constraints[index(Seat::North)].void_in[index(Suit::Hearts)] = true;
+    DealEditor again = e;
+    int tries = e.deal_rest(42);
+    CHECK(tries >= 1);
+    CHECK(again.deal_rest(42) == tries);
+    CHECK(again.deal() == e.deal());
+    CardSet south = e.deal()[Seat::South];
+    CHECK(south.contains(parse_card("AS")));
+    CHECK(high_card_points(south) >= 15);
+    CHECK(high_card_points(south) <= 18);
+    CHECK(south.count(Suit::Spades) >= 5);
+    CHECK_FALSE(e.deal()[Seat::North].has_suit(Suit::Hearts));
+    CHECK(e.complete());
+    DealEditor other = again;
+    other.clear();
+    for (Card c : parse_cards("AS KS AH")) other.place(c, Seat::South);
+    other.deal_rest(43);
+    CHECK(other.deal() != e.deal());
+}
+
+TEST_CASE("deal editor: constraints no deal meets are refused, nothing dealt", "[deal_editor]") {
+    DealEditor e(preset("classic"));
+    e.place(parse_card("AH"), Seat::West);
+    e.constraints[index(Seat::West)].void_in[index(Suit::Hearts)] = true;
+    CHECK(error_of([&] { e.deal_rest(1, 50); }) ==
+          "no deal fits within 50 tries (West: void in hearts): loosen a constraint");
+    CHECK(e.unplaced().size() == 51);
+}
+
+TEST_CASE("deal editor: bids are checked by the engine in turn", "[deal_editor]") {
+    DealEditor e(preset("classic"));
+    CHECK(error_of([&] { e.bid(Bid::tricks(3)); }) ==
+          "the deal is not complete: 52 cards are not placed yet");
+    e = editor_with(kDeal, Seat::North);
+    CHECK(e.to_act() == Seat::East);
+    e.bid(Bid::tricks(3));
+    CHECK(e.to_act() == Seat::South);
+    // The message is the engine's own: the editor has no bid check of its own.
+    HandState engine(preset("classic"), Seat::North, e.deal());
+    engine.bid(Seat::East, Bid::tricks(3));
+    auto illegal = engine.check_bid(Seat::South, Bid::tricks(14));
+    REQUIRE(illegal);
+    CHECK(error_of([&] { e.bid(Bid::tricks(14)); }) == illegal->message);
+    CHECK(e.bids().size() == 1);
+    e.bid(Bid::nil());
+    e.bid(Bid::tricks(4));
+    e.bid(Bid::tricks(2));
+    CHECK_FALSE(e.to_act());
+    CHECK(error_of([&] { e.bid(Bid::tricks(1)); }) == "the bidding is over: four bids are in");
+    for (int i = 0; i < 4; ++i) e.undo();
+    CHECK(e.bids().empty());
+    CHECK(error_of([&] { e.undo(); }) == "nothing to undo: no pass or bid is entered");
+}
+
+TEST_CASE("deal editor: Paperless passes come first, checked by the engine", "[deal_editor]") {
+    DealEditor e(preset("paperless"), Seat::North);
+    e.deal_rest(3);
+    REQUIRE(e.phase() == Phase::Pass);
+    CHECK(error_of([&] { e.bid(Bid::tricks(3)); }) == "the passes come before the bids");
+    Seat first = *e.to_act();
+    CardSet hand = e.deal()[first];
+    CHECK(error_of([&] { e.pass(CardSet{*hand.begin()}); }) != "(no error)");
+    CardSet two;
+    for (Card c : hand) {
+        if (two.size() < e.rules().pass_cards) two.insert(c);
+    }
+    e.pass(two);
+    CHECK(e.passes()[index(first)] == two);
+    CHECK(e.to_act() != first);
+    e.undo();
+    CHECK(e.passes()[index(first)].empty());
+    CHECK(e.to_act() == first);
+}
+
+TEST_CASE("deal editor: comments go with the game saved to the library", "[deal_editor]") {
+    TempDir t;
+    DealEditor e = editor_with(kDeal, Seat::East);
+    e.bid(Bid::tricks(3));
+    CHECK(error_of([&] { e.comment_bid(1, "x"); }) == "no bid 2 to comment on: 1 bids are entered");
+    e.comment_bid(0, "Three sure tricks.");
+    e.comment_card(parse_card("AH"), "a sure trick");
+    e.set_hand_comment("Count them.");
+    formats::Library library(t.dir / "library.sqlite");
+    std::int64_t id = e.save_game(library, "Class of Tuesday");
+    RecordedGame g = library.load_game(id);
+    CHECK(g.event == "Class of Tuesday");
+    REQUIRE(g.hands.size() == 1);
+    CHECK(g.hands[0].deal == e.deal());
+    CHECK(g.hands[0].bids == e.bids());
+    const Annotation* on_bid = g.hands[0].annotation(Annotation::Target::Bid, 0);
+    REQUIRE(on_bid);
+    CHECK(on_bid->comment == "Three sure tricks.");
+    const Annotation* on_hand = g.hands[0].annotation(Annotation::Target::Hand, 0);
+    REQUIRE(on_hand);
+    CHECK(on_hand->comment == "Count them. AH: a sure trick");
+}
+
+TEST_CASE("deal editor: an incomplete deal is not saved", "[deal_editor]") {
+    TempDir t;
+    DealEditor e(preset("classic"));
+    e.place(parse_card("AS"), Seat::North);
+    formats::Library library(t.dir / "library.sqlite");
+    CHECK(error_of([&] { e.save_game(library, ""); }) ==
+          "the deal is not complete: 51 cards are not placed yet");
+    CHECK(library.list_games({}).empty());
+    LessonQuestionInfo info{"my-lesson", "Mine",      "A point.",     5,
+                            4,           Seat::South, LessonAsk::Bid, "What do you bid?"};
+    CHECK(error_of([&] { e.save_lesson_question(t.dir / "lessons", info); }) ==
+          "the deal is not complete: 51 cards are not placed yet");
+    CHECK_FALSE(fs::exists(t.dir / "lessons"));
+}
+
+TEST_CASE("deal editor: a lesson question is saved, read as a lesson and checked",
+          "[deal_editor]") {
+    TempDir t;
+    const fs::path mine = t.dir / "mine";
+    DealEditor e = editor_with(kDeal, Seat::East);
+    LessonQuestionInfo info{"count-aces",
+                            "Counting aces",
+                            "Aces are tricks.",
+                            5,
+                            4,
+                            Seat::South,
+                            LessonAsk::Bid,
+                            "You are South. What do you bid?"};
+    CHECK(error_of([&] { e.save_lesson_question(mine, info); }) ==
+          "a bid question needs the learner's recommended bid entered");
+    e.bid(Bid::tricks(3));
+    CHECK(error_of([&] { e.save_lesson_question(mine, info); }) ==
+          "explain the answer: a comment on the learner's bid");
+    e.comment_bid(0, "Three sure tricks.");
+    info.learner = Seat::West;
+    CHECK(error_of([&] { e.save_lesson_question(mine, info); }) ==
+          "a bid question ends at the learner's bid: the last bid is South's, the learner West");
+    CHECK_FALSE(fs::exists(mine));
+    info.learner = Seat::South;
+    LessonCheck first = e.save_lesson_question(mine, info);
+    CHECK(first.file == mine / "count-aces.spades");
+    CHECK(first.question == 1);
+    CHECK(first.recommended == "3");
+
+    // A second question joins the same lesson, which keeps its title.
+    DealEditor bad = editor_with(kDeal, Seat::East);
+    bad.bid(Bid::tricks(8));  // far beyond the tricks South can take
+    bad.comment_bid(0, "Bid them all.");
+    info.title = "ignored";
+    LessonCheck second = bad.save_lesson_question(mine, info);
+    CHECK(second.question == 2);
+    CHECK_FALSE(second.agrees);
+    CHECK(second.recommended == "8");
+    CHECK(second.best != "8");
+    CHECK(second.message.find("The analysis disagrees: its best bid is " + second.best) == 0);
+    CHECK(second.message.find("yours 8") != std::string::npos);
+
+    Lesson l = read_lesson(mine / "count-aces.spades");
+    CHECK(l.name == "count-aces");
+    CHECK(l.title == "Counting aces");
+    REQUIRE(l.hands.size() == 2);
+    CHECK(l.hands[0].answer == Bid::tricks(3));
+    CHECK(l.hands[0].explanation == "Three sure tricks.");
+    CHECK(l.hands[1].question == "You are South. What do you bid?");
+    CHECK(l.hands[1].game.event == "Counting aces");
+    // The same check the shipped lessons pass.
+    CHECK(check_lesson_question(l, 2).agrees == second.agrees);
+}
+
+TEST_CASE("deal editor: a Paperless pass question is saved with its pass", "[deal_editor]") {
+    TempDir t;
+    DealEditor e(preset("paperless"), Seat::West);
+    e.deal_rest(11);
+    Seat first = *e.to_act();
+    auto pass_of = [&](Seat s) {
+        CardSet pass;
+        for (Card c : e.deal()[s]) {
+            if (pass.size() < e.rules().pass_cards) pass.insert(c);
+        }
+        return pass;
+    };
+    CardSet pass = pass_of(first);
+    e.pass(pass);
+    LessonQuestionInfo info{"pass-low", "Passing", "Pass low cards.", 5,
+                            4,          first,     LessonAsk::Pass,   "What do you pass?"};
+    CHECK(error_of([&] {
+              e.save_lesson_question(t.dir, info);
+          }).find("a pass question needs every seat's pass entered") == 0);
+    while (e.phase() == Phase::Pass) e.pass(pass_of(*e.to_act()));
+    CHECK(error_of([&] { e.save_lesson_question(t.dir, info); }) ==
+          "explain the answer: a comment on the hand");
+    e.set_hand_comment("Low cards help partner least.");
+    LessonCheck c = e.save_lesson_question(t.dir, info);
+    CHECK(c.recommended == to_string(pass));
+    Lesson l = read_lesson(t.dir / "pass-low.spades");
+    REQUIRE(l.hands.size() == 1);
+    CHECK(l.hands[0].ask == LessonAsk::Pass);
+    CHECK(l.hands[0].answer_pass == pass);
+}
+
+TEST_CASE("teacher's lessons are read beside the shipped ones; a clash names both files",
+          "[deal_editor][lesson]") {
+    TempDir t;
+    const fs::path shipped = fs::path(SPADEWORK_SAMPLES) / "lessons";
+    DealEditor e = editor_with(kDeal, Seat::East);
+    e.bid(Bid::tricks(3));
+    e.comment_bid(0, "Three sure tricks.");
+    LessonQuestionInfo info{"count-aces", "Counting aces", "Aces are tricks.", 5, 4,
+                            Seat::South,  LessonAsk::Bid,  "What do you bid?"};
+    e.save_lesson_question(t.dir, info);
+    std::vector<Lesson> all = read_lessons(std::vector<fs::path>{shipped, t.dir});
+    CHECK(all.size() == read_lessons(shipped).size() + 1);
+    CHECK(all.back().name == "count-aces");
+    CHECK(find_lesson(std::vector<fs::path>{shipped, t.dir}, "count-aces").file ==
+          t.dir / "count-aces.spades");
+    CHECK(find_lesson(std::vector<fs::path>{shipped, fs::path()}, "sure-tricks").hands.size() > 0);
+
+    info.name = "sure-tricks";  // a shipped lesson's name
+    e.save_lesson_question(t.dir, info);
+    std::string clash = error_of([&] { read_lessons(std::vector<fs::path>{shipped, t.dir}); });
+    CHECK(clash ==
+          "two lessons are named \"sure-tricks\": " + (shipped / "01-sure-tricks.spades").string() +
+              " and " + (t.dir / "sure-tricks.spades").string());
+}

@@ -1,0 +1,96 @@
+// The deal editor in the window: `spadework view --edit-deal new|PBN --screenshot` under
+// xvfb-run at 1280x720 and 1600x1000, on an empty deal and on a whole one; and a PBN deal that
+// does not read refused before a window opens. SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures
+// there for a person to look at.
+#include <stb_image.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "support/run_command.h"
+#include "support/workspace.h"
+#include "support/xvfb.h"
+
+namespace fs = std::filesystem;
+using namespace spadework;
+
+namespace {
+
+struct Shot {
+    int status = 0;
+    std::string err;
+};
+
+Shot view(const testing::Workspace& ws, const std::string& deal, const std::string& size,
+          const fs::path& png) {
+    const fs::path status = ws.dir / "status";
+    std::vector<std::string> command = {
+        SPADEWORK_EXE,  "view",      "--db", ws.db,          "--edit-deal",
+        deal,           "--size",    size,   "--my-lessons", (ws.dir / "lessons").string(),
+        "--screenshot", png.string()};
+    int xvfb = testing::wait_process(
+        testing::spawn_process(XVFB_RUN, testing::xvfb_args("1600x1000x24", status, command),
+                               (ws.dir / "out").string(), (ws.dir / "err").string()));
+    Shot s{testing::command_status(status, xvfb), testing::slurp(ws.dir / "err")};
+    if (const char* keep_dir = std::getenv("SPADEWORK_SCREENSHOT_DIR");
+        keep_dir && fs::exists(png)) {
+        fs::copy_file(png, fs::path(keep_dir) / png.filename(),
+                      fs::copy_options::overwrite_existing);
+    }
+    return s;
+}
+
+// Pixels of a colour (within 24 on each channel).
+std::size_t pixels_of(const fs::path& png, int width, int height, int r, int g, int b) {
+    int w = 0;
+    int h = 0;
+    int channels = 0;
+    unsigned char* data = stbi_load(png.c_str(), &w, &h, &channels, 3);
+    REQUIRE(data != nullptr);
+    CHECK(w == width);
+    CHECK(h == height);
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(w) * h; ++i) {
+        const unsigned char* p = data + 3 * i;
+        if (std::abs(p[0] - r) < 24 && std::abs(p[1] - g) < 24 && std::abs(p[2] - b) < 24) ++n;
+    }
+    stbi_image_free(data);
+    return n;
+}
+
+constexpr const char* kDeal =
+    "E:K63.Q32.JT54.K87 852.AK4.A73.9643 AJ9.J876.K96.QT5 QT74.T95.Q82.AJ2";
+
+}  // namespace
+
+TEST_CASE("The deal editor's screens at 1280x720 and 1600x1000", "[window][editor]") {
+    testing::Workspace ws("spadework-editor-window");
+    for (auto [size, w, h] : {std::tuple{"1280x720", 1280, 720}, {"1600x1000", 1600, 1000}}) {
+        const std::string tag = size;
+        const fs::path empty = ws.dir / ("editor-new-" + tag + ".png");
+        Shot s = view(ws, "new", size, empty);
+        INFO(s.err);
+        REQUIRE(s.status == 0);
+        CHECK(s.err.empty());
+        // The 52 card faces of the picker; no seat holds a card, so no partnership's colour.
+        const std::size_t faces = pixels_of(empty, w, h, 252, 252, 248);
+        CHECK(faces > 52u * 600);
+        const fs::path dealt = ws.dir / ("editor-dealt-" + tag + ".png");
+        s = view(ws, kDeal, size, dealt);
+        REQUIRE(s.status == 0);
+        // Every card placed: each carries its seat's colour, blue for North-South.
+        CHECK(pixels_of(dealt, w, h, 90, 160, 240) > pixels_of(empty, w, h, 90, 160, 240) + 2000);
+    }
+}
+
+TEST_CASE("view --edit-deal refuses a deal that does not read", "[window][editor]") {
+    testing::Workspace ws("spadework-editor-window");
+    const fs::path png = ws.dir / "none.png";
+    Shot s = view(ws, "N:AKQ.XYZ", "1280x720", png);
+    CHECK(s.status == 1);
+    CHECK(s.err.find("--edit-deal: ") != std::string::npos);
+    CHECK_FALSE(fs::exists(png));
+}
