@@ -139,6 +139,8 @@ bool EditorMode::bid(Bid b) {
     return act([&] {
         std::optional<Seat> who = editor_.to_act();
         editor_.bid(b);
+        // A bid question ends at the learner's bid: the last one entered is the learner's.
+        if (who) lesson.learner = *who;
         comment_ = {CommentTarget::Kind::Bid, static_cast<int>(editor_.bids().size()) - 1, {}};
         return fmt::format("{} bids {}.", who ? seat_name(*who) : "", to_string(b));
     });

@@ -245,17 +245,27 @@ void EditorPanel::auction(EditorMode& e, const UiState&) {
     if (ed.phase() == Phase::Pass && who) {
         ImGui::Text("%s passes %d cards to partner: click them, then Pass.",
                     kSeatNames[index(*who)], ed.rules().pass_cards);
-        for (Card c : in_hand_order(ed.deal()[*who])) {
-            ImGui::SameLine(0, em(4));
-            same_line_or_wrap(card_text_width(c) + em(8));
-            std::string id = "##pass" + to_string(c);
-            bool picked = e.pass_pick().contains(c);
-            if (picked) ImGui::PushStyleColor(ImGuiCol_Text, kGood);
+        bool first = true;
+        for (Card c : in_hand_order(ed.deal()[*who] - e.pass_pick())) {
+            // The hand starts on a line of its own, under the instruction.
+            if (!first) {
+                ImGui::SameLine(0, em(6));
+                same_line_or_wrap(card_text_width(c));
+            }
+            first = false;
             text_card(c);
-            if (picked) ImGui::PopStyleColor();
             if (ImGui::IsItemClicked()) e.toggle_pass_card(c);
         }
+        // The cards picked stand apart from the hand, so the pass reads at a glance.
+        ImGui::Text("Passing (%d of %d):", e.pass_pick().size(), ed.rules().pass_cards);
+        for (Card c : in_hand_order(e.pass_pick())) {
+            ImGui::SameLine(0, em(6));
+            text_card(c);
+            if (ImGui::IsItemClicked()) e.toggle_pass_card(c);
+        }
+        ImGui::SameLine();
         if (ImGui::Button("Pass")) e.pass();
+        ImGui::SameLine();
     } else if (who) {
         ImGui::Text("%s to bid:", kSeatNames[index(*who)]);
         for (Bid b : ed.legal_bids()) {
@@ -299,6 +309,10 @@ void EditorPanel::comment_box(EditorMode& e) {
     if (ImGui::InputTextMultiline("##comment", comment_, sizeof comment_,
                                   ImVec2(-1, ImGui::GetTextLineHeight() * 3.2f))) {
         e.set_comment(comment_);
+    }
+    // The box does not wrap its lines: a comment wider than it is shown again, wrapped.
+    if (ImGui::CalcTextSize(comment_).x > ImGui::GetContentRegionAvail().x - em(16)) {
+        text_note(comment_);
     }
     ImGui::Separator();
 }

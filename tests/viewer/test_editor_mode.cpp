@@ -54,7 +54,10 @@ TEST_CASE("deal editor mode: a random deal, bids, comments and a game saved", "[
     CHECK_FALSE(e.bid_text("lots"));
     CHECK(e.message() == "a bid is a number of tricks, \"nil\" or \"bnil\", not \"lots\"");
     REQUIRE(e.bid_text("3"));
+    // A lesson question ends at the learner's bid: the learner follows the last bid entered.
+    CHECK(e.lesson.learner == Seat::East);
     REQUIRE(e.bid_text("nil"));
+    CHECK(e.lesson.learner == Seat::South);
     // The comment box follows the last bid entered.
     CHECK(e.comment_target().kind == CommentTarget::Kind::Bid);
     CHECK(e.comment_target().bid == 1);
