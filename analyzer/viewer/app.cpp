@@ -476,7 +476,7 @@ struct Session {
           lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
                   o.library),
           keeper(o.library),
-          editor(o.library, editor_folder(o)) {
+          editor(o.library, editor_lessons_folder(o.my_lessons_dir)) {
         model.set_compare_rules(saved.compare_rules);
         keeper.set_compare_rules(saved.compare_rules);
         if (!o.keep_score.empty()) keeper.open_as(o.keep_score);
@@ -484,15 +484,7 @@ struct Session {
         lessons.set_my_lessons_dir(o.my_lessons_dir.empty() ? analyzer::default_my_lessons_dir()
                                                             : o.my_lessons_dir);
         start_lessons(lessons, o, saved);
-        if (o.edit_deal == "new") {
-            editor.open();
-        } else if (!o.edit_deal.empty()) {
-            try {
-                editor.open_pbn(o.edit_deal);
-            } catch (const Error& e) {
-                throw Error(fmt::format("--edit-deal: {}", e.what()));
-            }
-        }
+        if (!o.edit_deal.empty()) editor.open_as(o.edit_deal);
         if (!o.seat && !saved.seat_view.empty() && !unattended) {
             model.set_seat_view(parse_seat(saved.seat_view));
         }
@@ -520,14 +512,6 @@ struct Session {
             w.hands = static_cast<int>(n);
         }
         return w;
-    }
-
-    // Where the deal editor saves lesson questions at first: the teacher's folder of lessons,
-    // else my-lessons beside the library.
-    static std::filesystem::path editor_folder(const ViewOptions& o) {
-        if (!o.my_lessons_dir.empty()) return o.my_lessons_dir;
-        if (auto mine = analyzer::default_my_lessons_dir(); !mine.empty()) return mine;
-        return formats::default_library_path().parent_path() / "my-lessons";
     }
 
     static analyzer::ReviewSettings review_settings(const ViewOptions& o) {

@@ -54,6 +54,22 @@ void EditorMode::open_pbn(const std::string& pbn) {
     }
 }
 
+void EditorMode::open_as(const std::string& option) {
+    if (option == "new") return open();
+    try {
+        open_pbn(option);
+    } catch (const Error& e) {
+        shown_ = false;
+        throw Error(fmt::format("--edit-deal: {}", e.what()));
+    }
+}
+
+std::filesystem::path editor_lessons_folder(const std::filesystem::path& my_lessons) {
+    if (!my_lessons.empty()) return my_lessons;
+    if (auto mine = analyzer::default_my_lessons_dir(); !mine.empty()) return mine;
+    return formats::default_library_path().parent_path() / "my-lessons";
+}
+
 bool EditorMode::set_rules(const std::string& preset_name) {
     return act([&] {
         editor_.set_rules(preset(preset_name));

@@ -26,6 +26,10 @@ struct CommentTarget {
     Card card;    // Kind::Card
 };
 
+// Where the deal editor saves lesson questions at first: `my_lessons` (--my-lessons) when
+// given, else $SPADEWORK_MY_LESSONS, else my-lessons beside the default library.
+std::filesystem::path editor_lessons_folder(const std::filesystem::path& my_lessons);
+
 class EditorMode {
   public:
     // `library`: where "Save as game" imports (empty: none). `lessons`: the folder lesson
@@ -38,8 +42,12 @@ class EditorMode {
     bool shown() const { return shown_; }
     void open();  // a new deal, every card unplaced
     void leave() { shown_ = false; }
-    // Starts from a deal in PBN ("N:AKQ.. ..."), whole or in part ("N:AKQ... - - -").
+    // Starts from a deal in PBN ("N:AKQ.JT9.8765.432 ..."), whole or in part (an empty hand
+    // written "...": "N:AKQ... ... ... ...").
     void open_pbn(const std::string& pbn);
+    // As `view --edit-deal` says: "new" or a PBN deal. Throws Error saying "--edit-deal: ..."
+    // for a deal that does not read.
+    void open_as(const std::string& option);
 
     analyzer::DealEditor& editor() { return editor_; }
     const analyzer::DealEditor& editor() const { return editor_; }

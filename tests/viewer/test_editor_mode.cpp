@@ -9,6 +9,7 @@
 #include "lesson_mode.h"
 #include "spadework/analyzer/lesson.h"
 #include "spadework/engine/deal.h"
+#include "spadework/engine/error.h"
 #include "spadework/formats/library.h"
 #include "support/workspace.h"
 
@@ -40,6 +41,25 @@ TEST_CASE("deal editor mode: clicks fill the seats in turn, a second click takes
     CHECK(e.error());
     CHECK(e.message() == "North already holds 13 cards");
     CHECK_FALSE(e.editor().holder(parse_card("AC")));
+}
+
+TEST_CASE("deal editor mode: --edit-deal opens a new deal or a PBN one, and names itself in errors",
+          "[viewer][editor]") {
+    EditorMode e({}, {});
+    e.open_as("N:AKQ... ... ... ...");
+    CHECK(e.shown());
+    CHECK(e.editor().deal()[Seat::North] == parse_cards("AS KS QS"));
+    CHECK(e.editor().unplaced().size() == 49);
+    e.leave();
+    try {
+        e.open_as("N:AKQ.XYZ");
+        FAIL("a deal that does not read was opened");
+    } catch (const Error& err) {
+        CHECK(std::string(err.what()).rfind("--edit-deal: ", 0) == 0);
+    }
+    CHECK_FALSE(e.shown());
+    e.open_as("new");
+    CHECK(e.editor().unplaced().size() == 52);
 }
 
 TEST_CASE("deal editor mode: a random deal, bids, comments and a game saved", "[viewer][editor]") {
