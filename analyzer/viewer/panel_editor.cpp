@@ -330,7 +330,6 @@ void EditorPanel::saving(EditorMode& e) {
         ImGui::SetNextItemWidth(field);
         if (ImGui::InputText(label, box, size)) into = box;
     };
-    std::string folder = e.lessons_folder.string();
     ImGui::SetNextItemWidth(field);
     if (ImGui::InputText("folder", folder_, sizeof folder_)) e.lessons_folder = folder_;
     line("lesson", lesson_name_, sizeof lesson_name_, l.name);
