@@ -306,7 +306,7 @@ TEST_CASE("deal editor: a Paperless pass question is saved with its pass", "[dea
     CHECK(l.hands[0].answer_pass == pass);
 }
 
-TEST_CASE("teacher's lessons are read beside the shipped ones; a clash names both files",
+TEST_CASE("teacher's lessons are read beside the shipped ones, and a clash names both files",
           "[deal_editor][lesson]") {
     TempDir t;
     const fs::path shipped = fs::path(SPADEWORK_SAMPLES) / "lessons";
