@@ -124,6 +124,14 @@ void DealEditor::clear() {
 }
 
 int DealEditor::deal_rest(std::uint64_t seed, int max_tries) {
+    // A range upside down fits no hand: said at once rather than after every draw fails.
+    for (Seat s : kAllSeats) {
+        const SeatConstraint& c = constraints[index(s)];
+        if (c.points_min > c.points_max || c.spades_min > c.spades_max) {
+            throw Error(fmt::format("{}: {}: a range's least is more than its most", seat_name(s),
+                                    c.text()));
+        }
+    }
     std::vector<Card> rest;
     for (Card c : unplaced()) rest.push_back(c);
     SplitMix64 random(seed);

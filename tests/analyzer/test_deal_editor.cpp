@@ -136,6 +136,12 @@ TEST_CASE("deal editor: constraints no deal meets are refused, nothing dealt", "
     CHECK(error_of([&] { e.deal_rest(1, 50); }) ==
           "no deal fits within 50 tries (West: void in hearts): loosen a constraint");
     CHECK(e.unplaced().size() == 51);
+    e.constraints[index(Seat::West)] = {};
+    e.constraints[index(Seat::East)].spades_min = 6;
+    e.constraints[index(Seat::East)].spades_max = 4;
+    CHECK(error_of([&] { e.deal_rest(1); }) ==
+          "East: 6-4 spades: a range's least is more than its most");
+    CHECK(e.unplaced().size() == 51);
 }
 
 TEST_CASE("deal editor: bids are checked by the engine in turn", "[deal_editor]") {
