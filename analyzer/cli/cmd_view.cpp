@@ -130,6 +130,10 @@ void run_view(const ViewArgs& a) {
             "(no --no-library)");
     }
     o.keep_score = a.keep_score;
+    // One of them takes the window at a time.
+    if (!a.edit_deal.empty() && (!a.keep_score.empty() || !a.lesson.empty())) {
+        throw UsageError("--edit-deal: not with --keep-score or --lesson");
+    }
     o.edit_deal = a.edit_deal;
     if (!a.lesson_answers.empty()) {
         if (a.lesson.empty()) throw UsageError("--lesson-answers: needs --lesson NAME");

@@ -93,4 +93,8 @@ TEST_CASE("view --edit-deal refuses a deal that does not read", "[window][editor
     CHECK(s.status == 1);
     CHECK(s.err.find("--edit-deal: ") != std::string::npos);
     CHECK_FALSE(fs::exists(png));
+    // The deal editor and the score keeper (or a lesson) would both take the window.
+    auto r = testing::run({"view", "--edit-deal", "new", "--keep-score", "new", "--db", ws.db});
+    CHECK(r.status == 2);
+    CHECK(r.err.find("--edit-deal: not with --keep-score or --lesson") != std::string::npos);
 }
