@@ -242,7 +242,7 @@ class App {
     // The score keeper: a new game (its form, with the games kept to resume), or leaving.
     void keeper_menu() {
         if (ImGui::MenuItem("New game / resume...", nullptr, keeper_.form_open(),
-                            !keeper_.active() && !lessons_.active())) {
+                            !keeper_.active() && !lessons_.active() && !editor_.shown())) {
             keeper_.open_form();
         }
         if (ImGui::MenuItem("Leave the score keeper", nullptr, false, keeper_.shown())) {

@@ -255,6 +255,7 @@ void EditorMode::poll() {
     if (check_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
     try {
         last_check_ = check_.get();
+        ++lesson_saves_;
         message_ = fmt::format("Saved as question {} of {}. {}", last_check_->question,
                                last_check_->file.string(), last_check_->message);
         error_ = !last_check_->agrees;

@@ -95,6 +95,8 @@ class EditorMode {
     void poll();
     void wait();  // until the check is in (tests, a screenshot)
     const std::optional<analyzer::LessonCheck>& last_check() const { return last_check_; }
+    // Lesson questions saved so far: lesson mode reads its folders again when this changes.
+    int lesson_saves() const { return lesson_saves_; }
 
     // The last action's message: what was done, or why it was refused.
     const std::string& message() const { return message_; }
@@ -116,6 +118,7 @@ class EditorMode {
     std::optional<analyzer::LessonCheck> last_check_;
     std::string message_;
     bool error_ = false;
+    int lesson_saves_ = 0;
 };
 
 }  // namespace spadework::viewer

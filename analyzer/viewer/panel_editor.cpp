@@ -54,6 +54,11 @@ void EditorPanel::draw(const PanelContext& ctx) {
     if (!ctx.editor || !ctx.editor->shown()) return;
     EditorMode& e = *ctx.editor;
     e.poll();
+    // A question saved into the teacher's folder is offered by the Lessons menu at once.
+    if (e.lesson_saves() != lesson_saves_seen_) {
+        lesson_saves_seen_ = e.lesson_saves();
+        ctx.lessons.reload();
+    }
     if (!lesson_fields_) {
         copy_to(folder_, sizeof folder_, e.lessons_folder.string());
         copy_to(lesson_name_, sizeof lesson_name_, e.lesson.name);

@@ -44,6 +44,7 @@ class EditorPanel : public Panel {
     bool lesson_fields_ = false;  // filled from the mode once
     int swap_a_ = 0;
     int swap_b_ = 2;
+    int lesson_saves_seen_ = 0;
 };
 
 }  // namespace spadework::viewer

@@ -246,6 +246,38 @@ TEST_CASE("the deal editor's panel draws the picker, then the hands and bids, in
     CHECK_FALSE(editor.shown());
 }
 
+TEST_CASE("a lesson question saved in the deal editor is in the Lessons menu at once",
+          "[panels][editor][lesson]") {
+    Fixture f;
+    Headless imgui(1280, 720, f.ui);
+    const fs::path mine =
+        fs::temp_directory_path() / ("spadework-panel-editor-" + std::to_string(::getpid()));
+    fs::remove_all(mine);
+    fs::create_directories(mine);
+    LessonMode lessons(fs::path(SPADEWORK_SAMPLES) / "lessons", {}, 1);
+    lessons.set_my_lessons_dir(mine);
+    EditorMode editor({}, mine);
+    PanelContext ctx{f.model, f.ui, lessons, nullptr, &editor};
+    auto panels = make_panels();
+    auto it = std::find_if(panels.begin(), panels.end(),
+                           [](const auto& p) { return p->place() == PanelPlace::Editor; });
+    REQUIRE(it != panels.end());
+    editor.open_pbn("E:K63.Q32.JT54.K87 852.AK4.A73.9643 AJ9.J876.K96.QT5 QT74.T95.Q82.AJ2");
+    editor.set_dealer(Seat::East);
+    REQUIRE(editor.bid_text("3"));
+    REQUIRE(editor.set_comment("Three sure tricks."));
+    editor.lesson.name = "from-the-editor";
+    editor.lesson.samples = 4;
+    const std::size_t before = lessons.catalogue().size();
+    REQUIRE(before > 0);  // the shipped lessons
+    REQUIRE(editor.save_lesson());
+    editor.wait();
+    frame_vertices([&] { (*it)->draw(ctx); });  // the frame that sees the save
+    CHECK(lessons.catalogue().size() == before + 1);
+    CHECK(lessons.catalogue().back().name == "from-the-editor");
+    fs::remove_all(mine);
+}
+
 // The side panel at 1280x720 (350 pixels wide) before any analysis: each tab's text wraps
 // inside it ("Analyse the game to see par and the single-dummy estimates." ran off the
 // Bidding tab).
