@@ -201,7 +201,8 @@ void add_view_command(CLI::App& app) {
                     "keep score at the table: 'new' for a new game, or a kept game's number "
                     "to resume it");
     cmd->add_option("--edit-deal", a->edit_deal,
-                    "build a deal for a lesson or a game: 'new' for an empty deal, or a PBN deal "
+                    "build a deal for a lesson or a game: 'new' for an empty deal, 'sheet' for the "
+                    "cards of the score sheet's hand shown (GAME --hand H), or a PBN deal "
                     "to start from (\"N:AKQ.JT9.8765.432 ...\")");
     add_db_option(cmd, a->db);
     cmd->callback([a] { run_view(*a); });

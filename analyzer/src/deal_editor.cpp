@@ -253,10 +253,45 @@ std::string DealEditor::card_comment(Card c) const {
     return it == card_comments_.end() ? std::string() : it->second;
 }
 
+void DealEditor::start_from_sheet(const RecordedGame& sheet, int hand) {
+    if (!sheet.score_sheet()) throw Error("not a score sheet: its hands have their cards");
+    if (hand < 0 || hand >= static_cast<int>(sheet.hands.size())) {
+        throw Error(
+            fmt::format("the sheet has no hand {} (it has {})", hand + 1, sheet.hands.size()));
+    }
+    DealEditor fresh(sheet.rules, sheet.hands[static_cast<std::size_t>(hand)].dealer);
+    fresh.origin_ = sheet;
+    fresh.origin_.hands.clear();
+    fresh.sheet_hand_ = hand;
+    fresh.sheet_bids_ = sheet.hands[static_cast<std::size_t>(hand)].bids;
+    *this = std::move(fresh);
+}
+
+void DealEditor::enter_sheet_bids() {
+    if (!from_sheet()) throw Error("no score sheet's hand to take the bids from");
+    replayed();  // refuses an incomplete deal, before any bid is named
+    for (std::size_t i = bids_.size(); i < sheet_bids_.size(); ++i) {
+        Seat by = next(dealer_, static_cast<int>(i) + 1);
+        try {
+            bid(sheet_bids_[i]);
+        } catch (const Error& e) {
+            throw Error(fmt::format("the sheet's bid {} ({} {}): {}", i + 1, seat_name(by),
+                                    to_string(sheet_bids_[i]), e.what()));
+        }
+    }
+}
+
 RecordedGame DealEditor::game(const std::string& event) const {
     replayed();  // refuses an incomplete deal
     RecordedGame g;
-    g.event = event;
+    if (from_sheet()) {
+        // The sheet's players, date and place go with its hand, and a tag says where from.
+        g = origin_;
+        g.kind = RecordKind::Full;
+        g.tags.push_back({"SheetHand", std::to_string(sheet_hand_ + 1)});
+    }
+    if (!event.empty()) g.event = event;
+    if (g.event.empty()) g.event = "Deal editor";
     g.rules = rules_;
     RecordedHand h;
     h.dealer = dealer_;
@@ -280,7 +315,7 @@ RecordedGame DealEditor::game(const std::string& event) const {
 }
 
 std::int64_t DealEditor::save_game(formats::Library& library, const std::string& event) const {
-    RecordedGame g = game(event.empty() ? "Deal editor" : event);
+    RecordedGame g = game(event);
     formats::ImportResult r = library.import_games({g}, "deal editor");
     if (r.ids.empty()) throw Error("the library did not take the game");
     return r.ids.front();

@@ -176,6 +176,12 @@ class App {
                                 !lessons_.active() && !keeper_.shown())) {
                 editor_.open();
             }
+            // A score sheet's hand gets its cards after the fact: a full record to analyse.
+            const RecordedGame* g = model_.game();
+            if (ImGui::MenuItem("Enter the cards of this hand", nullptr, false,
+                                g && g->score_sheet() && !lessons_.active() && !keeper_.shown())) {
+                editor_.open_sheet_hand(*g, model_.hand());
+            }
             if (ImGui::MenuItem("Leave the deal editor", nullptr, false, editor_.shown())) {
                 editor_.leave();
             }
@@ -484,7 +490,7 @@ struct Session {
         lessons.set_my_lessons_dir(o.my_lessons_dir.empty() ? analyzer::default_my_lessons_dir()
                                                             : o.my_lessons_dir);
         start_lessons(lessons, o, saved);
-        if (!o.edit_deal.empty()) editor.open_as(o.edit_deal);
+        if (!o.edit_deal.empty()) editor.open_as(o.edit_deal, model.game(), model.hand());
         if (!o.seat && !saved.seat_view.empty() && !unattended) {
             model.set_seat_view(parse_seat(saved.seat_view));
         }

@@ -54,8 +54,13 @@ void EditorMode::open_pbn(const std::string& pbn) {
     }
 }
 
-void EditorMode::open_as(const std::string& option) {
+void EditorMode::open_as(const std::string& option, const RecordedGame* shown, int hand) {
     if (option == "new") return open();
+    if (option == "sheet") {
+        if (!shown) throw Error("--edit-deal sheet: no game is shown (name a score sheet's game)");
+        if (!open_sheet_hand(*shown, hand)) throw Error("--edit-deal sheet: " + message_);
+        return;
+    }
     try {
         open_pbn(option);
     } catch (const Error& e) {
@@ -68,6 +73,30 @@ std::filesystem::path editor_lessons_folder(const std::filesystem::path& my_less
     if (!my_lessons.empty()) return my_lessons;
     if (auto mine = analyzer::default_my_lessons_dir(); !mine.empty()) return mine;
     return formats::default_library_path().parent_path() / "my-lessons";
+}
+
+bool EditorMode::open_sheet_hand(const RecordedGame& sheet, int hand) {
+    analyzer::DealEditor from = editor_;
+    try {
+        from.start_from_sheet(sheet, hand);
+    } catch (const Error& e) {
+        message_ = e.what();
+        error_ = true;
+        return false;
+    }
+    open();
+    editor_ = std::move(from);
+    event.clear();  // the sheet's own event goes with the hand
+    message_ = fmt::format(
+        "Hand {} of the score sheet: place its cards, then enter the sheet's bids.", hand + 1);
+    return true;
+}
+
+bool EditorMode::enter_sheet_bids() {
+    return act([&] {
+        editor_.enter_sheet_bids();
+        return std::string("The sheet's bids are entered.");
+    });
 }
 
 bool EditorMode::set_rules(const std::string& preset_name) {

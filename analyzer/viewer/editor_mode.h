@@ -45,9 +45,13 @@ class EditorMode {
     // Starts from a deal in PBN ("N:AKQ.JT9.8765.432 ..."), whole or in part (an empty hand
     // written "...": "N:AKQ... ... ... ...").
     void open_pbn(const std::string& pbn);
-    // As `view --edit-deal` says: "new" or a PBN deal. Throws Error saying "--edit-deal: ..."
-    // for a deal that does not read.
-    void open_as(const std::string& option);
+    // The cards of a score sheet's hand entered after the fact (DealEditor::start_from_sheet);
+    // refused, the editor left as it was, for a full record.
+    bool open_sheet_hand(const RecordedGame& sheet, int hand);
+    bool enter_sheet_bids();
+    // As `view --edit-deal` says: "new", "sheet" (the cards of hand `hand` of `shown`, a
+    // score sheet) or a PBN deal. Throws Error saying "--edit-deal: ..." when it cannot.
+    void open_as(const std::string& option, const RecordedGame* shown = nullptr, int hand = 0);
 
     analyzer::DealEditor& editor() { return editor_; }
     const analyzer::DealEditor& editor() const { return editor_; }

@@ -109,6 +109,18 @@ void EditorPanel::header(EditorMode& e) {
     if (ImGui::Combo("dealer", &dealer, kSeatNames, 4)) e.set_dealer(static_cast<Seat>(dealer));
     ImGui::SameLine();
     if (ImGui::Button("Leave")) e.leave();
+    if (ed.from_sheet()) {
+        ImGui::Text("Hand %d of a score sheet; its bids:", ed.sheet_hand() + 1);
+        for (std::size_t i = 0; i < ed.sheet_bids().size(); ++i) {
+            ImGui::SameLine();
+            Seat by = next(ed.dealer(), static_cast<int>(i) + 1);
+            ImGui::Text("%c %s", seat_char(by), bid_text(ed.sheet_bids()[i]).c_str());
+        }
+        if (ed.complete() && ed.bids().size() < ed.sheet_bids().size()) {
+            ImGui::SameLine();
+            if (ImGui::SmallButton("Enter the sheet's bids")) e.enter_sheet_bids();
+        }
+    }
     if (!e.message().empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, e.error() ? kError : kGood);
         text_wrapped(e.message());
@@ -323,8 +335,16 @@ void EditorPanel::comment_box(EditorMode& e) {
 }
 
 void EditorPanel::saving(EditorMode& e) {
+    // The box follows the mode's event when it changes there (a sheet's hand clears it).
+    if (e.event != event_seen_) {
+        copy_to(event_, sizeof event_, e.event);
+        event_seen_ = e.event;
+    }
     ImGui::SetNextItemWidth(em(200));
-    if (ImGui::InputText("event", event_, sizeof event_)) e.event = event_;
+    if (ImGui::InputTextWithHint("event", "the sheet's own", event_, sizeof event_)) {
+        e.event = event_;
+        event_seen_ = e.event;
+    }
     ImGui::SameLine();
     if (ImGui::Button("Save as game")) e.save_game();
     ImGui::Spacing();

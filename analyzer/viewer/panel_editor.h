@@ -35,7 +35,8 @@ class EditorPanel : public Panel {
     bool comment_fresh_ = false;
     char card_box_[8] = {};
     char bid_box_[16] = {};
-    char event_[96] = "Deal editor";
+    char event_[96] = {};
+    std::string event_seen_ = "\x01";  // the mode's event the box was last filled from
     char folder_[512] = {};
     char lesson_name_[64] = {};
     char lesson_title_[128] = {};

@@ -44,8 +44,9 @@ struct ViewOptions {
     // The score keeper: "new" opens its new-game form, a kept game's id (from the form's
     // list) resumes that game; empty: the viewer as usual.
     std::string keep_score;
-    // The deal editor: "new" opens it on an empty deal, a PBN deal ("N:AKQ.. ...", whole or
-    // in part) on that deal; empty: the viewer as usual.
+    // The deal editor: "new" opens it on an empty deal, "sheet" on the hand shown of a score
+    // sheet (its cards entered after the fact), a PBN deal ("N:AKQ.. ...", whole or in part)
+    // on that deal; empty: the viewer as usual.
     std::string edit_deal;
 };
 

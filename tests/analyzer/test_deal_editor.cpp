@@ -336,3 +336,49 @@ TEST_CASE("teacher's lessons are read beside the shipped ones, and a clash names
           "two lessons are named \"sure-tricks\": " + (shipped / "01-sure-tricks.spades").string() +
               " and " + (t.dir / "sure-tricks.spades").string());
 }
+
+TEST_CASE("deal editor: a score sheet's hand gets its cards after the fact and is saved whole",
+          "[deal_editor]") {
+    TempDir t;
+    const RecordedGame sheet =
+        formats::read_game_file(fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv").at(0);
+    REQUIRE(sheet.score_sheet());
+    DealEditor e(preset("classic"));
+    CHECK(error_of([&] { e.start_from_sheet(sheet, 99); }) ==
+          "the sheet has no hand 100 (it has " + std::to_string(sheet.hands.size()) + ")");
+    e.start_from_sheet(sheet, 2);
+    const RecordedHand& third = sheet.hands[2];
+    CHECK(e.from_sheet());
+    CHECK(e.dealer() == third.dealer);
+    CHECK(e.sheet_bids() == third.bids);
+    CHECK(error_of([&] { e.enter_sheet_bids(); }) ==
+          "the deal is not complete: 52 cards are not placed yet");
+    // Cards that allow the sheet's bids: dealt at random until the engine takes them all (a
+    // nil under nil_max_spades, say, needs a hand it allows).
+    bool entered = false;
+    for (std::uint64_t seed = 1; seed < 50 && !entered; ++seed) {
+        e.clear();
+        e.deal_rest(seed);
+        try {
+            e.enter_sheet_bids();
+            entered = true;
+        } catch (const Error&) {
+        }
+    }
+    REQUIRE(entered);
+    CHECK(e.bids() == third.bids);
+    formats::Library library(t.dir / "library.sqlite");
+    RecordedGame g = library.load_game(e.save_game(library, ""));
+    CHECK_FALSE(g.score_sheet());
+    CHECK(g.players == sheet.players);
+    CHECK(g.event == sheet.event);
+    CHECK(g.date == sheet.date);
+    CHECK(g.hands.at(0).deal == e.deal());
+    CHECK(g.hands.at(0).bids == third.bids);
+    bool tagged = false;
+    for (const auto& [key, value] : g.tags) tagged = tagged || (key == "SheetHand" && value == "3");
+    CHECK(tagged);
+    // A full record is not a sheet to start from.
+    CHECK(error_of([&] { e.start_from_sheet(g, 0); }) ==
+          "not a score sheet: its hands have their cards");
+}

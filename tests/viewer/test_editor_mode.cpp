@@ -10,6 +10,7 @@
 #include "spadework/analyzer/lesson.h"
 #include "spadework/engine/deal.h"
 #include "spadework/engine/error.h"
+#include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
 #include "support/workspace.h"
 
@@ -168,4 +169,36 @@ TEST_CASE("lesson mode offers a lesson saved in the teacher's folder beside the 
     CHECK(lessons.catalogue_error().find("two lessons are named \"sure-tricks\"") == 0);
     CHECK(lessons.catalogue_error().find((mine / "sure-tricks.spades").string()) !=
           std::string::npos);
+}
+
+TEST_CASE("deal editor mode: a score sheet's hand gets its cards, then the sheet's bids",
+          "[viewer][editor]") {
+    testing::Workspace ws("spadework-editor-mode");
+    const RecordedGame sheet = formats::read_game_file(std::filesystem::path(SPADEWORK_SAMPLES) /
+                                                       "sheets" / "club-night.csv")
+                                   .at(0);
+    EditorMode e(ws.db, {});
+    RecordedGame full = sheet;
+    full.kind = RecordKind::Full;
+    CHECK_FALSE(e.open_sheet_hand(full, 0));
+    CHECK(e.message() == "not a score sheet: its hands have their cards");
+    CHECK_FALSE(e.shown());
+    REQUIRE(e.open_sheet_hand(sheet, 0));
+    CHECK(e.shown());
+    CHECK(e.editor().sheet_hand() == 0);
+    CHECK(e.event.empty());
+    bool entered = false;
+    for (int i = 0; i < 50 && !entered; ++i) {
+        REQUIRE(e.clear());
+        REQUIRE(e.deal_rest());
+        entered = e.enter_sheet_bids();
+    }
+    REQUIRE(entered);
+    CHECK(e.editor().bids() == sheet.hands[0].bids);
+    REQUIRE(e.save_game());
+    formats::Library library(ws.db);
+    RecordedGame g = library.load_game(library.list_games({}).at(0).id);
+    CHECK(g.event == sheet.event);
+    CHECK(g.players == sheet.players);
+    CHECK_FALSE(g.score_sheet());
 }

@@ -86,6 +86,35 @@ TEST_CASE("The deal editor's screens at 1280x720 and 1600x1000", "[window][edito
     }
 }
 
+TEST_CASE("view --edit-deal sheet opens a score sheet's hand for its cards", "[window][editor]") {
+    testing::Workspace ws("spadework-editor-window");
+    const fs::path sheet = fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv";
+    for (auto [size, w, h] : {std::tuple{"1280x720", 1280, 720}, {"1600x1000", 1600, 1000}}) {
+        const fs::path png = ws.dir / ("editor-sheet-" + std::string(size) + ".png");
+        const fs::path status = ws.dir / "status";
+        std::vector<std::string> command = {
+            SPADEWORK_EXE, "view",         sheet.string(), "--hand", "3",
+            "--edit-deal", "sheet",        "--db",         ws.db,    "--size",
+            size,          "--screenshot", png.string()};
+        int xvfb = testing::wait_process(
+            testing::spawn_process(XVFB_RUN, testing::xvfb_args("1600x1000x24", status, command),
+                                   (ws.dir / "out").string(), (ws.dir / "err").string()));
+        INFO(testing::slurp(ws.dir / "err"));
+        REQUIRE(testing::command_status(status, xvfb) == 0);
+        if (const char* keep_dir = std::getenv("SPADEWORK_SCREENSHOT_DIR")) {
+            fs::copy_file(png, fs::path(keep_dir) / png.filename(),
+                          fs::copy_options::overwrite_existing);
+        }
+        CHECK(pixels_of(png, w, h, 252, 252, 248) > 52u * 600);  // the picker, cards to place
+    }
+    // A full record has its cards already.
+    auto r = testing::run(
+        {"view", (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string(), "--edit-deal",
+         "sheet", "--db", ws.db, "--screenshot", (ws.dir / "no.png").string()});
+    CHECK(r.status == 1);
+    CHECK(r.err.find("--edit-deal sheet: not a score sheet") != std::string::npos);
+}
+
 TEST_CASE("view --edit-deal refuses a deal that does not read", "[window][editor]") {
     testing::Workspace ws("spadework-editor-window");
     const fs::path png = ws.dir / "none.png";

@@ -112,6 +112,19 @@ class DealEditor {
     const std::array<CardSet, 4>& passes() const { return passes_; }
     std::vector<Bid> legal_bids() const;
 
+    // ---- A score sheet's hand, its cards entered after the fact ----
+    // Starts over from hand `hand` (0-based) of a score-sheet game: its rules, dealer and bids,
+    // and the game's players, event and date for the record saved. The teacher places the
+    // cards; then enter_sheet_bids() enters the sheet's bids, checked with the cards. Refused
+    // for a full record or a hand that is not there.
+    void start_from_sheet(const RecordedGame& sheet, int hand);
+    bool from_sheet() const { return sheet_hand_ >= 0; }
+    int sheet_hand() const { return sheet_hand_; }  // 0-based; -1: not from a sheet
+    const std::vector<Bid>& sheet_bids() const { return sheet_bids_; }
+    // Enters the sheet's bids not entered yet, in order; stops at the first the engine refuses
+    // with the cards now known (throws, naming it), the bids before it kept.
+    void enter_sheet_bids();
+
     // ---- Comments ----
     // On bid `index` (in bidding order) or on a card of the deal: kept with the record (a
     // card's comment goes with the hand's, "AS: ...").
@@ -147,6 +160,9 @@ class DealEditor {
     std::map<int, std::string> bid_comments_;
     std::map<int, std::string> card_comments_;  // by Card::index()
     std::string hand_comment_;
+    RecordedGame origin_;  // a score sheet's game: its players, event, date (no hands)
+    int sheet_hand_ = -1;
+    std::vector<Bid> sheet_bids_;
 };
 
 // Checks the question `number` of a lesson as the shipped lessons are checked (judge): says
