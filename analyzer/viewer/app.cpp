@@ -243,6 +243,9 @@ class App {
             lessons_.leave();
         }
         ImGui::TextDisabled("%s", lessons_.lessons_dir().string().c_str());
+        if (!lessons_.my_lessons_dir().empty()) {
+            ImGui::TextDisabled("and yours: %s", lessons_.my_lessons_dir().string().c_str());
+        }
     }
 
     // The score keeper: a new game (its form, with the games kept to resume), or leaving.
