@@ -382,3 +382,18 @@ TEST_CASE("deal editor: a score sheet's hand gets its cards after the fact and i
     CHECK(error_of([&] { e.start_from_sheet(g, 0); }) ==
           "not a score sheet: its hands have their cards");
 }
+
+TEST_CASE("deal editor: a smaller deck takes back the cards it has not, and the bids",
+          "[deal_editor]") {
+    DealEditor e = editor_with(kDeal, Seat::East);
+    e.bid(Bid::tricks(3));
+    e.set_rules(preset("paperless"));
+    CHECK(e.bids().empty());
+    for (Seat s : kAllSeats) CHECK(e.deal()[s].size() <= 12);
+    CHECK_FALSE(e.holder(parse_card("2S")));
+    CHECK_FALSE(e.holder(parse_card("3H")));
+    CHECK((e.deal().all() - preset("paperless").deck()).empty());
+    // What is left over goes back to be placed again: the deal completes with a fill.
+    e.deal_rest(5);
+    CHECK(e.complete());
+}
