@@ -176,7 +176,11 @@ TEST_CASE("deal editor: Paperless passes come first, checked by the engine", "[d
     CHECK(error_of([&] { e.bid(Bid::tricks(3)); }) == "the passes come before the bids");
     Seat first = *e.to_act();
     CardSet hand = e.deal()[first];
-    CHECK(error_of([&] { e.pass(CardSet{*hand.begin()}); }) != "(no error)");
+    // One card is not a pass: refused with the engine's own message.
+    HandState engine(preset("paperless"), Seat::North, e.deal());
+    auto short_pass = engine.check_pass(first, CardSet{*hand.begin()});
+    REQUIRE(short_pass);
+    CHECK(error_of([&] { e.pass(CardSet{*hand.begin()}); }) == short_pass->message);
     CardSet two;
     for (Card c : hand) {
         if (two.size() < e.rules().pass_cards) two.insert(c);
