@@ -387,6 +387,7 @@ void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
         typing_box(k);
     }
     ImGui::Spacing();
+    finish_question(k);
     if (k.library_game() || k.ended_early()) {
         // The game is in the library: nothing more to enter or take back here.
         if (ImGui::Button("New game", ImVec2(em(200), big_button_height()))) {
@@ -406,7 +407,7 @@ void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
     if (!can_undo) ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::TextDisabled("Ctrl+Z");
-    finish_now(k);
+    finish_button(k);
     if (!k.error().empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kError);
         text_wrapped(k.error());
@@ -416,8 +417,7 @@ void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
 
 // "Finish now", for players who stop before the target: asked first, as it cannot be undone
 // here (the game goes into the library and leaves the games under way).
-void KeeperPanel::finish_now(ScoreKeeper& k) {
-    if (k.step() == KeeperStep::Over) return;
+void KeeperPanel::finish_button(ScoreKeeper& k) {
     ImGui::SameLine(0, em(40));
     const bool any = !k.sheet().runs.front().scored.hands.empty();
     ImGui::BeginDisabled(!any);
@@ -427,29 +427,33 @@ void KeeperPanel::finish_now(ScoreKeeper& k) {
         ImGui::SetTooltip(any ? "end the game here and put it in the library"
                               : "no hand is finished yet");
     }
-    if (k.finish_asked()) ImGui::OpenPopup("Finish the game now?");
-    if (ImGui::BeginPopupModal("Finish the game now?", nullptr,
-                               ImGuiWindowFlags_AlwaysAutoResize)) {
-        const int hands = static_cast<int>(k.sheet().runs.front().scored.hands.size());
-        ImGui::Text(
-            "The %d finished hand%s go%s into the library as a score sheet, noted as "
-            "ended early.",
-            hands, hands == 1 ? "" : "s", hands == 1 ? "es" : "");
-        if (!k.game().hands.back().bids.empty()) {
-            ImGui::TextUnformatted("What is entered of the hand under way is dropped.");
-        }
-        if (ImGui::Button("Finish now")) {
-            k.confirm_finish();
-            ImGui::CloseCurrentPopup();
-        }
-        ImGui::SameLine();
-        if (ImGui::Button("Keep playing") ||
-            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
-            k.cancel_finish();
-            ImGui::CloseCurrentPopup();
-        }
+}
+
+// The question, submitted every frame while a game is kept, so that it closes as soon as it
+// is no longer asked (answered here or by a command).
+void KeeperPanel::finish_question(ScoreKeeper& k) {
+    constexpr const char* kAsk = "Finish the game now?";
+    if (k.finish_asked() && !ImGui::IsPopupOpen(kAsk)) ImGui::OpenPopup(kAsk);
+    if (!ImGui::BeginPopupModal(kAsk, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (!k.finish_asked()) {
+        ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
+        return;
     }
+    const int hands = static_cast<int>(k.sheet().runs.front().scored.hands.size());
+    ImGui::Text(
+        "The %d finished hand%s go%s into the library as a score sheet, noted as "
+        "ended early.",
+        hands, hands == 1 ? "" : "s", hands == 1 ? "es" : "");
+    if (!k.game().hands.back().bids.empty()) {
+        ImGui::TextUnformatted("What is entered of the hand under way is dropped.");
+    }
+    if (ImGui::Button("Finish now")) k.confirm_finish();
+    ImGui::SameLine();
+    if (ImGui::Button("Keep playing") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+        k.cancel_finish();
+    }
+    ImGui::EndPopup();
 }
 
 // The four seats of the hand under way, in bidding order: each bid made, and the tricks
