@@ -77,6 +77,9 @@ extern const BitTables kBits;
 
 // Cards in a suit mask (bits 2..14).
 inline int suit_count(std::uint16_t m) {
+#ifdef __POPCNT__
+    return std::popcount(m);
+#endif
     return kBits.count[m >> 2];
 }
 
