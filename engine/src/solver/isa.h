@@ -1,8 +1,8 @@
 // The search is compiled twice on x86-64: once for any processor (namespace portable) and once
 // with BMI2, popcnt and lzcnt (namespace bmi2), whose pext, pdep and popcnt replace the table
-// lookups of bits.h: about 10% less time on solver_bench --ours-only. Everything of the search
-// lives in the inline namespace of its build, so the two builds link into one program side by side;
-// the public Solver (solver.cpp, compiled once) picks one when it is made
+// lookups of bits.h: about 10% less time on solver_bench --ours-only. Everything of the
+// search lives in the inline namespace of its build, so the two builds link into one program
+// side by side; the public Solver (solver.cpp, compiled once) picks one when it is made
 // (SolverOptions::portable).
 #pragma once
 
