@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "common.h"
 #include "progress.h"
+#include "spadework/analyzer/keeper_store.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 
@@ -207,6 +208,43 @@ std::vector<formats::GameSummary> select_games(const formats::Library& library,
     return games;
 }
 
+void print_games(const std::vector<formats::GameSummary>& games) {
+    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", "id", "date", "event",
+               "players N/E/S/W", "rules", "hands", "NS / EW", "winner");
+    for (const auto& g : games) {
+        std::string players =
+            fmt::format("{}/{}/{}/{}", g.players[0], g.players[1], g.players[2], g.players[3]);
+        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", g.id, g.date,
+                   g.event, players, g.rules, g.hands,
+                   fmt::format("{} / {}", g.score[0], g.score[1]),
+                   winner_text(g) + (g.score_sheet ? "  (score sheet)" : ""));
+    }
+}
+
+// The score keeper's games under way are not games of the library yet (a game goes in when
+// it ends), but a user listing the library looks for them too: after the games, in a list of
+// their own; a filter, which picks games, leaves them out and says how many there are.
+void print_under_way(const formats::Library& library, bool filtered) {
+    const std::vector<analyzer::KeptGame> kept = analyzer::KeeperStore(library).kept_games();
+    if (kept.empty()) return;
+    if (filtered) {
+        fmt::print("\n{} in the score keeper (list without filters shows them)\n",
+                   analyzer::count_of(static_cast<long long>(kept.size()), "game under way",
+                                      "games under way"));
+        return;
+    }
+    fmt::print("\nUnder way in the score keeper (spadework view --keep-score ID resumes one):\n");
+    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}\n", "id", "date", "event",
+               "players N/E/S/W", "rules", "hands", "NS / EW");
+    for (const analyzer::KeptGame& k : kept) {
+        const auto& p = k.setup.players;
+        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}{}\n", k.id, k.setup.date,
+                   k.setup.event, fmt::format("{}/{}/{}/{}", p[0], p[1], p[2], p[3]), k.setup.rules,
+                   k.hands, fmt::format("{} / {}", k.score[0], k.score[1]),
+                   k.problem.empty() ? "" : "  (" + k.problem + ")");
+    }
+}
+
 void run_list(const ListOptions& opts) {
     // Read before the library is opened: a malformed date is a usage error whatever it holds.
     DateRange dates;
@@ -237,20 +275,17 @@ void run_list(const ListOptions& opts) {
         fmt::print("{}\n", list.dump(2));
         return;
     }
+    const bool filtered = !opts.player.empty() || !opts.from.empty() || !opts.to.empty() ||
+                          !opts.rules.empty() || !opts.event.empty() || opts.filter.with_nil ||
+                          opts.filter.with_blind_nil || opts.filter.with_set ||
+                          opts.filter.with_bag_penalty;
     if (games.empty()) {
         fmt::print("no games match\n");
+        print_under_way(library, filtered);
         return;
     }
-    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", "id", "date", "event",
-               "players N/E/S/W", "rules", "hands", "NS / EW", "winner");
-    for (const auto& g : games) {
-        std::string players =
-            fmt::format("{}/{}/{}/{}", g.players[0], g.players[1], g.players[2], g.players[3]);
-        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", g.id, g.date,
-                   g.event, players, g.rules, g.hands,
-                   fmt::format("{} / {}", g.score[0], g.score[1]),
-                   winner_text(g) + (g.score_sheet ? "  (score sheet)" : ""));
-    }
+    print_games(games);
+    print_under_way(library, filtered);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // `spadework merge A.sqlite B.sqlite ... --into C.sqlite`: gathers libraries into one, for
 // instance the shards of `analyze --all --shard K/N --out`. Games are matched by content and
-// reviews by game and settings, so nothing is stored twice and merging again adds nothing;
+// reviews by game and settings, lesson answers and the score keeper's games under way by
+// content, so nothing is stored twice and merging again adds nothing;
 // everything goes in one transaction, so a failure leaves the target as it was.
 #include <fmt/core.h>
 
@@ -27,15 +28,15 @@ void run_merge(const MergeOptions& o) {
     std::vector<std::filesystem::path> sources(o.sources.begin(), o.sources.end());
     formats::MergeResult r =
         formats::merge_libraries(sources, o.into, {}, analyzer::library_stores());
-    const formats::StoreMerged reviews = r.store("reviews");
-    const formats::StoreMerged answers = r.store("lesson_answers");
-    fmt::print(
-        "Merged {} into {}: {} added ({} there already), {} added ({} there already), {} "
-        "added ({} there already).\n",
+    std::string line = fmt::format(
+        "Merged {} into {}: {} added ({} there already)",
         analyzer::count_of(static_cast<long long>(sources.size()), "library", "libraries"), o.into,
-        analyzer::count_of(r.games_added, "game"), r.games_already_there,
-        analyzer::count_of(reviews.added, "review"), reviews.already_there,
-        analyzer::count_of(answers.added, "lesson answer"), answers.already_there);
+        analyzer::count_of(r.games_added, "game"), r.games_already_there);
+    for (const formats::StoreMerged& s : r.stores) {
+        line += fmt::format(", {} added ({} there already)",
+                            analyzer::count_store_rows(s.store, s.added), s.already_there);
+    }
+    fmt::print("{}.\n", line);
 }
 
 }  // namespace
@@ -45,8 +46,8 @@ void add_merge_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "merge",
         "Merge libraries into one (created when missing, added to when not): games matched by "
-        "content, reviews by game and settings, lesson answers; nothing stored twice, all or "
-        "nothing");
+        "content, reviews by game and settings, lesson answers, the score keeper's games under "
+        "way; nothing stored twice, all or nothing");
     cmd->add_option("libraries", opts->sources, "the libraries to merge (.sqlite files)")
         ->required();
     cmd->add_option("--into", opts->into, "the library to merge them into")->required();

@@ -48,14 +48,26 @@ struct ViewArgs {
 
 // The library the window opens. Only import makes one, so a missing library is an error
 // naming its path, but for four cases: lesson mode keeps the learner's answers in it (as
-// `spadework lesson` does), the score keeper keeps the games it is given there, the deal
-// editor saves its games there, and a file or
-// folder shown without --db is shown without the library (as `show FILE` is), so a new player
-// can look at a game before importing any.
+// `spadework lesson` does), the score keeper keeps a new game there, the deal editor saves
+// its games there, and a file or folder shown without --db is shown without the library (as
+// `show FILE` is), so a new player can look at a game before importing any.
 std::filesystem::path view_library(const ViewArgs& a, bool shows_files) {
     if (a.no_library) return {};
-    if (!a.lesson.empty() || !a.keep_score.empty() || !a.edit_deal.empty()) {
+    if (!a.lesson.empty() || a.keep_score == "new" || !a.edit_deal.empty()) {
         return library_path(a.db);
+    }
+    if (!a.keep_score.empty()) {
+        // A game to resume is in a library already: a missing one is a mistyped --db (or the
+        // wrong folder), not a library to make empty.
+        std::filesystem::path path = library_path(a.db);
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec)) {
+            throw Error(
+                fmt::format("--keep-score {}: there is no library at {}, so no kept game to resume "
+                            "(--keep-score new starts a game and makes the library)",
+                            a.keep_score, path.string()));
+        }
+        return path;
     }
     std::error_code ec;
     if (shows_files && a.db.empty() && !std::filesystem::exists(library_path(a.db), ec)) return {};

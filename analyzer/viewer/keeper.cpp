@@ -11,7 +11,10 @@
 
 namespace spadework::viewer {
 
-using formats::Statement;
+using analyzer::keeper_record;
+using analyzer::keeper_rules;
+using analyzer::keeper_slot_filled;
+using analyzer::keeper_slots;
 
 namespace {
 
@@ -24,95 +27,12 @@ std::string utc(const char* format) {
     return buf;
 }
 
-RuleSet load_setup_rules(const KeeperSetup& setup) {
-    RuleSet rules = formats::load_rules(setup.rules);
-    for (const std::string& o : setup.overrides) apply_override(rules, o);
-    check_rules(rules);
-    return rules;
-}
-
-bool is_nil(Bid b) {
-    return b.kind() != Bid::Kind::Tricks;
-}
-
-// The tricks slots of a hand, in the order they are entered: per seat from the dealer's left,
-// or per partnership (the dealer's left's first), each total followed by its nil bidders' own.
-std::vector<ScoreKeeper::Slot> slots_of(const RecordedHand& hand, bool per_team) {
-    std::vector<ScoreKeeper::Slot> out;
-    if (!per_team) {
-        for (int i = 1; i <= 4; ++i) out.push_back({false, index(next(hand.dealer, i))});
-        return out;
-    }
-    const Team first = team_of(next(hand.dealer));
-    for (Team t : {first, opponent(first)}) {
-        out.push_back({true, index(t)});
-        for (int i = 1; i <= 4; ++i) {
-            Seat s = next(hand.dealer, i);
-            if (team_of(s) == t && is_nil(hand.bids[static_cast<std::size_t>(i - 1)])) {
-                out.push_back({false, index(s)});
-            }
-        }
-    }
-    return out;
-}
-
-bool filled(const SheetTricks& sheet, const ScoreKeeper::Slot& slot) {
-    return slot.team ? sheet.teams[static_cast<std::size_t>(slot.who)].has_value()
-                     : sheet.seats[static_cast<std::size_t>(slot.who)].has_value();
-}
-
-// The record the entries make: the finished hands, and the hand under way with its bids. Its
-// tricks go into `pending` until the last is in (the engine checks a hand's tricks as a whole).
-// `per_team`: whether the hand under way has its tricks per partnership (unchanged when none
-// are entered yet).
-RecordedGame build_record(const KeeperSetup& setup, const RuleSet& rules,
-                          const std::vector<KeeperEntry>& entries, bool& per_team,
-                          SheetTricks& pending) {
-    RecordedGame g;
-    g.kind = RecordKind::ScoreSheet;
-    g.players = setup.players;
-    g.rules = rules;
-    g.event = setup.event;
-    g.date = setup.date;
-    auto new_hand = [&] {
-        RecordedHand h;
-        h.dealer = next(setup.dealer, static_cast<int>(g.hands.size()));
-        g.hands.push_back(h);
-        pending = {};
-    };
-    new_hand();
-    for (const KeeperEntry& e : entries) {
-        RecordedHand& h = g.hands.back();
-        const auto who = static_cast<std::size_t>(e.who);
-        if (e.kind == KeeperEntry::Kind::Bid) {
-            h.bids.push_back(e.bid);
-            continue;
-        }
-        if (pending.empty()) per_team = e.kind == KeeperEntry::Kind::TeamTricks;
-        if (e.kind == KeeperEntry::Kind::SeatTricks) {
-            pending.seats[who] = e.tricks;
-        } else {
-            pending.teams[who] = e.tricks;
-        }
-        auto slots = slots_of(h, per_team);
-        if (h.bids.size() == 4 &&
-            std::all_of(slots.begin(), slots.end(),
-                        [&](const ScoreKeeper::Slot& s) { return filled(pending, s); })) {
-            h.sheet = pending;
-            new_hand();
-        }
-    }
-    return g;
-}
-
 }  // namespace
 
 struct ScoreKeeper::Open {
-    explicit Open(const std::filesystem::path& path) : library(path) {
-        library.open_store(keeper_store_schema());
-    }
+    explicit Open(const std::filesystem::path& path) : library(path), store(library) {}
     formats::Library library;
-    const formats::Database& db() const { return library.database(); }
+    analyzer::KeeperStore store;
 };
 
 ScoreKeeper::ScoreKeeper(std::filesystem::path library) : library_path_(std::move(library)) {}
@@ -131,20 +51,15 @@ void ScoreKeeper::start(const KeeperSetup& setup) {
     }
     KeeperSetup s = setup;
     if (s.date.empty()) s.date = utc("%Y.%m.%d");
-    RuleSet rules = load_setup_rules(s);  // throws before anything is kept
+    RuleSet rules = keeper_rules(s);  // throws before anything is kept
     std::int64_t id = 0;
-    if (has_library()) {
-        const std::string now = utc("%Y-%m-%dT%H:%M:%SZ");
-        Statement st(open().db(),
-                     "INSERT INTO keeper_games (created, updated, state) VALUES (?1, ?1, ?2)");
-        st.bind(1, now);
-        st.bind(2, keeper_state_json(s, {}));
-        st.run();
-        id = open().db().last_insert_id();
-    }
+    if (has_library()) id = open().store.add(analyzer::keeper_state_json(s, {}));
     id_ = id;
     form_open_ = false;
     setup_ = std::move(s);
+    finish_asked_ = false;
+    ended_early_ = false;
+    ++revision_;
     entries_.clear();
     per_team_ = false;
     library_game_.reset();
@@ -156,26 +71,28 @@ void ScoreKeeper::start(const KeeperSetup& setup) {
 
 void ScoreKeeper::resume(std::int64_t id) {
     if (!has_library()) throw Error("no library to resume a game from");
-    Statement st(open().db(), "SELECT state, game_id FROM keeper_games WHERE id = ?1");
-    st.bind(1, id);
-    if (!st.step()) throw Error(fmt::format("no kept game #{} in the library", id));
+    std::optional<std::string> state = open().store.state(id);
+    if (!state) throw Error(fmt::format("no kept game #{} in the library", id));
     KeeperSetup setup;
     std::vector<KeeperEntry> entries;
-    read_keeper_state(st.text(0), setup, entries);
-    std::optional<formats::GameId> imported;
-    if (!st.is_null(1)) imported = st.int64(1);
-    RuleSet rules = load_setup_rules(setup);
+    analyzer::read_keeper_state(*state, setup, entries);
+    RuleSet rules = keeper_rules(setup);
     id_ = id;
     form_open_ = false;
     setup_ = std::move(setup);
+    finish_asked_ = false;
+    ended_early_ = false;
+    ++revision_;
     entries_ = std::move(entries);
     per_team_ = false;
-    library_game_ = imported;
+    library_game_.reset();
     error_.clear();
     game_ = std::make_unique<RecordedGame>();
     game_->rules = rules;
     rebuild();
-    import_if_over();  // a game over whose import failed before
+    // A game over is in the library already (importing finds it by its content, and names
+    // it), unless its import failed before: then it is imported now.
+    import_if_over();
 }
 
 void ScoreKeeper::open_as(const std::string& keep_score) {
@@ -199,6 +116,9 @@ void ScoreKeeper::open_as(const std::string& keep_score) {
 
 void ScoreKeeper::leave() {
     form_open_ = false;
+    finish_asked_ = false;
+    ended_early_ = false;
+    ++revision_;
     game_.reset();
     entries_.clear();
     sheet_ = {};
@@ -219,7 +139,7 @@ const RecordedGame& ScoreKeeper::game() const {
 
 void ScoreKeeper::rebuild() {
     RuleSet rules = game_->rules;
-    *game_ = build_record(setup_, rules, entries_, per_team_, pending_);
+    *game_ = keeper_record(setup_, rules, entries_, per_team_, pending_);
     std::vector<RuleSet> sets{rules};
     // The label says the overrides, so the column does not claim the preset as it is.
     std::vector<std::string> labels{
@@ -248,7 +168,15 @@ const std::optional<GameResult>& ScoreKeeper::result() const {
 }
 
 std::string ScoreKeeper::result_text() const {
-    if (!active() || !result()) return {};
+    if (!active()) return {};
+    if (ended_early_) {
+        const auto& hands = sheet_.runs.front().scored.hands;
+        return fmt::format(
+            "ended early after {}, N-S {}, E-W {}",
+            hands.size() == 1 ? std::string("1 hand") : fmt::format("{} hands", hands.size()),
+            hands.back().after[0].score, hands.back().after[1].score);
+    }
+    if (!result()) return {};
     const GameResult& r = *result();
     std::string_view why = "at the target";
     switch (r.reason) {
@@ -273,7 +201,7 @@ std::string ScoreKeeper::result_text() const {
 }
 
 KeeperStep ScoreKeeper::step() const {
-    if (result()) return KeeperStep::Over;
+    if (result() || ended_early_) return KeeperStep::Over;
     return game_->hands.back().bids.size() < 4 ? KeeperStep::Bids : KeeperStep::Tricks;
 }
 
@@ -295,8 +223,8 @@ std::optional<Seat> ScoreKeeper::to_bid() const {
 std::optional<ScoreKeeper::Slot> ScoreKeeper::tricks_slot() const {
     if (step() != KeeperStep::Tricks) return std::nullopt;
     const RecordedHand& h = game_->hands.back();
-    for (const Slot& s : slots_of(h, per_team_)) {
-        if (!filled(pending_, s)) return s;
+    for (const Slot& s : keeper_slots(h, per_team_)) {
+        if (!keeper_slot_filled(pending_, s)) return s;
     }
     return std::nullopt;
 }
@@ -342,7 +270,7 @@ std::optional<std::string> ScoreKeeper::tricks_problem(int tricks) const {
         return fmt::format("{} tricks: a hand has {}", tricks, size);
     }
     const RecordedHand& h = game_->hands.back();
-    auto slots = slots_of(h, per_team_);
+    auto slots = keeper_slots(h, per_team_);
     // Totals: the seats' tricks, or the partnerships' (a nil bidder's own are within its
     // partnership's total).
     int sum = 0;
@@ -352,7 +280,7 @@ std::optional<std::string> ScoreKeeper::tricks_problem(int tricks) const {
         const bool total = !per_team_ || s.team;
         if (seen && total) last_total = false;
         if (s.team == slot->team && s.who == slot->who) seen = true;
-        if (!total || !filled(pending_, s)) continue;
+        if (!total || !keeper_slot_filled(pending_, s)) continue;
         sum += s.team ? *pending_.teams[static_cast<std::size_t>(s.who)]
                       : *pending_.seats[static_cast<std::size_t>(s.who)];
     }
@@ -471,6 +399,10 @@ bool ScoreKeeper::undo() {
         error_ = fmt::format("the game is in the library already (#{})", *library_game_);
         return false;
     }
+    if (ended_early_) {
+        error_ = "the game was finished";
+        return false;
+    }
     const KeeperEntry last = entries_.back();
     entries_.pop_back();
     try {
@@ -487,14 +419,8 @@ bool ScoreKeeper::undo() {
 
 void ScoreKeeper::save() {
     if (!has_library()) return;
-    Statement st(open().db(), "UPDATE keeper_games SET state = ?1, updated = ?2 WHERE id = ?3");
-    st.bind(1, keeper_state_json(setup_, entries_));
-    st.bind(2, utc("%Y-%m-%dT%H:%M:%SZ"));
-    st.bind(3, id_);
-    st.run();
-    if (open().db().changes() != 1) {
-        throw Error(fmt::format("the kept game #{} is no longer in the library", id_));
-    }
+    ++revision_;
+    open().store.save(id_, analyzer::keeper_state_json(setup_, entries_));
 }
 
 void ScoreKeeper::import_if_over() {
@@ -502,19 +428,60 @@ void ScoreKeeper::import_if_over() {
     RecordedGame done = *game_;
     if (!done.hands.empty() && done.hands.back().bids.empty()) done.hands.pop_back();
     try {
-        // Importing is its own transaction. Should the link below fail, importing again finds
-        // the same game by its content and links it then.
         formats::ImportResult r = open().library.import_games({done}, "score keeper");
-        Statement st(open().db(), "UPDATE keeper_games SET game_id = ?1 WHERE id = ?2");
-        st.bind(1, r.ids.front());
-        st.bind(2, id_);
-        st.run();
         library_game_ = r.ids.front();
     } catch (const Error& e) {
         // Every entry is kept; resuming the game tries again.
         error_ =
             std::string("the game is over, but it could not be put in the library: ") + e.what();
     }
+}
+
+void ScoreKeeper::ask_finish() {
+    finish_asked_ = active() && step() != KeeperStep::Over;
+}
+
+bool ScoreKeeper::confirm_finish() {
+    const bool asked = finish_asked_;
+    finish_asked_ = false;
+    if (!active() || !asked) return false;
+    if (step() == KeeperStep::Over) {
+        error_ = "the game is over already";
+        return false;
+    }
+    const std::size_t finished = sheet_.runs.front().scored.hands.size();
+    if (finished == 0) {
+        error_ = "no hand is finished: there is nothing to keep (Leave, or Undo to the start)";
+        return false;
+    }
+    RecordedGame done = *game_;
+    done.hands.resize(finished);  // the hand under way, if begun, is not one
+    const std::string note = fmt::format(
+        "Ended early in the score keeper after {} hand{}, before the rules ended "
+        "the game.",
+        finished, finished == 1 ? "" : "s");
+    done.comment = done.comment.empty() ? note : done.comment + "\n" + note;
+    if (has_library()) {
+        try {
+            // Imported first: should taking it out of the store fail, finishing again finds
+            // the game imported by its content and takes it out then.
+            formats::ImportResult r = open().library.import_games({done}, "score keeper");
+            open().store.remove(id_);
+            library_game_ = r.ids.front();
+        } catch (const Error& e) {
+            error_ = std::string("not finished: ") + e.what();
+            return false;
+        }
+    }
+    // The sheet shows the hands finished, without the one begun.
+    while (!game_->hands.back().bids.empty()) {
+        entries_.pop_back();
+        rebuild();
+    }
+    ended_early_ = true;
+    ++revision_;
+    error_.clear();
+    return true;
 }
 
 std::vector<Bid> ScoreKeeper::open_bids() const {
@@ -529,34 +496,9 @@ std::vector<Bid> ScoreKeeper::open_bids() const {
     return out;
 }
 
-std::vector<KeptGame> ScoreKeeper::kept_games() const {
-    std::vector<KeptGame> out;
-    if (!has_library()) return out;
-    Statement st(open().db(),
-                 "SELECT id, created, state, game_id FROM keeper_games ORDER BY id DESC");
-    while (st.step()) {
-        KeptGame k;
-        k.id = st.int64(0);
-        k.created = st.text(1);
-        if (!st.is_null(3)) k.game = st.int64(3);
-        std::vector<KeeperEntry> entries;
-        try {
-            read_keeper_state(st.text(2), k.setup, entries);
-            bool per_team = false;
-            SheetTricks pending;
-            RecordedGame g =
-                build_record(k.setup, load_setup_rules(k.setup), entries, per_team, pending);
-            ScoredGame scored = score_game(g, g.rules);
-            k.hands = static_cast<int>(scored.hands.size());
-            if (!scored.hands.empty()) {
-                k.score = {scored.hands.back().after[0].score, scored.hands.back().after[1].score};
-            }
-        } catch (const Error&) {
-            // Listed with what could be read: resuming it says what is wrong.
-        }
-        out.push_back(std::move(k));
-    }
-    return out;
+std::vector<KeptGame> ScoreKeeper::kept_games(bool with_over) const {
+    if (!has_library()) return {};
+    return open().store.kept_games(with_over);
 }
 
 }  // namespace spadework::viewer

@@ -4,10 +4,11 @@
 // time, each checked as it is typed, and the running score is shown under the game's rules and
 // others beside them.
 //
-// Every accepted entry is written to the library at once (the "score_keeper" store: one row per
-// game kept, its setup and its entries), so a crash or a closed window loses at most the entry
-// being typed, and a game can be resumed later. When the game's rules end the game, the sheet
-// is imported into the library as a score-sheet game like any other.
+// Every accepted entry is written to the library at once (the "score_keeper" store of
+// spadework/analyzer/keeper_store.h: one row per game kept, its setup and its entries), so a crash
+// or a closed window loses at most the entry being typed, and a game can be resumed later. When the
+// game's rules end the game, the sheet is imported into the library as a score-sheet game like any
+// other.
 //
 // No ImGui here: the keeper panel draws this and changes it only through the commands below, so
 // a game can be kept, and tested, without a window.
@@ -22,48 +23,20 @@
 #include <vector>
 
 #include "spadework/analyzer/comparison.h"
+#include "spadework/analyzer/keeper_store.h"
 #include "spadework/engine/record.h"
 #include "spadework/formats/database.h"
 #include "spadework/formats/library.h"
 
 namespace spadework::viewer {
 
-// What a new game is set up with.
-struct KeeperSetup {
-    std::array<std::string, 4> players;  // per seat; partners sit opposite (N-S, E-W)
-    Seat dealer = Seat::North;           // of the first hand; the deal passes to the left
-    std::string rules = "classic";       // a preset name or a rule set file (.textproto)
-    std::vector<std::string> overrides;  // key=value, applied in order
-    std::string event;
-    std::string date;  // as the user writes it; empty: today
-    bool operator==(const KeeperSetup&) const = default;
-};
-
-// One entry of the sheet: a bid, a seat's tricks, or a partnership's total.
-struct KeeperEntry {
-    enum class Kind : std::uint8_t { Bid, SeatTricks, TeamTricks };
-    Kind kind = Kind::Bid;
-    int who = 0;  // the seat's index (Bid, SeatTricks) or the team's (TeamTricks)
-    Bid bid;
-    int tricks = 0;
-    bool operator==(const KeeperEntry&) const = default;
-};
+using analyzer::KeeperEntry;
+using analyzer::KeeperSetup;
+using analyzer::KeptGame;
+using analyzer::partnership_label;
 
 // What is entered next in the hand under way.
 enum class KeeperStep { Bids, Tricks, Over };
-
-// A game kept in the library, for the list to resume from.
-struct KeptGame {
-    std::int64_t id = 0;
-    std::string created;  // UTC
-    KeeperSetup setup;
-    int hands = 0;                        // finished hands
-    std::optional<formats::GameId> game;  // imported into the library once over
-    std::array<int, 2> score{};           // under the game's rules, after the finished hands
-};
-
-// The store the keeper keeps in the library (formats::StoreSchema).
-const formats::StoreSchema& keeper_store_schema();
 
 class ScoreKeeper {
   public:
@@ -104,6 +77,15 @@ class ScoreKeeper {
     // game is over and in the library (a game there is changed by the library's own commands).
     bool undo();
 
+    // Ends the game before its rules do (the players stop for the night), in two steps as
+    // the panel asks: ask_finish() opens the question, confirm_finish() does it. The finished
+    // hands go into the library as a score-sheet game whose comment says it ended early (as
+    // at a normal end), the hand under way is dropped, and the game leaves the keeper's store.
+    // Refused, with the reason in error(), before a hand is finished or once the game is over.
+    void ask_finish();
+    bool confirm_finish();
+    void cancel_finish() { finish_asked_ = false; }
+
     // ---- What the panel reads ----
     bool active() const { return game_ != nullptr; }
     bool form_open() const { return form_open_; }
@@ -121,13 +103,15 @@ class ScoreKeeper {
     Seat dealer() const;
     std::optional<Seat> to_bid() const;  // during Bids
     bool team_tricks() const { return per_team_; }
+    bool finish_asked() const { return finish_asked_; }
+    // Counts the changes made to the games kept (started, entered, undone, finished, left), so
+    // a list of them is read again when it changes, not every frame.
+    std::uint64_t revision() const { return revision_; }
+    bool ended_early() const { return ended_early_; }
     // The tricks entered so far of the hand under way.
     const SheetTricks& pending_tricks() const { return pending_; }
     // During Tricks: whose tricks come next ("N", or "N-S" for a partnership's total).
-    struct Slot {
-        bool team = false;
-        int who = 0;  // seat or team index
-    };
+    using Slot = analyzer::KeeperSlot;
     std::optional<Slot> tricks_slot() const;
     std::string slot_name(const Slot& slot) const;
     // The bids open to to_bid() now (for the buttons), in the rule set's order.
@@ -138,12 +122,14 @@ class ScoreKeeper {
     const std::vector<std::string>& compare_rules() const { return compare_rules_; }
     // The game's result under its own rules, once they end it.
     const std::optional<GameResult>& result() const;
-    // The end in words: "N-S win at the target, 512 to 230"; empty while the game goes on.
+    // The end in words: "N-S win at the target, 512 to 230", or "ended early after 5 hands,
+    // N-S 230, E-W 180"; empty while the game goes on.
     std::string result_text() const;
     // Once over: the id of the game imported into the library.
     std::optional<formats::GameId> library_game() const { return library_game_; }
-    // The games kept in this library, newest first.
-    std::vector<KeptGame> kept_games() const;
+    // The games kept in this library, newest first: those under way, and those over too when
+    // asked (the rules ended them; they are in the library's games).
+    std::vector<KeptGame> kept_games(bool with_over = false) const;
     // What was refused or went wrong last; cleared by the next accepted entry.
     const std::string& error() const { return error_; }
 
@@ -166,18 +152,13 @@ class ScoreKeeper {
     SheetTricks pending_;  // the tricks of the hand under way, until the last is entered
     bool per_team_ = false;
     bool form_open_ = false;
+    bool finish_asked_ = false;
+    bool ended_early_ = false;
+    std::uint64_t revision_ = 0;
     std::vector<std::string> compare_rules_{"classic", "paperless"};
     analyzer::Comparison sheet_;
     std::optional<formats::GameId> library_game_;
     std::string error_;
 };
-
-// "N-S" or "E-W", as the keeper names a partnership (by its index).
-std::string partnership_label(int team);
-
-// The setup and entries as the library keeps them (JSON), and back; the reader throws Error.
-std::string keeper_state_json(const KeeperSetup& setup, const std::vector<KeeperEntry>& entries);
-void read_keeper_state(const std::string& json, KeeperSetup& setup,
-                       std::vector<KeeperEntry>& entries);
 
 }  // namespace spadework::viewer

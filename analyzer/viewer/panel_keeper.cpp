@@ -286,7 +286,7 @@ void KeeperPanel::kept_list(ScoreKeeper& k) {
     ImGui::TextUnformatted("Games kept in this library");
     std::vector<KeptGame> kept;
     try {
-        kept = k.kept_games();
+        kept = k.kept_games(true);
     } catch (const std::exception& e) {
         ImGui::TextColored(kError, "%s", e.what());
         return;
@@ -307,7 +307,7 @@ void KeeperPanel::kept_list(ScoreKeeper& k) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::PushID(static_cast<int>(g.id));
-        const char* label = g.game ? "Open" : "Resume";
+        const char* label = g.over ? "Open" : "Resume";
         if (ImGui::SmallButton(label)) {
             try {
                 k.resume(g.id);
@@ -327,7 +327,7 @@ void KeeperPanel::kept_list(ScoreKeeper& k) {
             ImGui::TextUnformatted(pair_names(g.setup.players, t).c_str());
         }
         ImGui::TableSetColumnIndex(4);
-        ImGui::Text("%d%s", g.hands, g.game ? " (over)" : "");
+        ImGui::Text("%d%s", g.hands, g.over ? " (over)" : "");
         ImGui::TableSetColumnIndex(5);
         ImGui::Text("%d : %d", g.score[0], g.score[1]);
     }
@@ -363,7 +363,7 @@ void KeeperPanel::header(ScoreKeeper& k, const UiState& ui) {
 void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
     ImGui::PushFont(ui.fonts.large);
     if (k.step() == KeeperStep::Over) {
-        ImGui::TextColored(kGood, "Game over");
+        ImGui::TextColored(kGood, "%s", k.ended_early() ? "Finished early" : "Game over");
         ImGui::PopFont();
         text_wrapped(k.result_text());
         if (k.library_game()) {
@@ -387,7 +387,8 @@ void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
         typing_box(k);
     }
     ImGui::Spacing();
-    if (k.library_game()) {
+    finish_question(k);
+    if (k.library_game() || k.ended_early()) {
         // The game is in the library: nothing more to enter or take back here.
         if (ImGui::Button("New game", ImVec2(em(200), big_button_height()))) {
             k.leave();
@@ -406,11 +407,53 @@ void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
     if (!can_undo) ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::TextDisabled("Ctrl+Z");
+    finish_button(k);
     if (!k.error().empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kError);
         text_wrapped(k.error());
         ImGui::PopStyleColor();
     }
+}
+
+// "Finish now", for players who stop before the target: asked first, as it cannot be undone
+// here (the game goes into the library and leaves the games under way).
+void KeeperPanel::finish_button(ScoreKeeper& k) {
+    ImGui::SameLine(0, em(40));
+    const bool any = !k.sheet().runs.front().scored.hands.empty();
+    ImGui::BeginDisabled(!any);
+    if (ImGui::Button("Finish now", ImVec2(0, big_button_height()))) k.ask_finish();
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip(any ? "end the game here and put it in the library"
+                              : "no hand is finished yet");
+    }
+}
+
+// The question, submitted every frame while a game is kept, so that it closes as soon as it
+// is no longer asked (answered here or by a command).
+void KeeperPanel::finish_question(ScoreKeeper& k) {
+    constexpr const char* kAsk = "Finish the game now?";
+    if (k.finish_asked() && !ImGui::IsPopupOpen(kAsk)) ImGui::OpenPopup(kAsk);
+    if (!ImGui::BeginPopupModal(kAsk, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (!k.finish_asked()) {
+        ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+        return;
+    }
+    const int hands = static_cast<int>(k.sheet().runs.front().scored.hands.size());
+    ImGui::Text(
+        "The %d finished hand%s go%s into the library as a score sheet, noted as "
+        "ended early.",
+        hands, hands == 1 ? "" : "s", hands == 1 ? "es" : "");
+    if (!k.game().hands.back().bids.empty()) {
+        ImGui::TextUnformatted("What is entered of the hand under way is dropped.");
+    }
+    if (ImGui::Button("Finish now")) k.confirm_finish();
+    ImGui::SameLine();
+    if (ImGui::Button("Keep playing") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+        k.cancel_finish();
+    }
+    ImGui::EndPopup();
 }
 
 // The four seats of the hand under way, in bidding order: each bid made, and the tricks

@@ -27,6 +27,8 @@ class KeeperPanel : public Panel {
     void bid_buttons(ScoreKeeper& k);
     void tricks_buttons(ScoreKeeper& k);
     void typing_box(ScoreKeeper& k);
+    void finish_button(ScoreKeeper& k);
+    void finish_question(ScoreKeeper& k);
     void this_hand(const ScoreKeeper& k);
 
     // The form's fields as typed.

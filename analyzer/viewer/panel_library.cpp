@@ -67,7 +67,7 @@ void LibraryPanel::draw(const PanelContext& ctx) {
                                                   ImGui::GetContentRegionAvail().y * 0.45f)
                                        : 0.0f;
     const float actions_h = model.game() ? ImGui::GetFrameHeightWithSpacing() : 0.0f;
-    draw_games(model, hands_h + actions_h);
+    draw_games(model, ctx.keeper, hands_h + actions_h);
     draw_actions(model, ui);
     draw_hands(model);
     draw_delete_confirmation(model);
@@ -145,9 +145,17 @@ constexpr ImGuiTableFlags kListFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_S
 // of a game analysed, the score) and the players last: at 1280x720 a column of names ran the
 // score off the panel ("-259 / 43"); now only the names can pass the edge, the list scrolls
 // sideways to them, and hovering shows them whole.
-void LibraryPanel::draw_games(Model& model, float below) {
+void LibraryPanel::draw_games(Model& model, ScoreKeeper* keeper, float below) {
     const auto& games = model.games();
-    ImGui::TextUnformatted(count_of(static_cast<long>(games.size()), "game").c_str());
+    refresh_under_way(keeper);
+    std::string count = count_of(static_cast<long>(games.size()), "game");
+    if (!under_way_.empty()) count += fmt::format(", {} under way", under_way_.size());
+    ImGui::TextUnformatted(count.c_str());
+    if (!under_way_error_.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, colours::kWorse);
+        ImGui::TextWrapped("%s", under_way_error_.c_str());
+        ImGui::PopStyleColor();
+    }
     if (ImGui::BeginTable("games", 4, kListFlags,
                           ImVec2(0, ImGui::GetContentRegionAvail().y - below))) {
         ImGui::TableSetupScrollFreeze(0, 1);
@@ -156,6 +164,7 @@ void LibraryPanel::draw_games(Model& model, float below) {
         ImGui::TableSetupColumn("score");
         ImGui::TableSetupColumn("players");
         ImGui::TableHeadersRow();
+        for (const analyzer::KeptGame& g : under_way_) draw_under_way_row(*keeper, g);
         ImGuiListClipper clipper;
         clipper.Begin(static_cast<int>(games.size()));
         while (clipper.Step()) {
@@ -163,6 +172,62 @@ void LibraryPanel::draw_games(Model& model, float below) {
         }
         ImGui::EndTable();
     }
+}
+
+void LibraryPanel::refresh_under_way(const ScoreKeeper* keeper) {
+    if (!keeper || !keeper->has_library()) {
+        under_way_.clear();
+        return;
+    }
+    const bool changed = keeper->revision() != under_way_revision_;
+    if (!changed && ImGui::GetTime() - under_way_read_ < 2.0) return;
+    under_way_read_ = ImGui::GetTime();
+    under_way_revision_ = keeper->revision();
+    try {
+        under_way_ = keeper->kept_games();
+    } catch (const std::exception&) {
+        // A library busy or locked for a moment: the list read before stays, and is read
+        // again in a few seconds.
+    }
+}
+
+// A game under way, above the library's: marked so, with its hands so far and the score after
+// them; a click takes it up in the score keeper.
+void LibraryPanel::draw_under_way_row(ScoreKeeper& keeper, const analyzer::KeptGame& g) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::PushID(static_cast<int>(-g.id));
+    ImGui::PushStyleColor(ImGuiCol_Text, colours::kGold);
+    const std::string label = fmt::format("under way, {}", count_of(g.hands, "hand"));
+    const bool clicked =
+        ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns);
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("kept game #%lld in the score keeper: %s %s, %s rules\n%s",
+                          static_cast<long long>(g.id), g.setup.event.c_str(), g.setup.date.c_str(),
+                          g.setup.rules.c_str(),
+                          g.problem.empty() ? "click to resume it" : g.problem.c_str());
+    }
+    ImGui::PopID();
+    if (clicked) {
+        try {
+            under_way_error_.clear();
+            keeper.resume(g.id);
+        } catch (const std::exception& e) {
+            // Shown where the list is: the kept game cannot be read, or is gone.
+            under_way_read_ = -1e9;
+            under_way_error_ = e.what();
+        }
+    }
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth), "%d", g.score[0]);
+    ImGui::SameLine(0, 0);
+    ImGui::TextUnformatted(" / ");
+    ImGui::SameLine(0, 0);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kEastWest), "%d", g.score[1]);
+    ImGui::TableSetColumnIndex(3);
+    const auto& p = g.setup.players;
+    ImGui::Text("%s-%s v %s-%s", p[0].c_str(), p[2].c_str(), p[1].c_str(), p[3].c_str());
 }
 
 // One row of the game list.

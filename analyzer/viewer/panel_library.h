@@ -1,14 +1,17 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "panel.h"
 
 namespace spadework::viewer {
 
-// Games of the library and of files opened, with the filters of `spadework list`; the hands
-// of the selected game with bids, result and flags at a glance; a path box.
+// Games of the library and of files opened, with the filters of `spadework list`, and the score
+// keeper's games under way above them (a click resumes one); the hands of the selected game
+// with bids, result and flags at a glance; a path box.
 class LibraryPanel : public Panel {
   public:
     std::string_view name() const override { return "library"; }
@@ -21,7 +24,9 @@ class LibraryPanel : public Panel {
   private:
     void draw_path(Model& model, UiState& ui);
     void draw_filters(Model& model);
-    void draw_games(Model& model, float below);
+    void draw_games(Model& model, ScoreKeeper* keeper, float below);
+    void refresh_under_way(const ScoreKeeper* keeper);
+    void draw_under_way_row(ScoreKeeper& keeper, const analyzer::KeptGame& g);
     void draw_game_row(Model& model, int i);
     void draw_hands(Model& model);
     // Edit, Delete and Export under the game list, and the forms they open
@@ -50,6 +55,12 @@ class LibraryPanel : public Panel {
     char export_path_[512] = "";
     char export_size_[16] = "";
     std::string form_error_;  // why the last Save or Write failed, shown in its form
+    // The score keeper's games under way, read again every few seconds (another window may
+    // keep one) and whenever the keeper changed them, not every frame.
+    std::vector<analyzer::KeptGame> under_way_;
+    double under_way_read_ = -1e9;
+    std::uint64_t under_way_revision_ = ~std::uint64_t{0};
+    std::string under_way_error_;  // why the game clicked could not be resumed
 };
 
 }  // namespace spadework::viewer

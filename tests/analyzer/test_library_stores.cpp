@@ -1,11 +1,13 @@
-// The analyzer's stores in the library: reviews with a player's trend, lesson answers, and a
-// library written by the release before the stores were the analyzer's, opened without loss.
+// The analyzer's stores in the library: reviews with a player's trend, lesson answers, the
+// score keeper's games under way, and a library written by the release before the stores were
+// the analyzer's, opened without loss.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "spadework/analyzer/keeper_store.h"
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/analyzer/review.h"
 #include "spadework/formats/error.h"
@@ -256,4 +258,107 @@ TEST_CASE("merging libraries merges the analyzer's stores", "[library]") {
     CHECK(m.store("reviews").added == 0);
     CHECK(m.store("reviews").already_there == 1);
     CHECK(m.store("lesson_answers").already_there == 1);
+}
+
+namespace {
+
+// A kept game's state: Ann and Carol against Bob and Dee, North dealing, and `entries`.
+std::string kept_state(const std::string& event, const std::vector<KeeperEntry>& entries) {
+    KeeperSetup setup;
+    setup.players = {"Ann", "Bob", "Carol", "Dee"};
+    setup.event = event;
+    setup.date = "2026.11.26";
+    return keeper_state_json(setup, entries);
+}
+
+// E 3, S 4, W nil, N 2; then E 4, S 3, W 0, N 6: one hand, N-S 63 (6 made with 9, three
+// bags), E-W 131 (3 made with 4, a bag; W's nil made).
+std::vector<KeeperEntry> one_hand() {
+    using K = KeeperEntry::Kind;
+    const int e = index(Seat::East);
+    const int s = index(Seat::South);
+    const int w = index(Seat::West);
+    const int n = index(Seat::North);
+    return {{K::Bid, e, Bid::tricks(3), 0}, {K::Bid, s, Bid::tricks(4), 0},
+            {K::Bid, w, Bid::nil(), 0},     {K::Bid, n, Bid::tricks(2), 0},
+            {K::SeatTricks, e, Bid(), 4},   {K::SeatTricks, s, Bid(), 3},
+            {K::SeatTricks, w, Bid(), 0},   {K::SeatTricks, n, Bid(), 6}};
+}
+
+}  // namespace
+
+TEST_CASE("the score keeper's games under way are a store: listed, merged once", "[library]") {
+    testing::Workspace dir("spadework-stores");
+    const std::string a = dir.file("a.sqlite");
+    const std::string b = dir.file("b.sqlite");
+    std::int64_t evening = 0;
+    {
+        Library lib(a);
+        KeeperStore store(lib);
+        evening = store.add(kept_state("Thursday", one_hand()));
+        store.add(kept_state("Friday", {}));
+        const std::vector<KeptGame> kept = store.kept_games();
+        REQUIRE(kept.size() == 2);
+        CHECK(kept[0].setup.event == "Friday");  // newest first
+        CHECK(kept[1].id == evening);
+        CHECK(kept[1].hands == 1);
+        CHECK(kept[1].score == std::array<int, 2>{63, 131});
+        CHECK_FALSE(kept[1].over);
+        CHECK(kept[1].problem.empty());
+    }
+    {
+        Library lib(b);
+        lib.import_games({three_games()[0]}, "b.pb");
+        KeeperStore(lib).add(kept_state("Saturday", {}));
+    }
+    // Listed once among the library's stores, so a merge carries it.
+    int listed = 0;
+    for (const formats::StoreSchema& s : library_stores()) listed += s.name == "score_keeper";
+    CHECK(listed == 1);
+    formats::MergeResult m = formats::merge_libraries({a}, b, {}, library_stores());
+    CHECK(m.store("score_keeper").added == 2);
+    CHECK(count_store_rows("score_keeper", 2) == "2 games under way");
+    CHECK(count_store_rows("reviews", 1) == "1 review");
+    m = formats::merge_libraries({a}, b, {}, library_stores());
+    CHECK(m.store("score_keeper").added == 0);
+    CHECK(m.store("score_keeper").already_there == 2);
+    Library lib(b);
+    const std::vector<KeptGame> merged = KeeperStore(lib).kept_games();
+    REQUIRE(merged.size() == 3);
+    // Numbered after b's own, in a's order; newest first.
+    CHECK(merged[0].setup.event == "Friday");
+    CHECK(merged[1].setup.event == "Thursday");
+    CHECK(merged[1].hands == 1);
+    CHECK(merged[2].setup.event == "Saturday");
+}
+
+TEST_CASE("a library of the keeper's first version keeps its games, without a game's id",
+          "[library]") {
+    testing::Workspace dir("spadework-stores");
+    {
+        Library lib(dir.db);
+        // As version 1 made it and wrote a game under way and one it linked to game 7 once
+        // imported.
+        formats::StoreSchema v1 = keeper_store_schema();
+        v1.migrations.resize(1);
+        lib.open_store(v1);
+        const std::string under_way = kept_state("Thursday", one_hand());
+        formats::Statement st(lib.database(),
+                              "INSERT INTO keeper_games (created, updated, state, game_id) "
+                              "VALUES ('t', 't', ?1, ?2)");
+        st.bind(1, under_way);
+        st.bind_null(2);
+        st.run();
+        st.bind(1, under_way);
+        st.bind(2, 7);
+        st.run();
+    }
+    Library lib(dir.db);
+    KeeperStore store(lib);
+    CHECK(store.kept_games().size() == 2);
+    formats::Statement cols(lib.database(),
+                            "SELECT count(*) FROM pragma_table_info('keeper_games') "
+                            "WHERE name = 'game_id'");
+    REQUIRE(cols.step());
+    CHECK(cols.integer(0) == 0);
 }

@@ -280,12 +280,13 @@ struct Options {
     bool ours_only = false;  // only our (a) and (b), no DDS: for profiling and before/after
     bool nil_only = false;   // only our (d) nils, deal by deal: the same, for the nil search
     std::size_t table_mb = SolverOptions{}.table_megabytes;  // each of our solvers' bound
+    bool portable = false;  // our search's portable build even where BMI2 is fast
 };
 
 [[noreturn]] void usage(const char* why) {
     std::fprintf(stderr,
                  "solver_bench: %s\nusage: solver_bench --deals N --seed S [--deck48] [--cap "
-                 "SECONDS] [--table-mb MB] [--verbose] [--ours-only] [--nil-only]\n",
+                 "SECONDS] [--table-mb MB] [--verbose] [--ours-only] [--nil-only] [--portable]\n",
                  why);
     std::exit(2);
 }
@@ -310,6 +311,8 @@ Options parse(int argc, char** argv) {
             o.ours_only = true;
         } else if (a == "--nil-only") {
             o.nil_only = true;
+        } else if (a == "--portable") {
+            o.portable = true;
         } else if (a == "--cap") {
             o.cap_s = std::atof(value().c_str());
         } else if (a == "--table-mb") {
@@ -366,7 +369,7 @@ struct DealRun {
 // (the MemoryMeter of each). DDS keeps its own table on thread 0.
 void make_solvers(Bench& b) {
     measure({&b.memory.dds}, [] { dds_oracle::init_dds(); });
-    SolverOptions options{b.opt.table_mb};
+    SolverOptions options{b.opt.table_mb, b.opt.portable};
     measure({&b.memory.ours_like, &b.memory.ours_all}, [&] { b.ours.emplace(options); });
     measure({&b.memory.ours_all}, [&] {
         b.ours_nil.emplace(options);
@@ -710,8 +713,9 @@ int main(int argc, char** argv) {
     b.hand_size = b.anytime.hand_size();
     std::printf(
         "solver_bench: %d deals, seed %llu, %s-card deck, rules classic with "
-        "spades_lead=anytime; ratios are our time / DDS's\n",
-        b.opt.deals, static_cast<unsigned long long>(b.opt.seed), deck.c_str());
+        "spades_lead=anytime; ratios are our time / DDS's; our search's %s build\n",
+        b.opt.deals, static_cast<unsigned long long>(b.opt.seed), deck.c_str(),
+        solver_build(SolverOptions{b.opt.table_mb, b.opt.portable}));
     if (b.opt.ours_only || b.opt.nil_only) {
         make_solvers(b);
         return b.opt.ours_only ? run_ours_only(b) : run_nil_only(b);

@@ -101,10 +101,16 @@ TEST_CASE("A game kept hand by hand, the keeper dropped between hands, scores as
     // Nothing more can be entered, nor taken back once the game is in the library.
     CHECK_FALSE(k.enter_text("4"));
     CHECK_FALSE(k.undo());
-    auto kept = k.kept_games();
+    // Over, it is no longer under way; listed with the games over, it is found again.
+    CHECK(k.kept_games().empty());
+    auto kept = k.kept_games(true);
     REQUIRE(kept.size() == 1);
-    CHECK(kept[0].game == k.library_game());
+    CHECK(kept[0].over);
     CHECK(kept[0].hands == static_cast<int>(played));
+    ScoreKeeper again(ws.db);
+    again.resume(id);
+    CHECK(again.library_game() == k.library_game());
+    CHECK(lib.list_games().size() == 1);  // found by its content, not imported twice
 }
 
 TEST_CASE("The keeper loses no entry made before a crash, the one being typed aside",
@@ -278,4 +284,55 @@ TEST_CASE("The keeper's rules: a rule set file with changes, and a bid beside th
     CHECK_FALSE(k.library_game());  // no library: nothing imported
     CHECK(k.undo());                // and so the last entry can still be taken back
     CHECK(k.step() == KeeperStep::Tricks);
+}
+
+TEST_CASE("Finish now ends a game before its target: asked first, imported, out of the store",
+          "[viewer][keeper]") {
+    testing::Workspace ws("spadework-keeper");
+    const RecordedGame csv = formats::read_game_file(kSheet).at(0);
+    ScoreKeeper k(ws.db);
+    k.start(club_setup());
+    const std::int64_t id = k.id();
+    // Nothing finished: nothing to put in the library.
+    k.ask_finish();
+    CHECK(k.finish_asked());
+    CHECK_FALSE(k.confirm_finish());
+    CHECK(k.error().find("no hand is finished") != std::string::npos);
+    for (std::size_t h = 0; h < 2; ++h) type_hand(k, csv.hands[h]);
+    REQUIRE(k.enter_text(to_string(csv.hands[2].bids[0])));  // the third hand begun
+    // Not asked, or asked and then kept playing: nothing happens.
+    CHECK_FALSE(k.confirm_finish());
+    k.ask_finish();
+    k.cancel_finish();
+    CHECK_FALSE(k.confirm_finish());
+    CHECK(k.step() == KeeperStep::Bids);
+    REQUIRE(k.kept_games().size() == 1);
+
+    k.ask_finish();
+    REQUIRE(k.confirm_finish());
+    CHECK(k.ended_early());
+    CHECK(k.step() == KeeperStep::Over);
+    CHECK(k.hand() == 1);  // the third hand's bid is dropped
+    const auto& run = k.sheet().runs.at(0).scored;
+    REQUIRE(run.hands.size() == 2);
+    CHECK(k.result_text() == "ended early after 2 hands, N-S " +
+                                 std::to_string(run.hands[1].after[0].score) + ", E-W " +
+                                 std::to_string(run.hands[1].after[1].score));
+    CHECK_FALSE(k.undo());
+    CHECK_FALSE(k.enter_text("4"));
+    // In the library as a score sheet of the two hands, as at a normal end, noted early.
+    REQUIRE(k.library_game());
+    formats::Library lib(ws.db);
+    const RecordedGame stored = lib.load_game(*k.library_game());
+    CHECK(stored.score_sheet());
+    REQUIRE(stored.hands.size() == 2);
+    CHECK(stored.hands[1].bids == csv.hands[1].bids);
+    CHECK(stored.comment.find("Ended early") != std::string::npos);
+    CHECK(stored.players == club_setup().players);
+    CHECK(lib.game_summary(*k.library_game())->score ==
+          std::array<int, 2>{run.hands[1].after[0].score, run.hands[1].after[1].score});
+    // Out of the keeper's store: neither under way nor to resume.
+    CHECK(k.kept_games(true).empty());
+    ScoreKeeper again(ws.db);
+    CHECK_THROWS_WITH(again.resume(id), "no kept game #" + std::to_string(id) + " in the library");
 }

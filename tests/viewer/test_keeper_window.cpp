@@ -4,6 +4,7 @@
 // SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures there for a person to look at.
 #include <stb_image.h>
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -33,9 +34,10 @@ struct Shot {
 Shot view(const testing::Workspace& ws, const std::string& keep, const std::string& size,
           const fs::path& png) {
     const fs::path status = ws.dir / "status";
-    std::vector<std::string> command = {SPADEWORK_EXE,  "view",      "--db",   ws.db,
-                                        "--keep-score", keep,        "--size", size,
-                                        "--screenshot", png.string()};
+    std::vector<std::string> command = {SPADEWORK_EXE, "view", "--db",         ws.db,
+                                        "--size",      size,   "--screenshot", png.string()};
+    // No --keep-score: the viewer as it opens on the library.
+    if (!keep.empty()) command.insert(command.end(), {"--keep-score", keep});
     int xvfb = testing::wait_process(
         testing::spawn_process(XVFB_RUN, testing::xvfb_args("1600x1000x24", status, command),
                                (ws.dir / "out").string(), (ws.dir / "err").string()));
@@ -48,8 +50,10 @@ Shot view(const testing::Workspace& ws, const std::string& keep, const std::stri
     return s;
 }
 
-// Pixels of North-South's blue (the partnership's names and points on the sheet).
-std::size_t blue_pixels(const fs::path& png, int width, int height) {
+// Pixels of North-South's blue (the partnership's names and points on the sheet), or of
+// another colour.
+std::size_t blue_pixels(const fs::path& png, int width, int height,
+                        std::array<int, 3> rgb = {90, 160, 240}) {
     int w = 0;
     int h = 0;
     int channels = 0;
@@ -60,7 +64,8 @@ std::size_t blue_pixels(const fs::path& png, int width, int height) {
     std::size_t n = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(w) * h; ++i) {
         const unsigned char* p = data + 3 * i;
-        if (std::abs(p[0] - 90) < 24 && std::abs(p[1] - 160) < 24 && std::abs(p[2] - 240) < 24) {
+        if (std::abs(p[0] - rgb[0]) < 24 && std::abs(p[1] - rgb[1]) < 24 &&
+            std::abs(p[2] - rgb[2]) < 24) {
             ++n;
         }
     }
@@ -129,11 +134,44 @@ TEST_CASE("The score keeper's screens at 1280x720 and 1600x1000", "[window][keep
     }
 }
 
-TEST_CASE("view --keep-score refuses a game that is not kept, and a word it does not know",
-          "[window][keeper]") {
+TEST_CASE("The Library list shows a game under way, marked, at 1280x720", "[window][keeper]") {
+    testing::Workspace ws("spadework-keeper-window");
+    const fs::path png = ws.dir / "library-under-way-1280x720.png";
+    // The library with its games only first; then with a game kept five hands in.
+    {
+        formats::Library lib(ws.db);
+        lib.import_file(kSheet);
+    }
+    Shot s = view(ws, "", "1280x720", png);
+    INFO(s.err);
+    REQUIRE(s.status == 0);
+    constexpr std::array<int, 3> kGold{250, 210, 80};  // the mark of a game under way
+    const std::size_t before = blue_pixels(png, 1280, 720, kGold);
+    keep_club_game(ws, 5, {"4", "nil"});
+    s = view(ws, "", "1280x720", png);
+    REQUIRE(s.status == 0);
+    // "under way, 5 hands" in gold: about 95 pixels of it at this size, none before.
+    CHECK(before == 0);
+    CHECK(blue_pixels(png, 1280, 720, kGold) > 50);
+}
+
+TEST_CASE(
+    "view --keep-score refuses a library or game that is not there, and a word it does not know",
+    "[window][keeper]") {
     testing::Workspace ws("spadework-keeper-window");
     const fs::path png = ws.dir / "none.png";
+    // No library: nothing to resume, and none is made.
     Shot s = view(ws, "7", "1280x720", png);
+    CHECK(s.status == 1);
+    CHECK(s.err.find("--keep-score 7: there is no library at " + ws.db) != std::string::npos);
+    CHECK_FALSE(fs::exists(png));
+    CHECK_FALSE(fs::exists(ws.db));
+    // A new game makes it.
+    const fs::path form = ws.dir / "form.png";
+    s = view(ws, "new", "1280x720", form);
+    CHECK(s.status == 0);
+    CHECK(fs::exists(ws.db));
+    s = view(ws, "7", "1280x720", png);
     CHECK(s.status == 1);
     CHECK(s.err.find("--keep-score 7: no kept game #7 in the library") != std::string::npos);
     CHECK_FALSE(fs::exists(png));

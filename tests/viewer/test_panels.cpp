@@ -206,6 +206,21 @@ TEST_CASE("the score keeper's panel draws its form, then the game kept", "[panel
     for (const char* e : {"4", "3", "nil", "3", "5", "3", "0", "5"}) REQUIRE(keeper.enter_text(e));
     const int game = frame_vertices([&] { (*it)->draw(ctx); });
     CHECK(game > form);  // the buttons, the hand and a row of the sheet
+    // Finish now asks first: the question is shown, and nothing is finished until answered.
+    auto asking = [] {
+        ImGuiWindow* w = ImGui::FindWindowByName("Finish the game now?");
+        return w && w->Active;
+    };
+    CHECK_FALSE(asking());
+    keeper.ask_finish();
+    frame_vertices([&] { (*it)->draw(ctx); });
+    CHECK(asking());
+    CHECK_FALSE(keeper.ended_early());
+    REQUIRE(keeper.confirm_finish());
+    frame_vertices([&] { (*it)->draw(ctx); });
+    frame_vertices([&] { (*it)->draw(ctx); });
+    CHECK_FALSE(asking());
+    CHECK(keeper.ended_early());
 }
 
 TEST_CASE("the deal editor's panel draws the picker, then the hands and bids, inside its window",

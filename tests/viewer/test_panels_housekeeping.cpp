@@ -1,6 +1,7 @@
 // The library panel's housekeeping drawn into an ImGui context with no window behind it: the
 // Delete command shows a confirmation and deletes nothing until it is confirmed; Edit and
-// Export open their forms.
+// Export open their forms; the score keeper's games under way are listed, and a click on one
+// resumes it.
 #include <catch2/catch.hpp>
 #include <filesystem>
 
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "keeper.h"
 #include "panel.h"
 #include "panel_library.h"
 #include "spadework/formats/library.h"
@@ -70,15 +72,19 @@ struct Fixture {
         REQUIRE(c != nullptr);
         c->run(ctx);
     }
-    // One frame of the library panel in a full-display window.
-    void frame() {
+    // One frame of the library panel in a full-display window; the text it wrote.
+    std::string frame() {
         ImGui::NewFrame();
         ImGui::SetNextWindowPos(ImVec2(0, 0));
         ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
         ImGui::Begin("library", nullptr, ImGuiWindowFlags_NoDecoration);
+        ImGui::LogToBuffer();
         panel.draw(ctx);
+        std::string text = ImGui::GetCurrentContext()->LogBuffer.c_str();
+        ImGui::LogFinish();
         ImGui::End();
         ImGui::Render();
+        return text;
     }
     static bool shown(const char* popup) {
         ImGuiWindow* w = ImGui::FindWindowByName(popup);
@@ -151,4 +157,40 @@ TEST_CASE("Edit and Export open their forms on the selected game", "[panels][hou
         CHECK_FALSE(Fixture::shown("Edit the game"));
         CHECK_FALSE(Fixture::shown("Export the hand"));
     }
+}
+
+TEST_CASE("The library panel lists the games under way, and a click resumes one",
+          "[panels][keeper]") {
+    Fixture f;
+    ScoreKeeper keeper(f.files.dir / "library.sqlite");
+    f.ctx.keeper = &keeper;
+    CHECK(f.frame().find("under way") == std::string::npos);  // none yet
+    KeeperSetup setup;
+    setup.players = {"Ann", "Bob", "Carol", "Dee"};
+    keeper.start(setup);
+    // One hand (E 3, S 4, W nil, N 2; then 4 3 0 6), the second begun.
+    for (const char* e : {"3", "4", "nil", "2", "4", "3", "0", "6", "4"}) {
+        REQUIRE(keeper.enter_text(e));
+    }
+    const std::int64_t id = keeper.id();
+    keeper.leave();
+    // The keeper changed its games: the panel reads the list again.
+    const std::string text = f.frame();
+    CHECK(text.find("2 games, 1 under way") != std::string::npos);
+    CHECK(text.find("under way, 1 hand") != std::string::npos);
+    CHECK(text.find("Ann-Carol v Bob-Dee") != std::string::npos);
+    // A click on its row (found from the top down: the rows of the library's games are below
+    // it) takes it up in the keeper where it was left.
+    ImGuiIO& io = ImGui::GetIO();
+    for (float y = 0; y < 300 && !keeper.active(); y += 4) {
+        io.MousePos = ImVec2(40, y);
+        io.MouseDown[0] = true;
+        f.frame();
+        io.MouseDown[0] = false;
+        f.frame();
+    }
+    REQUIRE(keeper.active());
+    CHECK(keeper.id() == id);
+    CHECK(keeper.hand() == 1);
+    CHECK(keeper.entries().size() == 9);
 }

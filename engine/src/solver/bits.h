@@ -12,7 +12,12 @@
 #include <bit>
 #include <cstdint>
 
-namespace spadework::solver {
+#include "isa.h"
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 inline constexpr int kSpades = 0;  // always trump
 inline constexpr int kHearts = 1;
@@ -72,12 +77,18 @@ extern const BitTables kBits;
 
 // Cards in a suit mask (bits 2..14).
 inline int suit_count(std::uint16_t m) {
+#ifdef __POPCNT__
+    return std::popcount(m);
+#endif
     return kBits.count[m >> 2];
 }
 
 // The ranks of x (a subset of a) renumbered among a's ranks: bit i set when x holds a's
 // i-th lowest card.
 inline std::uint32_t compress(std::uint16_t x, std::uint16_t a) {
+#ifdef __BMI2__
+    return _pext_u32(x, a);
+#endif
     unsigned xs = x >> 2;
     unsigned as = a >> 2;
     unsigned low = kBits.compress_low[as & 127][xs & 127];
@@ -87,6 +98,9 @@ inline std::uint32_t compress(std::uint16_t x, std::uint16_t a) {
 
 // The inverse of compress: bit i of x goes to a's i-th lowest card.
 inline std::uint16_t expand(std::uint32_t x, std::uint16_t a) {
+#ifdef __BMI2__
+    return static_cast<std::uint16_t>(_pdep_u32(x, a));
+#endif
     unsigned as = a >> 2;
     unsigned n_low = kBits.count[as & 127];
     unsigned low = kBits.expand_low[as & 127][x & ((1u << n_low) - 1)];
@@ -96,6 +110,9 @@ inline std::uint16_t expand(std::uint32_t x, std::uint16_t a) {
 
 // spread2(compress(x, a)).
 inline std::uint32_t compress_spread(std::uint16_t x, std::uint16_t a) {
+#ifdef __BMI2__
+    return _pdep_u32(_pext_u32(x, a), 0x55555555u);
+#endif
     unsigned xs = x >> 2;
     unsigned as = a >> 2;
     std::uint32_t low = kBits.spread_low[as & 127][xs & 127];
@@ -112,4 +129,4 @@ constexpr std::uint32_t spread2(std::uint32_t x) {
     return x;
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 namespace {
 
@@ -488,4 +488,4 @@ int nil_sealed(const State& st, int nil_seat, std::uint64_t& relevant) {
     return 1;
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

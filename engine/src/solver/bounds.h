@@ -9,7 +9,7 @@
 
 #include "state.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // Tricks the leader's side surely takes from here: the leader cashing its top spades, then
 // its top cards of other suits while no opponent can ruff; or one trick to the partner (its
@@ -47,4 +47,4 @@ int nil_sealed(const State& st, int nil_seat, std::uint64_t& relevant);
 // by anyone still to play, the partner included.
 bool nil_wins_trick(const State& st, int nil_seat, std::uint64_t& relevant);
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

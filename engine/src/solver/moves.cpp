@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 namespace {
 
@@ -592,4 +592,4 @@ int generate_sequences(const State& st, bool honours_apart, Move* out) {
     return n;
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

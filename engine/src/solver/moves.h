@@ -7,7 +7,7 @@
 
 #include "state.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // A move: the highest card of a sequence, the sequence's lowest card (the ranks between them
 // belong to it), and the ordering weight.
@@ -45,4 +45,4 @@ inline void take_best(Move* moves, int i, int n) {
 // The sequences of the legal cards without weights, highest suit and rank first.
 int generate_sequences(const State& st, bool honours_apart, Move* out);
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

@@ -3,7 +3,7 @@
 #include "bounds.h"
 #include "root.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 namespace {
 
@@ -109,4 +109,4 @@ std::vector<bool> nil_kept_per_move(State& st, TransTable& tt, std::uint64_t con
     return out;
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

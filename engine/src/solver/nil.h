@@ -9,7 +9,7 @@
 #include "moves.h"
 #include "root.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // "Is the nil kept?" The nil bidder's side maximises; the value and the table's bounds are 1
 // (kept) and 0 (broken).
@@ -59,4 +59,4 @@ std::optional<bool> nil_kept_within(State& st, TransTable& tt, std::uint64_t con
 std::vector<bool> nil_kept_per_move(State& st, TransTable& tt, std::uint64_t context, int nil_seat,
                                     const std::vector<Move>& moves, NilRun& run);
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

@@ -4,35 +4,7 @@
 
 #include "spadework/engine/error.h"
 
-namespace spadework {
-
-Position position_of(const HandState& state) {
-    if (state.phase() != Phase::Play && state.phase() != Phase::Done) {
-        throw Error("the hand is not being played yet (phase " +
-                    std::string(phase_name(state.phase())) + ")");
-    }
-    Position p;
-    p.rules = state.rules();
-    for (Seat s : kAllSeats) {
-        p.hands[index(s)] = state.hand(s);
-        p.tricks_taken[index(s)] = state.tricks_taken(s);
-        p.bids[index(s)] = state.bid_of(s);
-    }
-    p.trick = state.current_trick();
-    p.to_play = state.phase() == Phase::Play ? state.to_act() : state.leader();
-    p.spades_broken = state.spades_broken();
-    p.tricks_played = state.tricks_played();
-    const auto& record = state.play_record();
-    const auto& winners = state.trick_winners();
-    for (std::size_t t = 0; t < winners.size(); ++t) {
-        for (std::size_t i = 4 * t; i < 4 * t + 4 && i < record.size(); ++i) {
-            p.won[index(team_of(winners[t]))].insert(record[i].card);
-        }
-    }
-    return p;
-}
-
-namespace solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 namespace {
 
@@ -158,5 +130,4 @@ State make_state(const Position& position) {
     return st;
 }
 
-}  // namespace solver
-}  // namespace spadework
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

@@ -5,7 +5,7 @@
 #include "spadework/engine/solver.h"
 #include "state.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // Throws Error naming what makes the position impossible: a card held twice or outside the
 // deck, a trick whose seats do not follow one another, hands whose sizes do not fit the trick
@@ -20,4 +20,4 @@ PlayRules play_rules(const RuleSet& rules);
 // The State of a checked position.
 State make_state(const Position& position);
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

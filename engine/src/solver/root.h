@@ -14,7 +14,7 @@
 
 #include "search.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // What the searches of one solve visited.
 struct SearchRun {
@@ -105,4 +105,4 @@ int find_value(const std::vector<int>& values, int top, std::optional<int> guess
     return lo;
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 namespace {
 
@@ -482,4 +482,4 @@ std::vector<int> best_score_per_move(State& st, TransTable& tt, ScoreContexts co
     return move_values(st, tt, contexts, table, best, moves, run);
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

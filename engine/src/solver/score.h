@@ -12,7 +12,7 @@
 #include "root.h"
 #include "spadework/engine/scoring.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // The value of every end of the hand, computed once with score_hand: for each trick count
 // per seat (c0..c3, each 0..13, in a dense array of 14^4) and each honours outcome (0 none,
@@ -152,4 +152,4 @@ std::vector<int> best_score_per_move(State& st, TransTable& tt, ScoreContexts co
                                      const ScoreTable& table, int best,
                                      const std::vector<Move>& moves, ScoreRun& run);
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

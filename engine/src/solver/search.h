@@ -34,7 +34,7 @@
 #include "state.h"
 #include "tt.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // From this many tricks left, the table is probed before the bounds are computed.
 inline constexpr int kTableFirst = 6;
@@ -242,4 +242,4 @@ done:
     return best;
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

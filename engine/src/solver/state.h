@@ -7,7 +7,7 @@
 
 #include "bits.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // The play rules the search needs, read once from the RuleSet.
 struct PlayRules {
@@ -183,4 +183,4 @@ inline bool same_play(const State& a, const State& b) {
     return true;
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

@@ -1,6 +1,6 @@
 #include "bits.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 namespace {
 
@@ -53,4 +53,4 @@ BitTables build_tables() {
 
 const BitTables kBits = build_tables();
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

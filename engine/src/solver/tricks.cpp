@@ -5,7 +5,7 @@
 #include "bounds.h"
 #include "root.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 bool TricksGoal::settled(const State& st, int& value) const {
     // The target is reached (nothing more is needed), or out of reach.
@@ -132,4 +132,4 @@ std::vector<int> future_tricks_per_move(State& st, TransTable& tt, std::uint64_t
     return values;
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

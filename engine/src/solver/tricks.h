@@ -7,7 +7,7 @@
 #include "moves.h"
 #include "root.h"
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // "Does the side of the root's player take at least `target` tricks from the root on?" The
 // value is the tricks that side takes from the node on. The table's bounds are the tricks the
@@ -57,4 +57,4 @@ int future_tricks(State& st, TransTable& tt, std::uint64_t context, int guess, T
 std::vector<int> future_tricks_per_move(State& st, TransTable& tt, std::uint64_t context, int best,
                                         const std::vector<Move>& moves, TricksRun& run);
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

@@ -5,7 +5,7 @@
 #include <cassert>
 #include <cstring>
 
-namespace spadework::solver {
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 namespace {
 
@@ -260,4 +260,4 @@ void TransTable::clear() {
     account();
 }
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

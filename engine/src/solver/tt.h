@@ -23,7 +23,9 @@
 #include <memory>
 #include <vector>
 
-namespace spadework::solver {
+#include "isa.h"
+
+namespace SPADEWORK_SOLVER_NAMESPACE {
 
 // Word a: bits 0-47 the suit lengths of spades, hearts and diamonds for seats N, E, S, W (4
 // bits each, seat-major; clubs follow from the tricks left), 48-51 the tricks left, 52-53 the
@@ -171,4 +173,4 @@ class TransTable {
     std::size_t peak_bytes_ = 0;
 };
 
-}  // namespace spadework::solver
+}  // namespace SPADEWORK_SOLVER_NAMESPACE

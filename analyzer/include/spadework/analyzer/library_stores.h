@@ -1,11 +1,12 @@
 // What the analyzer keeps in the game library: reviews (with the per-seat tallies a
-// player's trend is read from) and lesson answers. Each is a store of its own (a
+// player's trend is read from), lesson answers and the score keeper's games under way
+// (keeper_store.h). Each is a store of its own (a
 // formats::StoreSchema: its tables, its migrations, how a merge copies it) on top of the
 // library's SQLite layer; formats/ creates and migrates the tables as the schema says and
 // never reads them.
 //
 // A new stored table: a migration and a StoreTable in its store's schema (review_store.cpp
-// or lesson_answer_store.cpp); a new store: a schema of its own, listed in library_stores().
+// or lesson_answer_store.cpp); a new store: a schema of its own, listed in library_stores.cpp.
 #pragma once
 
 #include <array>
@@ -21,6 +22,8 @@ namespace spadework::analyzer {
 
 // Every store the analyzer keeps, for the commands that merge libraries.
 const std::vector<formats::StoreSchema>& library_stores();
+// What a store's rows are, counted in words: "1 review", "3 games under way".
+std::string count_store_rows(const std::string& store, long long rows);
 
 // ---- Reviews ----
 
