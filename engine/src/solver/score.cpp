@@ -21,6 +21,14 @@ constexpr int kMaxEndValue = 30000;        // an end's value, either sign, fits 
 // has many values, and a guess far off costs a test per value passed (find_value).
 constexpr int kScoreGuessSteps = 2;
 
+// Gives a table its size, each cell the fill value. A table kept from the last build of the
+// same hand size is left as it is: a build writes the same cells whatever the bids, and the
+// others still hold the fill value. (Filling them anew cost more than the search on a quick
+// 48-card hand: 4 MB a build, most of it cells no count reaches.)
+void size_table(std::vector<std::int16_t>& v, std::size_t size, std::int16_t fill) {
+    if (v.size() != size) v.assign(size, fill);
+}
+
 // low_with and high_with, fewest tricks missing first: an end meets "k more for team T" only
 // with k = 0; a partial count meets it when some next trick, to a seat of T or not, leads to
 // a count that meets what is left of it.
@@ -31,8 +39,8 @@ void build_guaranteed(ScoreTable& t, int outcomes) {
         for (int o = 0; o < outcomes; ++o) {
             auto& lo = t.low_with[team][o];
             auto& hi = t.high_with[team][o];
-            lo.assign(static_cast<std::size_t>(cells) * (n + 1), kNone);
-            hi.assign(static_cast<std::size_t>(cells) * (n + 1), -kNone);
+            size_table(lo, static_cast<std::size_t>(cells) * (n + 1), kNone);
+            size_table(hi, static_cast<std::size_t>(cells) * (n + 1), -kNone);
             std::array<int, 4> c{};
             for (int sum = n; sum >= 0; --sum) {
                 for (c[0] = 0; c[0] <= sum; ++c[0]) {
@@ -106,12 +114,14 @@ int end_value(const HandScore& hs, const EndValue* end) {
     return v;
 }
 
-std::unique_ptr<ScoreTable> build_table(const RuleSet& rules,
-                                        const std::array<std::optional<Bid>, 4>& bids,
-                                        const Standings& before, const EndValue* end) {
-    auto t = std::make_unique<ScoreTable>();
+// The table of these rules, bids and standings, in `t` (the last one built: its cells are
+// reused, see size_table).
+void build_table(ScoreTable* t, const RuleSet& rules, const std::array<std::optional<Bid>, 4>& bids,
+                 const Standings& before, const EndValue* end) {
     const int n = rules.hand_size();
+    if (t->hand_size != n) *t = ScoreTable{};
     t->hand_size = n;
+    t->known.clear();
     t->honours = rules.honours_points != 0;
     HandOutcome outcome;
     for (int s = 0; s < 4; ++s) {
@@ -121,8 +131,8 @@ std::unique_ptr<ScoreTable> build_table(const RuleSet& rules,
     const int size = ScoreTable::kSide * ScoreTable::kSide * ScoreTable::kSide * ScoreTable::kSide;
     const int outcomes = t->honours ? 3 : 1;
     for (int o = 0; o < 3; ++o) {
-        t->low[o].assign(size, 0);
-        t->high[o].assign(size, 0);
+        size_table(t->low[o], size, 0);
+        size_table(t->high[o], size, 0);
     }
     // 1. Every end of the hand, scored.
     std::array<int, 4> c{};
@@ -166,7 +176,6 @@ std::unique_ptr<ScoreTable> build_table(const RuleSet& rules,
     }
     build_guaranteed(*t, outcomes);
     build_team_values(*t, outcomes);
-    return t;
 }
 
 }  // namespace
@@ -177,7 +186,8 @@ const ScoreTable& ScoreTableCache::get(const RuleSet& rules,
     const std::string name = end ? end->name : "";
     if (!table_ || !rules_ || !(*rules_ == rules) || bids_ != bids || before_ != before ||
         end_name_ != name) {
-        table_ = build_table(rules, bids, before, end);
+        if (!table_) table_ = std::make_unique<ScoreTable>();
+        build_table(table_.get(), rules, bids, before, end);
         rules_ = rules;
         bids_ = bids;
         before_ = before;
