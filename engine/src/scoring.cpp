@@ -1,6 +1,7 @@
 #include "spadework/engine/scoring.h"
 
 #include "spadework/engine/error.h"
+#include "spadework/engine/hand.h"
 
 namespace spadework {
 
@@ -51,26 +52,11 @@ std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome
     int total = 0;
     for (Seat s : kAllSeats) {
         std::string who(1, seat_char(s));
+        // Each bid alone by the engine's one bid check (nothing known around it: no cards, no
+        // partner's bid, no scores, so only its range and kind are checked).
         Bid b = outcome.bids[index(s)];
-        switch (b.kind()) {
-            case Bid::Kind::Tricks:
-                if (b.count() < 1 || b.count() > rules.highest_bid()) {
-                    return who + "'s bid " + std::to_string(b.count()) +
-                           " is out of range (nil or 1.." + std::to_string(rules.highest_bid()) +
-                           ")";
-                }
-                if (b.is_blind() && (!rules.blind_bid_min || b.count() < *rules.blind_bid_min)) {
-                    return who + " bids " + to_string(b) + ", a blind bid these rules do not have";
-                }
-                break;
-            case Bid::Kind::Nil:
-                if (!rules.nil_allowed) return who + " bids nil, which these rules do not have";
-                break;
-            case Bid::Kind::BlindNil:
-                if (!rules.blind_nil_allowed) {
-                    return who + " bids blind nil, which these rules do not have";
-                }
-                break;
+        if (auto bad = check_bid_rules(rules, s, b, BidFacts{})) {
+            return who + " bids " + to_string(b) + ": " + bad->message;
         }
         if (b.is_nil() && s < partner(s) && outcome.bids[index(partner(s))].is_nil() &&
             !rules.both_nil_allowed) {

@@ -127,7 +127,7 @@ TEST_CASE("check_outcome refuses what the rule set cannot score", "[scoring]") {
     CHECK(check_outcome(classic, outcome({b(4), b(3), b(3), b(3)}, {4, 3, 3, 2})) ==
           "tricks add up to 12, not 13");
     CHECK(check_outcome(classic, outcome({b(14), b(3), b(3), b(3)}, {4, 3, 3, 3})) ==
-          "N's bid 14 is out of range (nil or 1..13)");
+          "N bids 14: bid 14 is out of range: bids are nil or 1..13");
     CHECK(
         check_outcome(preset("casual"), outcome({Bid::blind_nil(), b(3), b(3), b(3)}, {4, 3, 3, 3}))
             ->find("blind nil") != std::string::npos);
