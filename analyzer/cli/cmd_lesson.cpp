@@ -107,6 +107,16 @@ void run_lesson(const LessonOptions& o) {
         throw Error(fmt::format("--answers: {} answers for {} questions", given.size(),
                                 lesson.hands.size()));
     }
+    // Every given answer is read before the first is judged, so a typo in the last one stops
+    // the lesson at once rather than after the analysis of (and answers kept for) the others.
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        try {
+            analyzer::parse_answer(lesson.hands[i], given[i]);
+        } catch (const Error& e) {
+            throw Error(
+                fmt::format("--answers: answer {} (\"{}\"): {}", i + 1, given[i], e.what()));
+        }
+    }
 
     fmt::print("{}\n{}\n\n", lesson.title, lesson.point);
     int asked = 0;
@@ -130,10 +140,7 @@ void run_lesson(const LessonOptions& o) {
             try {
                 answer = analyzer::parse_answer(hand, text);
             } catch (const Error& e) {
-                if (scripted) {
-                    throw Error(fmt::format("--answers: answer {} (\"{}\"): {}", asked + 1, text,
-                                            e.what()));
-                }
+                if (scripted) throw;  // not reached: every given answer was read above
                 fmt::print("{}. Again: ", e.what());
             }
         }

@@ -138,6 +138,19 @@ TEST_CASE("lesson refuses bad answers and unknown lessons saying why", "[cli][le
     CHECK(analyzer::LessonAnswerStore(library).lesson_answers("Ann").empty());
 }
 
+TEST_CASE("lesson reads every --answers value before judging the first", "[cli][lesson]") {
+    Lessons w;
+    // The second answer is no bid: the lesson stops before asking or analysing anything, so
+    // the good first answer is neither revealed nor kept.
+    auto r = run(w.with_db(
+        {"lesson", "sure-tricks", "--lessons", w.dir, "--learner", "Ann", "--answers", "3,x"}));
+    CHECK(r.status == 1);
+    CHECK(r.out.empty());
+    CHECK(r.err.rfind("spadework: --answers: answer 2 (\"x\"): ", 0) == 0);
+    formats::Library library(w.db);
+    CHECK(analyzer::LessonAnswerStore(library).lesson_answers("Ann").empty());
+}
+
 TEST_CASE("export-lesson writes a printable page with the answers overleaf", "[cli][lesson]") {
     Lessons w;
     std::string page = w.file("class.html");
