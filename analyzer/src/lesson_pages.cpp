@@ -191,9 +191,16 @@ std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const Less
 
     if (v.bid && v.bid->samples > 0) {
         out += fmt::format("\nYour side's tricks, double dummy over {} layouts:\n", v.bid->samples);
-        for (std::size_t t = 0; t < v.bid->tricks.size(); ++t) {
-            double share = v.bid->tricks[t];
-            if (share < 0.005) continue;
+        // From the fewest tricks seen to the most, a count between them that no layout gave
+        // included (as 0%), so the chart reads as a distribution with no step left out.
+        const std::vector<double>& tricks = v.bid->tricks;
+        auto seen = [&](std::size_t t) { return tricks[t] >= 0.005; };
+        std::size_t first = 0;
+        std::size_t last = tricks.size();
+        while (first < tricks.size() && !seen(first)) ++first;
+        while (last > first && !seen(last - 1)) --last;
+        for (std::size_t t = first; t < last; ++t) {
+            double share = tricks[t];
             int bar = static_cast<int>(std::lround(share * 40));
             std::string bars;
             for (int i = 0; i < bar; ++i) bars += "█";
@@ -211,14 +218,20 @@ std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const Less
     }
     std::vector<Row> rows = rows_of(hand, v, answer);
     if (!rows.empty()) {
-        out += fmt::format("\n{:<12} {:>22}  {}\n", what == "bid" ? "Bid" : "Pass",
-                           v.chance ? "chance" : "average", v.bid ? "made" : "valued on");
+        // The last column right-aligned to its widest cell, so "0%" and "100%" line up and
+        // the marks after it start in one column.
+        const std::string made_head = v.bid ? "made" : "valued on";
+        std::size_t made_width = made_head.size();
+        for (const Row& r : rows) made_width = std::max(made_width, r.made.size());
+        out += fmt::format("\n{:<12} {:>22}  {:>{}}\n", what == "bid" ? "Bid" : "Pass",
+                           v.chance ? "chance" : "average", made_head, made_width);
         for (const Row& r : rows) {
             std::string marks;
             if (r.recommended) marks += "  ← recommended";
             if (r.learner) marks += "  ← yours";
             if (std::abs(r.value - v.best) < 1e-9) marks += "  (best)";
-            out += fmt::format("{:<12} {:>22}  {}{}\n", r.answer, with_error(v, r), r.made, marks);
+            out += fmt::format("{:<12} {:>22}  {:>{}}{}\n", r.answer, with_error(v, r), r.made,
+                               made_width, marks);
         }
     }
     out += "\n";

@@ -205,6 +205,59 @@ TEST_CASE("a verdict values the recommended and the learner's bids on the same l
     CHECK(whole.bids[3].options == same.bid->options);
 }
 
+TEST_CASE("the reveal charts every trick count between the fewest and the most seen", "[lesson]") {
+    LessonDir d(kLesson);
+    Lesson l = read_lesson(d.file);
+    const LessonHand& q = l.hands[0];
+    // A verdict made by hand: layouts give 2, 4 or 5 tricks and none 3, and the bids are made
+    // in 0% and 100% of them.
+    LessonVerdict v;
+    v.bid.emplace();
+    v.bid->samples = 10;
+    v.bid->tricks.assign(14, 0.0);
+    v.bid->tricks[2] = 0.1;
+    v.bid->tricks[4] = 0.5;
+    v.bid->tricks[5] = 0.4;
+    BidOption nil;
+    nil.bid = Bid::nil();
+    nil.expected = -60;
+    nil.error = 5;
+    nil.made = 0.0;
+    BidOption three;
+    three.bid = Bid::tricks(3);
+    three.expected = 31;
+    three.error = 2;
+    three.made = 1.0;
+    v.bid->options = {nil, three};
+    v.best = v.recommended = 31;
+    v.learner = 31;
+    v.learner_ok = true;
+    std::string text = reveal_text(l, q, parse_answer(q, "3"), v);
+    INFO(text);
+    // 3 tricks is shown as a step of the distribution; nothing below 2 or above 5 is.
+    CHECK(text.find("\n   3 ") != std::string::npos);
+    CHECK(text.find("   0%\n") != std::string::npos);
+    CHECK(text.find("\n   1 ") == std::string::npos);
+    CHECK(text.find("\n   6 ") == std::string::npos);
+    // The made column ends in one place: "0%" under the "made" heading's last letter.
+    auto line_with = [&](const std::string& start) {
+        std::size_t at = text.find("\n" + start);
+        REQUIRE(at != std::string::npos);
+        return text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+    };
+    std::string head = line_with("Bid ");
+    std::string nil_row = line_with("nil ");
+    std::string three_row = line_with("3 ");
+    // Columns as the terminal shows them: "±" is one column and two bytes.
+    auto column = [](const std::string& line, std::size_t byte) {
+        return std::count_if(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(byte),
+                             [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+    };
+    const auto made_end = column(head, head.find("made") + 4);
+    CHECK(made_end == column(nil_row, nil_row.find("0%") + 2));
+    CHECK(made_end == column(three_row, three_row.find("100%") + 4));
+}
+
 TEST_CASE("a pass question values the learner's pass beside the recommended one", "[lesson]") {
     LessonDir d(kLesson);
     Lesson l = read_lesson(d.file);
