@@ -44,8 +44,9 @@ void run_delete(const DeleteOptions& opts) {
     library.delete_games(ids);
     std::string list;
     for (formats::GameId id : ids) list += (list.empty() ? "" : ", ") + std::to_string(id);
-    fmt::print("{} deleted ({}), with their reviews\n",
-               analyzer::count_of(static_cast<long long>(ids.size()), "game"), list);
+    fmt::print("{} deleted ({}), with {} reviews\n",
+               analyzer::count_of(static_cast<long long>(ids.size()), "game"), list,
+               ids.size() == 1 ? "its" : "their");
 }
 
 struct EditOptions {

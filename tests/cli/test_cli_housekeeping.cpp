@@ -88,6 +88,9 @@ TEST_CASE("delete removes games with their reviews, and an unknown id deletes no
     for (const auto& g : left) CHECK((g["id"] != 2 && g["id"] != 4));
     CHECK(review_count(ws) == n - 2);
     run_expecting(ws.with_db({"show", "2"}), 1, "no game 2 in the library");
+    // One game is "its reviews", not "their".
+    CHECK(run_ok(ws.with_db({"delete", "1"})) == "1 game deleted (1), with its reviews\n");
+    CHECK(review_count(ws) == n - 3);
     // Deleted once: a second time is an unknown id.
     run_expecting(ws.with_db({"delete", "4"}), 1, "there is no game with id 4");
     // A library that is not there is not made by delete.
