@@ -54,12 +54,37 @@ std::uint64_t read_seed(const std::string& text) {
     return seed;
 }
 
+// The formats that can hold what the bots play, for the help text: a score sheet (.csv)
+// cannot, as every simulated game is recorded card by card.
+std::string output_formats() {
+    std::string out;
+    for (const formats::GameFormat& format : formats::game_formats()) {
+        if (format.holds == formats::GameFormat::Holds::OneScoreSheet) continue;
+        if (!out.empty()) out += ", ";
+        out += fmt::format("{} ({})", format.extensions.front(), format.name);
+    }
+    return out;
+}
+
+// --date's value: a day of the calendar, written as given (as `edit --date` takes it).
+const std::string& checked_date(const std::string& text) {
+    date_option("--date", text);
+    return text;
+}
+
 // Checks what can be checked before playing, so a bad path fails at once rather than after
-// the games: the kind of file, and a folder to write it in.
+// the games: the kind of file, one that can hold the games, and a folder to write it in.
 void check_output(const fs::path& path) {
-    if (!formats::file_kind(path)) {
+    const formats::GameFormat* format = formats::format_of(path);
+    if (!format) {
         throw Error(fmt::format("-o {}: unknown kind of game file '{}': expected {}", path.string(),
                                 path.extension().string(), formats::extension_list()));
+    }
+    if (format->holds == formats::GameFormat::Holds::OneScoreSheet) {
+        throw UsageError(fmt::format(
+            "-o {}: a {} file holds a score sheet (bids and tricks only), and the bots' games "
+            "are recorded card by card: write {}",
+            path.string(), format->extensions.front(), output_formats()));
     }
     fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
     std::error_code ec;
@@ -71,6 +96,7 @@ void check_output(const fs::path& path) {
 void run_simulate(const SimulateOptions& opts) {
     int games = read_games(opts.games);
     std::uint64_t seed = read_seed(opts.seed);
+    const std::string& date = checked_date(opts.date);
     fs::path out = opts.out;
     check_output(out);
     RuleSet rules = load_rules_with(opts.rules, opts.overrides);
@@ -88,7 +114,7 @@ void run_simulate(const SimulateOptions& opts) {
         RecordedGame game = analyzer::play_game(rules, rng, kAllSeats[i % 4]);
         game.event = "Spadework simulation";
         game.site = "Spadework";
-        game.date = opts.date;
+        game.date = date;
         game.table = std::to_string(i + 1);
         game.players = {"North Bot", "East Bot", "South Bot", "West Bot"};
         game.tags.push_back({"Round", fmt::format("{} of {}", i + 1, games)});
@@ -125,7 +151,7 @@ void add_simulate_command(CLI::App& app) {
         ->capture_default_str()
         ->type_name("DATE");
     cmd->add_option("-o,--output", opts->out,
-                    "The file to write, by extension: " + formats::format_list())
+                    "The file to write, by extension: " + output_formats())
         ->required()
         ->type_name("FILE");
     cmd->callback([opts] { run_simulate(*opts); });

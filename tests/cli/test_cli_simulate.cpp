@@ -120,6 +120,15 @@ TEST_CASE("simulate refuses bad options and leaves no file", "[cli-simulate]") {
     fails({"simulate", "--games", "2", "--seed", "x1", "-o", out}, "--seed: 'x1'", 2);
     fails({"simulate", "--games", "2", "-o", f.file("g.txt")}, "unknown kind of game file '.txt'");
     fails({"simulate", "--games", "2", "-o", f.file("missing/g.pb")}, "there is no folder");
+    // A score sheet cannot hold games played card by card: refused before any is played.
+    fails({"simulate", "--games", "2", "-o", f.file("g.csv")},
+          "a .csv file holds a score sheet (bids and tricks only), and the bots' games are "
+          "recorded card by card: write .spades (text log)",
+          2);
+    // The date written in every game is a day of the calendar, as edit --date takes it.
+    fails({"simulate", "--games", "2", "--date", "2026-02-30", "-o", out},
+          "--date: '2026-02-30' is not a date", 2);
+    fails({"simulate", "--games", "2", "--date", "soon", "-o", out}, "--date: 'soon'", 2);
     // A rule set name that is nothing, an override that does not apply: usage errors.
     fails({"simulate", "--games", "2", "--rules", "bridge", "-o", out}, "bridge", 2);
     fails({"simulate", "--games", "2", "--rule", "bag_limit=lots", "-o", out}, "bag_limit", 2);
