@@ -75,6 +75,7 @@ void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
     std::string head = "hand";
     for (const auto& run : cmp.runs) head += fmt::format(" | {:<{}}", run.label, kRunWidth);
     fmt::print("\n{}\n", head);
+    bool penalty_shown = false;
     for (int h = 0; h < cmp.hands_recorded; ++h) {
         std::string line = fmt::format("{:>4}", h + 1);
         for (const auto& run : cmp.runs) {
@@ -90,6 +91,7 @@ void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
                 line += fmt::format("{} {:>5} {:>5} {:>2}b{}", team_name(t),
                                     fmt::format("{:+}", ts.delta), r.after[index(t)].score,
                                     r.after[index(t)].bags, ts.bag_penalties > 0 ? "!" : " ");
+                penalty_shown = penalty_shown || ts.bag_penalties > 0;
                 if (t == Team::NS) line += "  ";
             }
         }
@@ -105,7 +107,8 @@ void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
     }
     fmt::print("\n");
     for (const auto& run : cmp.runs) fmt::print("{}: {}\n", run.label, ending(run));
-    fmt::print("(! marks a bag penalty in that hand)\n");
+    // The key only where the table has a mark to explain.
+    if (penalty_shown) fmt::print("(! marks a bag penalty in that hand)\n");
 }
 
 ordered_json run_json(const RuleSetRun& run) {

@@ -207,6 +207,20 @@ TEST_CASE("score puts a game under several rule sets side by side", "[cli-games]
     CHECK(contains(text, "classic: carried over deck=48"));
     CHECK(contains(text, "paperless: ends after hand"));
     CHECK(contains(text, "(paperless: level at the end, an overtime set to 3 begins)"));
+    // No hand paid a bag penalty, so the table has no "!" and no key for it.
+    for (auto& run : j["rule_sets"]) {
+        for (auto& hand : run["hands"]) {
+            CHECK(hand["NS"]["bag_penalties"].get<int>() == 0);
+            CHECK(hand["EW"]["bag_penalties"].get<int>() == 0);
+        }
+    }
+    CHECK_FALSE(contains(text, "!"));
+    CHECK_FALSE(contains(text, "marks a bag penalty"));
+    // With a bag limit of 2 the classic game pays penalties: marked, and the key says so.
+    std::string bagged = run_ok({"score", (kSamples / "games" / "classic.spades").string(),
+                                 "--rules", "classic", "--rule", "bag_limit=2"});
+    CHECK(contains(bagged, "b!"));
+    CHECK(contains(bagged, "(! marks a bag penalty in that hand)"));
 }
 
 TEST_CASE("score takes a rule set from a textproto file", "[cli-games]") {
