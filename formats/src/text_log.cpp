@@ -347,7 +347,11 @@ void Reader::finish_hand() {
 void Reader::require_deal() const {
     if (marks_.dealer.line == 0) fail(marks_.hand, hand_name() + " has no [Dealer] tag");
     if (marks_.deal.line == 0 && !game_.score_sheet()) {
-        fail(marks_.hand, hand_name() + " has no [Deal] tag");
+        // A game kept on paper is the likely cause: say how such a game is written.
+        fail(marks_.hand, hand_name() + " has no [Deal] tag (a game kept without its cards, " +
+                              "bids and tricks only, is a score sheet: add [" +
+                              std::string(kRecordTag) + " \"" + std::string(kScoreSheetValue) +
+                              "\"] to its tags)");
     }
 }
 

@@ -216,7 +216,10 @@ const Refused kRefused[] = {
     {"nil-forbidden.spades",
      "nil-forbidden.spades:16:12: S bids nil: these rules have no nil bid (under the rule set "
      "given at line 9)"},
-    {"no-deal.spades", "no-deal.spades:13:1: hand 1 has no [Deal] tag"},
+    {"no-deal.spades",
+     "no-deal.spades:13:1: hand 1 has no [Deal] tag "
+     "(a game kept without its cards, bids and tricks only, is a score sheet: add "
+     "[Record \"score sheet\"] to its tags)"},
     {"no-dealer.spades", "no-dealer.spades:13:1: hand 1 has no [Dealer] tag"},
     {"nul-byte.spades",
      "nul-byte.spades:4:10: a NUL byte: the file is binary or UTF-16, not UTF-8 text"},

@@ -352,9 +352,13 @@ TEST_CASE("syntax errors name the file line and column", "[text_log]") {
     CHECK(error_of("[Site \"Hall\"]\n[Event \"e\"]\n") ==
           "club.spades:1:1: tag [Site] outside a game (a game starts with its [Event] tag)");
     CHECK(error_of("[Event \"e\"]\n\n[Hand \"1\"]\n[Dealer \"N\"]\nbids E:nil\n") ==
-          "club.spades:3:1: hand 1 has no [Deal] tag");
+          "club.spades:3:1: hand 1 has no [Deal] tag "
+          "(a game kept without its cards, bids and tricks only, is a score sheet: add "
+          "[Record \"score sheet\"] to its tags)");
     CHECK(error_of("[Event \"e\"]\n[Hand \"1\"]\n[Dealer \"N\"]\n") ==
-          "club.spades:2:1: hand 1 has no [Deal] tag");
+          "club.spades:2:1: hand 1 has no [Deal] tag "
+          "(a game kept without its cards, bids and tricks only, is a score sheet: add "
+          "[Record \"score sheet\"] to its tags)");
     CHECK(error_of("[Event \"e\"]\n[Hand \"2\"]\n") ==
           "club.spades:2:8: the first hand is numbered 1, not 2");
 }
