@@ -416,7 +416,7 @@ void run_stats(const StatsOptions& opts) {
     } else {
         // Each player --player matches, and their partnerships, each partnership once.
         std::set<std::array<std::string, 2>> seen;
-        for (const std::string& name : match_players(library, opts.player)) {
+        for (const std::string& name : match_players(library, opts.player, true)) {
             for (auto& p : library.player_stats(name)) players.push_back(std::move(p));
             for (auto& p : library.partnership_stats(name)) {
                 if (seen.insert(p.players).second) partnerships.push_back(std::move(p));

@@ -319,7 +319,8 @@ formats::Library open_existing_library(const std::string& db) {
     return formats::Library(existing_library_path(db));
 }
 
-std::vector<std::string> match_players(const formats::Library& library, std::string_view text) {
+std::vector<std::string> match_players(const formats::Library& library, std::string_view text,
+                                       bool none_is_error) {
     std::vector<std::string> equal;
     std::vector<std::string> begin;
     for (const formats::PlayerStats& p : library.player_stats()) {
@@ -328,8 +329,10 @@ std::vector<std::string> match_players(const formats::Library& library, std::str
     }
     std::vector<std::string> names = equal.empty() ? begin : equal;
     if (names.empty()) {
-        fmt::print(stderr, "spadework: --player '{}': no player's name is or begins with it\n",
-                   text);
+        std::string none =
+            fmt::format("--player '{}': no player's name is or begins with it", text);
+        if (none_is_error) throw Error(none);
+        fmt::print(stderr, "spadework: {}\n", none);
     } else if (names.size() > 1 || names[0] != text) {
         fmt::print(stderr, "spadework: --player '{}' matches {}\n", text, fmt::join(names, ", "));
     }

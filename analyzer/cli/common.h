@@ -78,8 +78,10 @@ formats::Library open_existing_library(const std::string& db);
 // --player TEXT: the library's player names equal to TEXT ignoring case, or when none is,
 // every name that begins with it ignoring case ("ann" finds Ann and Annika, "Ann" alone when
 // there is an Ann). When the names are not just TEXT, says on stderr which matched, or that
-// none did (then the list is empty).
-std::vector<std::string> match_players(const formats::Library& library, std::string_view text);
+// none did (then the list is empty; with `none_is_error`, an Error saying so instead, for a
+// command that has nothing to show without a player).
+std::vector<std::string> match_players(const formats::Library& library, std::string_view text,
+                                       bool none_is_error = false);
 
 // A GAME argument as written, before anything is read:
 //   ID          a library game          ("12")

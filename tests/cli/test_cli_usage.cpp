@@ -155,6 +155,10 @@ TEST_CASE("list --player matches names ignoring case and by prefix, and says whi
     std::sort(names.begin(), names.end());
     CHECK(names == std::vector<std::string>{"Ann", "Annika"});
     CHECK(stats["partnerships"].size() == 2);  // Ann & Cy, Annika & Cyril
+    // stats of nobody has nothing to show: an error, said once.
+    RunResult nobody = run(ws.with_db({"stats", "--player", "zed"}));
+    CHECK(nobody.status == 1);
+    CHECK(nobody.err == "spadework: --player 'zed': no player's name is or begins with it\n");
 
     auto hands_of = [&](const std::string& player, std::vector<std::string> more = {}) {
         std::vector<std::string> args = {"hands", "--player", player};
