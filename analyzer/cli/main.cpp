@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "commands.h"
 #include "spadework/engine/error.h"
@@ -64,10 +65,11 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", fmt::format("spadework {}", SPADEWORK_VERSION),
                          "Print the version and exit");
     app.require_subcommand(0, 1);
-    app.footer(
-        "Exit codes: 0 success, 1 bad input, 2 bad usage, 3 an internal error.\n"
-        "--json prints one JSON document, except show and analyze GAME, which print JSON "
-        "Lines: one object a line, one line per game.");
+    const std::string exit_codes =
+        "Exit codes: 0 success, 1 bad input, 2 bad usage, 3 an internal error.";
+    app.footer(exit_codes +
+               "\n--json prints one JSON document, except show and analyze GAME, which print "
+               "JSON Lines: one object a line, one line per game.");
     spadework::cli::add_rules_command(app);
     spadework::cli::add_tally_command(app);
     spadework::cli::add_library_commands(app);
@@ -83,5 +85,9 @@ int main(int argc, char** argv) {
     spadework::cli::add_export_lesson_command(app);
     spadework::cli::add_view_command(app);
     add_broken_invariant_command(app);
+    // A command's help speaks of --json only when the command has it.
+    for (CLI::App* cmd : app.get_subcommands({})) {
+        if (cmd->get_option_no_throw("--json") == nullptr) cmd->footer(exit_codes);
+    }
     return run(app, argc, argv);
 }

@@ -269,6 +269,14 @@ TEST_CASE("analyze --json on a file of two games prints JSON Lines", "[cli-usage
     CHECK(reviews == 2);
     CHECK(contains(run_ok({"analyze", "--help"}), "JSON Lines"));
     CHECK(contains(run_ok({"--help"}), "JSON Lines"));
+    // A command without --json does not speak of it; every command gives the exit codes.
+    for (const char* cmd : {"lesson", "simulate", "merge", "view"}) {
+        std::string help = run_ok({cmd, "--help"});
+        INFO(cmd);
+        CHECK_FALSE(contains(help, "--json"));
+        CHECK(contains(help, "Exit codes: 0 success, 1 bad input, 2 bad usage"));
+    }
+    CHECK(contains(run_ok({"list", "--help"}), "--json prints one JSON document"));
 }
 
 // score takes --rule like simulate and tally: applied to every rule set compared, and named
