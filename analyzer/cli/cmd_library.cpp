@@ -208,15 +208,29 @@ std::vector<formats::GameSummary> select_games(const formats::Library& library,
     return games;
 }
 
+// A date as the table shows it: one form for every game ("2026-11-21"), whichever the record
+// wrote; a date that is not one ("2026.??.??") as written.
+std::string shown_date(const std::string& text) {
+    std::optional<Date> date = parse_date(text);
+    if (!date) return text;
+    return fmt::format("{:04}-{:02}-{:02}", date->year, date->month, date->day);
+}
+
+// "  556 / -14  ": the two scores on either side of a "/" that stays in one column.
+template <typename Score>
+std::string shown_score(Score ns, Score ew) {
+    return fmt::format("{:>5} / {:<5}", ns, ew);
+}
+
 void print_games(const std::vector<formats::GameSummary>& games) {
-    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", "id", "date", "event",
-               "players N/E/S/W", "rules", "hands", "NS / EW", "winner");
+    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {}  {}\n", "id", "date", "event",
+               "players N/E/S/W", "rules", "hands", shown_score("NS", "EW"), "winner");
     for (const auto& g : games) {
         std::string players =
             fmt::format("{}/{}/{}/{}", g.players[0], g.players[1], g.players[2], g.players[3]);
-        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}  {}\n", g.id, g.date,
-                   g.event, players, g.rules, g.hands,
-                   fmt::format("{} / {}", g.score[0], g.score[1]),
+        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {}  {}\n", g.id,
+                   shown_date(g.date), g.event, players, g.rules, g.hands,
+                   shown_score(g.score[0], g.score[1]),
                    winner_text(g) + (g.score_sheet ? "  (score sheet)" : ""));
     }
 }
@@ -234,13 +248,14 @@ void print_under_way(const formats::Library& library, bool filtered) {
         return;
     }
     fmt::print("\nUnder way in the score keeper (spadework view --keep-score ID resumes one):\n");
-    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}\n", "id", "date", "event",
-               "players N/E/S/W", "rules", "hands", "NS / EW");
+    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {}\n", "id", "date", "event",
+               "players N/E/S/W", "rules", "hands", shown_score("NS", "EW"));
     for (const analyzer::KeptGame& k : kept) {
         const auto& p = k.setup.players;
-        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {:>11}{}\n", k.id, k.setup.date,
-                   k.setup.event, fmt::format("{}/{}/{}/{}", p[0], p[1], p[2], p[3]), k.setup.rules,
-                   k.hands, fmt::format("{} / {}", k.score[0], k.score[1]),
+        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {}{}\n", k.id,
+                   shown_date(k.setup.date), k.setup.event,
+                   fmt::format("{}/{}/{}/{}", p[0], p[1], p[2], p[3]), k.setup.rules, k.hands,
+                   shown_score(k.score[0], k.score[1]),
                    k.problem.empty() ? "" : "  (" + k.problem + ")");
     }
 }

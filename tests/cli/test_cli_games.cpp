@@ -2,6 +2,9 @@
 // sample games and on files made here.
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <set>
+#include <sstream>
+#include <string>
 
 #include "spadework/analyzer/comparison.h"
 #include "spadework/formats/game_file.h"
@@ -67,6 +70,32 @@ TEST_CASE("list filters by rules player and what happened in the hands", "[cli-g
     CHECK(run_json(ws.with_db({"list", "--player", "Nobody"})).empty());
     std::string text = run_ok(ws.with_db({"list", "--limit", "2"}));
     CHECK(contains(text, "players N/E/S/W"));
+}
+
+TEST_CASE("list shows every date in one form and the scores around one column", "[cli-games]") {
+    Workspace ws("spadework-cli-games");
+    run_ok(ws.with_db({"import", (kSamples / "games").string()}));
+    run_ok(ws.with_db({"import", (kSamples / "sheets" / "club-night.csv").string()}));
+    // The samples write "2026.11.21", the score sheet "2026-11-19": the table shows one form.
+    auto json = run_json(ws.with_db({"list"}));
+    std::set<std::string> written;
+    for (auto& g : json) written.insert(g["date"].get<std::string>());
+    CHECK(written.count("2026.11.21") == 1);  // JSON keeps what the record wrote
+    CHECK(written.count("2026-11-19") == 1);
+    std::istringstream text(run_ok(ws.with_db({"list"})));
+    std::string line;
+    std::getline(text, line);
+    const std::size_t slash = line.find(" / ");  // the header's "NS / EW"
+    REQUIRE(slash != std::string::npos);
+    int rows = 0;
+    while (std::getline(text, line) && !line.empty()) {
+        INFO(line);
+        CHECK(line.substr(7, 10).find('.') == std::string::npos);
+        CHECK(line[11] == '-');
+        CHECK(line.substr(slash, 3) == " / ");
+        ++rows;
+    }
+    CHECK(rows == static_cast<int>(json.size()));
 }
 
 TEST_CASE("A name full of SQL is stored and shown exactly", "[cli-games]") {

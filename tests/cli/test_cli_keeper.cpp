@@ -79,7 +79,7 @@ TEST_CASE("list shows the games under way after the library's, and counts them w
     REQUIRE(under_way != std::string::npos);
     CHECK(out.find("classic") < under_way);  // the library's game first
     const std::string row = out.substr(under_way);
-    CHECK(contains(row, std::to_string(id) + "  2026.11.26  Thursday"));
+    CHECK(contains(row, std::to_string(id) + "  2026-11-26  Thursday"));  // as list shows dates
     CHECK(contains(row, "Ann/Bob/Carol/Dee"));
     CHECK(contains(row, "63 / 131"));
     // A filter picks the library's games: the games under way are counted, not listed.
