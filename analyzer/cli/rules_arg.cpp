@@ -85,6 +85,14 @@ fs::path house_rules_file(std::string_view name) {
 }
 
 RuleSet load_rules_with(std::string_view text, const std::vector<std::string>& overrides) {
+    // A blank name is a slip (`--rules ""`, "classic,,paperless"), not a wish for classic: it
+    // would be scored and shown under no name at all.
+    if (text.find_first_not_of(" \t") == std::string_view::npos) {
+        throw UsageError(fmt::format(
+            "--rules: a rule set with no name: give a preset ({}), a RuleSet .textproto file or "
+            "a house rule set",
+            preset_list()));
+    }
     RulesArg arg = split_rules_arg(text);
     fs::path house = house_rules_file(arg.name);
     RuleSet rules;
