@@ -377,8 +377,8 @@ void run_hands(HandsOptions opts) {
         fmt::print("no hands match\n");
         return;
     }
-    fmt::print("{:>9}  {:<6}  {:<40}  {:<14}  {:>11}  {}\n", "game:hand", "dealer",
-               "bids (tricks) N E S W", "points NS EW", "NS / EW", "");
+    fmt::print("{:>9}  {:<6}  {:<40}  {:<14}  {}\n", "game:hand", "dealer", "bids (tricks) N E S W",
+               "points NS EW", shown_score("NS", "EW"));
     for (const auto& h : hands) {
         std::string bids;
         for (Seat s : kAllSeats) {
@@ -398,9 +398,8 @@ void run_hands(HandsOptions opts) {
         }
         std::string points =
             h.scored ? fmt::format("{:+} {:+}", h.points[0], h.points[1]) : "not scored";
-        fmt::print("{:>9}  {:<6}  {:<40}  {:<14}  {:>11}  {}\n",
-                   fmt::format("{}:{}", h.game, h.hand + 1), seat_char(h.dealer), bids, points,
-                   fmt::format("{} / {}", h.score[0], h.score[1]), notes);
+        fmt::print("{:>9}  {:<6}  {:<40}  {:<14}  {}{}\n", fmt::format("{}:{}", h.game, h.hand + 1),
+                   seat_char(h.dealer), bids, points, shown_score(h.score[0], h.score[1]), notes);
     }
 }
 

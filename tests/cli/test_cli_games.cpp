@@ -96,6 +96,18 @@ TEST_CASE("list shows every date in one form and the scores around one column", 
         ++rows;
     }
     CHECK(rows == static_cast<int>(json.size()));
+    // hands keeps its running scores' "/" in one column too.
+    std::istringstream hands(run_ok(ws.with_db({"hands", "--limit", "12"})));
+    std::getline(hands, line);
+    const std::size_t hands_slash = line.find(" / ");
+    REQUIRE(hands_slash != std::string::npos);
+    rows = 0;
+    while (std::getline(hands, line)) {
+        INFO(line);
+        CHECK(line.substr(hands_slash, 3) == " / ");
+        ++rows;
+    }
+    CHECK(rows == 12);
 }
 
 TEST_CASE("A name full of SQL is stored and shown exactly", "[cli-games]") {
