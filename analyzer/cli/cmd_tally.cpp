@@ -2,6 +2,7 @@
 // order N,E,S,W, scores them under a rule set from the standings before the hand, and prints
 // each partnership's breakdown.
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
@@ -57,7 +58,12 @@ HandOutcome read_outcome(const TallyOptions& opts, const RuleSet& rules) {
             throw UsageError(fmt::format("--honours: {}", e.what()));
         }
     }
-    if (auto problem = check_outcome(rules, outcome)) throw Error(*problem);
+    // The engine's words name seats, not flags: say which values they are about.
+    if (auto problem = check_outcome(rules, outcome)) {
+        throw Error(fmt::format("--bids {} --tricks {} (seat order N,E,S,W) under {}: {}",
+                                fmt::join(opts.bids, ","), fmt::join(opts.tricks, ","), rules.name,
+                                *problem));
+    }
     return outcome;
 }
 
