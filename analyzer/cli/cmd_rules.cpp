@@ -108,16 +108,23 @@ void add_rules_command(CLI::App& app) {
     auto opts = std::make_shared<RulesOptions>();
     CLI::App* cmd = app.add_subcommand(
         "rules", "List the rule set presets, or print one rule set in full as key=value lines");
-    CLI::Option* name = cmd->add_option(
+    cmd->add_option(
         "name", opts->name,
         "The rule set to print: a preset, a RuleSet .textproto file or a house rule set, then "
         "any key=value changes (\"classic hand_limit=12\")");
     cmd->add_option("--rule", opts->overrides,
                     "Override one rule, as key=value (repeatable); the keys are those printed")
-        ->allow_extra_args(false)
-        ->needs(name);
+        ->allow_extra_args(false);
     cmd->add_flag("--json", opts->json, "Print JSON");
     cmd->callback([opts] {
+        // Said here rather than by CLI11's needs(), whose "--rule requires name" does not say
+        // what to type.
+        if (opts->name.empty() && !opts->overrides.empty()) {
+            throw UsageError(fmt::format(
+                "--rule changes a rule set: name one first, e.g. spadework rules classic --rule "
+                "{}",
+                opts->overrides.front()));
+        }
         if (opts->name.empty()) {
             list_presets(opts->json);
         } else {

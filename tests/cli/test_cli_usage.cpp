@@ -296,6 +296,10 @@ TEST_CASE("score applies --rule overrides to every rule set", "[cli-usage]") {
     }
     run_expecting({"score", sample, "--rules", "classic", "--rule", "target=none"}, 2,
                   "--rule target=none");
+    // rules --rule without a rule set says what to type.
+    run_expecting({"rules", "--rule", "target=300"}, 2,
+                  "--rule changes a rule set: name one first, e.g. spadework rules classic --rule "
+                  "target=300");
     // A rule set with no name is a slip, not classic under a blank column.
     run_expecting({"score", sample, "--rules", ""}, 2, "--rules: a rule set with no name");
     run_expecting({"tally", "--rules", " ", "--bids", "4,5,5,nil", "--tricks", "5,3,5,0"}, 2,
