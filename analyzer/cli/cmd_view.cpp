@@ -94,6 +94,11 @@ void run_view(const ViewArgs& a) {
     }
     for (const std::string& m : a.more) o.open.emplace_back(m);
     o.library = view_library(a, !o.open.empty() && !o.game_id);
+    // An id the library does not have is said as show says it, before a window opens, not
+    // as "the game asked for is not among those opened".
+    if (o.game_id && !formats::Library(o.library).game_summary(*o.game_id)) {
+        throw Error(fmt::format("no game {} in the library {}", *o.game_id, o.library.string()));
+    }
     if (a.position >= 0) o.position = a.position;
     if (!a.seat.empty()) o.seat = seat_option("--seat", a.seat);
     const std::vector<std::string> panels = viewer::side_panel_names();

@@ -174,6 +174,20 @@ TEST_CASE("list --player matches names ignoring case and by prefix, and says whi
     CHECK(hands_of("c", {"--limit", "1"}) == 1);
 }
 
+// view of a library id the library does not have says so as show does, before any window.
+TEST_CASE("view of a game id not in the library names the id and the library", "[cli-usage]") {
+    Workspace ws("spadework-cli-view-id");
+    std::string game = ws.file("g.spades");
+    formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
+    run_ok(ws.with_db({"import", game}));
+    const std::string shot = ws.file("never.png");
+    RunResult r = run_expecting(ws.with_db({"view", "99", "--screenshot", shot}), 1);
+    CHECK(r.err == "spadework: no game 99 in the library " + ws.db + "\n");
+    CHECK_FALSE(fs::exists(shot));
+    // The same words as show's.
+    CHECK(run_expecting(ws.with_db({"show", "99"}), 1).err == r.err);
+}
+
 // Only import makes a library: the commands that read one name the path they did not find
 // and leave nothing behind.
 TEST_CASE("reading a library that does not exist is an error naming it", "[cli-usage]") {
