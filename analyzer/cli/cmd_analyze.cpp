@@ -294,8 +294,11 @@ std::vector<TrendRow> trend_rows(const formats::Library& library, const std::str
     }
     std::vector<TrendRow> rows;
     for (auto& [id, row] : best) rows.push_back(std::move(row));
+    // By calendar date, not by text: "2026.11.01" and "2026-11-19" are written differently
+    // (and '.' sorts after '-'). A date that is not one goes first, as nothing sorts before.
     std::sort(rows.begin(), rows.end(), [](const TrendRow& a, const TrendRow& b) {
-        return std::tie(a.point.date, a.point.game) < std::tie(b.point.date, b.point.game);
+        return std::pair(parse_date(a.point.date), a.point.game) <
+               std::pair(parse_date(b.point.date), b.point.game);
     });
     return rows;
 }
@@ -356,7 +359,7 @@ void print_trend(const AnalyzeOptions& o) {
         decisions += t.decisions;
         kept += t.kept_best;
         fmt::print("{:>6}  {:<10}  {:<4} {:>9} {:>8.1f}% {:>12} {:>8} {:>8} {:>9} {:>11}{}{}\n",
-                   p.game, p.date, seat_char(p.seat), t.decisions,
+                   p.game, shown_date(p.date), seat_char(p.seat), t.decisions,
                    t.decisions ? 100.0 * t.kept_best / t.decisions : 100.0, t.inaccuracies,
                    t.mistakes, t.blunders, t.bid_flags, t.points_lost,
                    by_game ? fmt::format("  {:>11.1f}", 100 * t.chance_lost) : "",

@@ -208,14 +208,6 @@ std::vector<formats::GameSummary> select_games(const formats::Library& library,
     return games;
 }
 
-// A date as the table shows it: one form for every game ("2026-11-21"), whichever the record
-// wrote; a date that is not one ("2026.??.??") as written.
-std::string shown_date(const std::string& text) {
-    std::optional<Date> date = parse_date(text);
-    if (!date) return text;
-    return fmt::format("{:04}-{:02}-{:02}", date->year, date->month, date->day);
-}
-
 // "  556 / -14  ": the two scores on either side of a "/" that stays in one column.
 template <typename Score>
 std::string shown_score(Score ns, Score ew) {

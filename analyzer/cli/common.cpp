@@ -239,6 +239,12 @@ std::optional<Date> parse_date(std::string_view text) {
     return Date{date->year, date->month, date->day};
 }
 
+std::string shown_date(const std::string& text) {
+    std::optional<Date> date = parse_date(text);
+    if (!date) return text;
+    return fmt::format("{:04}-{:02}-{:02}", date->year, date->month, date->day);
+}
+
 Date date_option(std::string_view option, std::string_view text) {
     auto date = parse_date(text);
     if (!date) {

@@ -51,6 +51,9 @@ struct Date {
 // "2026-11-21" or "2026.11.21", a day the calendar has; nothing otherwise (also for the
 // "2026.??.??" of a record whose date is unknown).
 std::optional<Date> parse_date(std::string_view text);
+// A date as a table shows it: one form for every game ("2026-11-21"), whichever the record
+// wrote; a date that is not one ("2026.??.??") as written.
+std::string shown_date(const std::string& text);
 // --from/--to's value; a UsageError naming the option and the forms it takes otherwise.
 Date date_option(std::string_view option, std::string_view text);
 

@@ -276,3 +276,29 @@ TEST_CASE("analyze says what is wrong with its input", "[cli-analyze]") {
     CHECK(r.status == 1);
     CHECK(contains(r.err, "no game 42 in the library"));
 }
+
+TEST_CASE("analyze --trend orders games by calendar date whichever form the date is written in",
+          "[cli-analyze]") {
+    Workspace ws("spadework-cli-analyze");
+    fs::path file = ws.dir / "two.spades";
+    std::vector<RecordedGame> games = short_games("classic", 2, 1, 23);
+    // Written first and later in the year, in the other form: as text, '-' sorts before '.'.
+    games[0].date = "2026-11-19";
+    games[1].date = "2026.11.01";
+    formats::write_game_file(file, games);
+    run_ok(ws.with_db({"import", file.string()}));
+    run_ok(ws.with_db({"analyze", "--all", "--samples", "2", "--only", "play"}));
+    nlohmann::json trend =
+        run_json(ws.with_db({"analyze", "--trend", "Ann", "--samples", "2", "--only", "play"}));
+    REQUIRE(trend.size() == 2);
+    CHECK(trend[0]["date"] == "2026.11.01");  // JSON: the date as the record wrote it
+    CHECK(trend[1]["date"] == "2026-11-19");
+    // The text shows both in one form, in the same order.
+    std::string text =
+        run_ok(ws.with_db({"analyze", "--trend", "Ann", "--samples", "2", "--only", "play"}));
+    INFO(text);
+    const std::size_t first = text.find("2026-11-01");
+    REQUIRE(first != std::string::npos);
+    CHECK(text.find("2026-11-19") > first);
+    CHECK_FALSE(contains(text, "2026.11.01"));
+}
