@@ -182,7 +182,8 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--seat", a->seat, "show what one seat knew (N, E, S, W)");
     cmd->add_option("--panel", a->panel, "the side tab: " + viewer::side_panel_choices());
     cmd->add_option("--what-if", a->what_if, "cards to play off the record, e.g. 2C,KH");
-    cmd->add_flag("--analyse", a->analyse, "analyse the game at once");
+    // Both spellings: the command that reviews a game is `spadework analyze`.
+    cmd->add_flag("--analyse,--analyze", a->analyse, "analyse the game at once");
     cmd->add_option("--samples", a->samples,
                     "the most single-dummy layouts per bid or pass (default 64)")
         ->check(CLI::Range(1, 100000));

@@ -186,6 +186,10 @@ TEST_CASE("view of a game id not in the library names the id and the library", "
     CHECK_FALSE(fs::exists(shot));
     // The same words as show's.
     CHECK(run_expecting(ws.with_db({"show", "99"}), 1).err == r.err);
+    // --analyze is read as --analyse (the command is `analyze`): the line parses, and the id
+    // is what stops it.
+    CHECK(run_expecting(ws.with_db({"view", "99", "--analyze", "--screenshot", shot}), 1).err ==
+          r.err);
 }
 
 // Only import makes a library: the commands that read one name the path they did not find
