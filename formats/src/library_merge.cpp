@@ -293,8 +293,9 @@ void check_source(const fs::path& source, const fs::path& into,
             fs::exists(source, ec) ? "not a library: not a regular file" : "no such library");
     }
     if (fs::exists(into, ec) && fs::equivalent(source, into, ec)) {
-        throw FormatError(source.string(), 0, 0,
-                          "is the library merged into; a library cannot be merged into itself");
+        throw FormatError(
+            source.string(), 0, 0,
+            "it is the library merged into (--into): a library cannot be merged into itself");
     }
     Library check(source);
     for (const StoreSchema& store : stores) check.open_store(store);

@@ -307,7 +307,8 @@ TEST_CASE("merge refuses a bad input library by name and writes nothing", "[cli-
         sqlite3_close(db);
     }
     bad_input(newer, "the library has schema version 99, newer than this Spadework reads");
-    bad_input(into, "is the library merged into; a library cannot be merged into itself");
+    bad_input(into,
+              "it is the library merged into (--into): a library cannot be merged into itself");
     // Found only while merging, after good's review was written: all of it is undone.
     const std::string damaged = ws.file("damaged.sqlite");
     run_ok({"import", games.string(), "--db", damaged});
