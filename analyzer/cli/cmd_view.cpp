@@ -49,9 +49,11 @@ struct ViewArgs {
 // The library the window opens. Only import makes one, so a missing library is an error
 // naming its path, but for four cases: lesson mode keeps the learner's answers in it (as
 // `spadework lesson` does), the score keeper keeps a new game there, the deal editor saves
-// its games there, and a file or folder shown without --db is shown without the library (as
-// `show FILE` is), so a new player can look at a game before importing any.
-std::filesystem::path view_library(const ViewArgs& a, bool shows_files) {
+// its games there, and without --db a file or folder, or nothing at all, is shown without the
+// library (as `show FILE` is), so a new player can look at a game before importing any, and
+// the desktop menu's entry (`spadework view`, no terminal to show an error) opens a window on
+// a fresh install.
+std::filesystem::path view_library(const ViewArgs& a, bool library_game) {
     if (a.no_library) return {};
     if (!a.lesson.empty() || a.keep_score == "new" || !a.edit_deal.empty()) {
         return library_path(a.db);
@@ -70,7 +72,9 @@ std::filesystem::path view_library(const ViewArgs& a, bool shows_files) {
         return path;
     }
     std::error_code ec;
-    if (shows_files && a.db.empty() && !std::filesystem::exists(library_path(a.db), ec)) return {};
+    if (!library_game && a.db.empty() && !std::filesystem::exists(library_path(a.db), ec)) {
+        return {};
+    }
     return existing_library_path(a.db);
 }
 
@@ -93,7 +97,7 @@ void run_view(const ViewArgs& a) {
         o.hand = a.hand - 1;
     }
     for (const std::string& m : a.more) o.open.emplace_back(m);
-    o.library = view_library(a, !o.open.empty() && !o.game_id);
+    o.library = view_library(a, o.game_id.has_value());
     // An id the library does not have is said as show says it, before a window opens, not
     // as "the game asked for is not among those opened".
     if (o.game_id && !formats::Library(o.library).game_summary(*o.game_id)) {
