@@ -95,6 +95,17 @@ std::string result_line(const ScoredGame& scored, int hands) {
                           end_reason_name(r->reason), scored.hands.size());
     }
     if (r->overtime_sets > 0) out += ", " + count_of(r->overtime_sets, "overtime set");
+    // Points the final score has that no hand gave (end_bonus): said, or the final score
+    // would not be the running score the table ends on.
+    if (!scored.hands.empty()) {
+        std::string extra;
+        for (Team t : kAllTeams) {
+            int d = r->final[index(t)].score - scored.hands.back().after[index(t)].score;
+            if (d != 0)
+                extra += fmt::format("{}{} {:+}", extra.empty() ? "" : ", ", team_name(t), d);
+        }
+        if (!extra.empty()) out += ", " + extra + " at the end (end_bonus)";
+    }
     out += ".";
     if (scored.hands_unscored > 0 && static_cast<int>(scored.hands.size()) < hands) {
         out += scored.hands_unscored == 1

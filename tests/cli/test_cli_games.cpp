@@ -1,7 +1,10 @@
 // The game commands as a user runs them: import, list, show, convert, stats and score, on the
 // sample games and on files made here.
+#include <fmt/core.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
@@ -313,4 +316,27 @@ TEST_CASE("a revoke in a file is imported as played and flagged", "[cli]") {
     CHECK(shown.find("    2  E     AC    2S*   9C    JC    S\n") != std::string::npos);
     CHECK(shown.find("  * trick 2: S did not follow suit with ♣ in hand (revoke): played 2S "
                      "(kept as played)\n") != std::string::npos);
+}
+
+TEST_CASE("show says the points the final score adds after the last hand (end_bonus)",
+          "[cli-games]") {
+    const std::string file = (kSamples / "games" / "openspiel.spades").string();
+    nlohmann::json j = nlohmann::json::parse(run_ok({"show", file, "--json"}));
+    REQUIRE(!j["result"].is_null());
+    const std::string winner = j["result"]["winner"];
+    const std::string loser = winner == "NS" ? "EW" : "NS";
+    const auto& last = j["hands"].back();
+    const int won = j["result"][winner].get<int>();
+    const int bonus = won - last[winner]["score"].get<int>();
+    REQUIRE(bonus == 200);  // the openspiel rules' end_bonus, to the side that reaches the target
+    CHECK(j["result"][loser] == last[loser]["score"]);
+    // The table's last running score and the final score differ: the last line says by what.
+    std::string text = run_ok({"show", file});
+    CHECK(contains(
+        text, fmt::format("{} win {} to {} (target) after hand {}, {} +200 at the end "
+                          "(end_bonus).",
+                          winner, won, j["result"][loser].get<int>(), j["hands"].size(), winner)));
+    // A game without it says nothing of the kind.
+    CHECK_FALSE(
+        contains(run_ok({"show", (kSamples / "games" / "classic.spades").string()}), "end_bonus"));
 }
