@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "common.h"
 #include "spadework/analyzer/comparison.h"
+#include "spadework/analyzer/diagram.h"
 
 namespace spadework::cli {
 namespace {
@@ -49,6 +50,7 @@ std::string ending(const RuleSetRun& run) {
     if (r.overtime_sets > 0) {
         out += ", after " + analyzer::count_of(r.overtime_sets, "overtime set");
     }
+    if (std::string note = analyzer::end_points_note(s); !note.empty()) out += ", " + note;
     if (s.hands_unscored > 0) {
         out +=
             s.hands_unscored == 1

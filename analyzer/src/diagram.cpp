@@ -95,17 +95,8 @@ std::string result_line(const ScoredGame& scored, int hands) {
                           end_reason_name(r->reason), scored.hands.size());
     }
     if (r->overtime_sets > 0) out += ", " + count_of(r->overtime_sets, "overtime set");
-    // Points the final score has that no hand gave (end_bonus): said, or the final score
-    // would not be the running score the table ends on.
-    if (!scored.hands.empty()) {
-        std::string extra;
-        for (Team t : kAllTeams) {
-            int d = r->final[index(t)].score - scored.hands.back().after[index(t)].score;
-            if (d != 0)
-                extra += fmt::format("{}{} {:+}", extra.empty() ? "" : ", ", team_name(t), d);
-        }
-        if (!extra.empty()) out += ", " + extra + " at the end (end_bonus)";
-    }
+    // Said, or the final score would not be the running score the table ends on.
+    if (std::string note = end_points_note(scored); !note.empty()) out += ", " + note;
     out += ".";
     if (scored.hands_unscored > 0 && static_cast<int>(scored.hands.size()) < hands) {
         out += scored.hands_unscored == 1
@@ -116,6 +107,16 @@ std::string result_line(const ScoredGame& scored, int hands) {
 }
 
 }  // namespace
+
+std::string end_points_note(const ScoredGame& scored) {
+    if (!scored.result || scored.hands.empty()) return "";
+    std::string extra;
+    for (Team t : kAllTeams) {
+        int d = scored.result->final[index(t)].score - scored.hands.back().after[index(t)].score;
+        if (d != 0) extra += fmt::format("{}{} {:+}", extra.empty() ? "" : ", ", team_name(t), d);
+    }
+    return extra.empty() ? "" : extra + " at the end (end_bonus)";
+}
 
 std::string hand_diagram(const RecordedGame& game, int hand) {
     const RecordedHand& h = game.hands.at(static_cast<std::size_t>(hand));

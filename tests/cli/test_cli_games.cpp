@@ -336,6 +336,16 @@ TEST_CASE("show says the points the final score adds after the last hand (end_bo
         text, fmt::format("{} win {} to {} (target) after hand {}, {} +200 at the end "
                           "(end_bonus).",
                           winner, won, j["result"][loser].get<int>(), j["hands"].size(), winner)));
+    // score says it too, for the rule set that has it.
+    std::string scored = run_ok({"score", file, "--rules", "openspiel,classic"});
+    CHECK(contains(scored, fmt::format("openspiel: ends after hand {} (target): {} win {} to {}, "
+                                       "{} +200 at the end (end_bonus)",
+                                       j["hands"].size(), winner, won,
+                                       j["result"][loser].get<int>(), winner)));
+    const std::size_t classic_end = scored.find("\nclassic: ends");
+    REQUIRE(classic_end != std::string::npos);
+    CHECK(scored.substr(classic_end, scored.find('\n', classic_end + 1) - classic_end)
+              .find("end_bonus") == std::string::npos);
     // A game without it says nothing of the kind.
     CHECK_FALSE(
         contains(run_ok({"show", (kSamples / "games" / "classic.spades").string()}), "end_bonus"));

@@ -18,4 +18,9 @@ std::string hand_diagram(const RecordedGame& game, int hand);
 // then how it ended.
 std::string game_table(const RecordedGame& game);
 
+// The points a final score has that no hand gave (end_bonus), for the line that says how a
+// game ended: "NS +200 at the end (end_bonus)"; empty when the final score is the running
+// score of the last hand.
+std::string end_points_note(const ScoredGame& scored);
+
 }  // namespace spadework::analyzer
