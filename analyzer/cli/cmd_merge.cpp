@@ -50,7 +50,8 @@ void add_merge_command(CLI::App& app) {
         "way; nothing stored twice, all or nothing");
     cmd->add_option("libraries", opts->sources, "the libraries to merge (.sqlite files)")
         ->required();
-    cmd->add_option("--into", opts->into, "the library to merge them into")->required();
+    // --db too: every other command names its library so, and a user reaches for it here.
+    cmd->add_option("--into,--db", opts->into, "the library to merge them into")->required();
     cmd->callback([opts] { run_merge(*opts); });
 }
 

@@ -54,6 +54,10 @@ TEST_CASE("merge carries the score keeper's games under way, once", "[cli-keeper
     run_ok({"import", kClassic, "--db", a});
     keep_game(a, "Thursday");
     keep_game(b, "Friday");
+    // --db names the library merged into, as it names every other command's library.
+    const std::string d = ws.file("d.sqlite");
+    run_ok({"merge", a, "--db", d});
+    CHECK(testing::run_json({"list", "--db", d}).size() == 1);
     std::string out = run_ok({"merge", a, b, "--into", c});
     CHECK(contains(out, "Merged 2 libraries into " + c + ": 1 game added (0 there already)"));
     CHECK(contains(out, "2 games under way added (0 there already)."));
