@@ -5,42 +5,26 @@
 #include <stb_image.h>
 
 #include <catch2/catch.hpp>
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "support/run_command.h"
-#include "support/workspace.h"
-#include "support/xvfb.h"
+#include "support/window_run.h"
 
 namespace fs = std::filesystem;
 using namespace spadework;
 
 namespace {
 
-struct Shot {
-    int status = 0;
-    std::string err;
-};
+using Shot = testing::WindowRun;
 
 Shot view(const testing::Workspace& ws, const std::string& deal, const std::string& size,
           const fs::path& png) {
-    const fs::path status = ws.dir / "status";
-    std::vector<std::string> command = {
-        SPADEWORK_EXE,  "view",      "--db", ws.db,          "--edit-deal",
-        deal,           "--size",    size,   "--my-lessons", (ws.dir / "lessons").string(),
-        "--screenshot", png.string()};
-    int xvfb = testing::wait_process(
-        testing::spawn_process(XVFB_RUN, testing::xvfb_args("1600x1000x24", status, command),
-                               (ws.dir / "out").string(), (ws.dir / "err").string()));
-    Shot s{testing::command_status(status, xvfb), testing::slurp(ws.dir / "err")};
-    if (const char* keep_dir = std::getenv("SPADEWORK_SCREENSHOT_DIR");
-        keep_dir && fs::exists(png)) {
-        fs::copy_file(png, fs::path(keep_dir) / png.filename(),
-                      fs::copy_options::overwrite_existing);
-    }
-    return s;
+    return testing::run_in_window(
+        ws,
+        {SPADEWORK_EXE, "view", "--db", ws.db, "--edit-deal", deal, "--size", size, "--my-lessons",
+         (ws.dir / "lessons").string(), "--screenshot", png.string()},
+        png);
 }
 
 // Pixels of a colour (within 24 on each channel).
@@ -91,20 +75,13 @@ TEST_CASE("view --edit-deal sheet opens a score sheet's hand for its cards", "[w
     const fs::path sheet = fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv";
     for (auto [size, w, h] : {std::tuple{"1280x720", 1280, 720}, {"1600x1000", 1600, 1000}}) {
         const fs::path png = ws.dir / ("editor-sheet-" + std::string(size) + ".png");
-        const fs::path status = ws.dir / "status";
-        std::vector<std::string> command = {
-            SPADEWORK_EXE, "view",         sheet.string(), "--hand", "3",
-            "--edit-deal", "sheet",        "--db",         ws.db,    "--size",
-            size,          "--screenshot", png.string()};
-        int xvfb = testing::wait_process(
-            testing::spawn_process(XVFB_RUN, testing::xvfb_args("1600x1000x24", status, command),
-                                   (ws.dir / "out").string(), (ws.dir / "err").string()));
-        INFO(testing::slurp(ws.dir / "err"));
-        REQUIRE(testing::command_status(status, xvfb) == 0);
-        if (const char* keep_dir = std::getenv("SPADEWORK_SCREENSHOT_DIR")) {
-            fs::copy_file(png, fs::path(keep_dir) / png.filename(),
-                          fs::copy_options::overwrite_existing);
-        }
+        Shot s = testing::run_in_window(
+            ws,
+            {SPADEWORK_EXE, "view", sheet.string(), "--hand", "3", "--edit-deal", "sheet", "--db",
+             ws.db, "--size", size, "--screenshot", png.string()},
+            png);
+        INFO(s.err);
+        REQUIRE(s.status == 0);
         CHECK(pixels_of(png, w, h, 252, 252, 248) > 52u * 600);  // the picker, cards to place
     }
     // A full record has its cards already.

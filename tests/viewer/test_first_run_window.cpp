@@ -8,32 +8,22 @@
 #include <string>
 #include <vector>
 
-#include "support/run_command.h"
-#include "support/workspace.h"
-#include "support/xvfb.h"
+#include "support/window_run.h"
 
 namespace fs = std::filesystem;
 using spadework::testing::Workspace;
 
 namespace {
 
-struct Shot {
-    int status = 0;
-    std::string err;
-};
+using Shot = spadework::testing::WindowRun;
 
 // `spadework view ARGS --size 1280x720` under xvfb-run with XDG_DATA_HOME set to `data`.
 Shot view(const Workspace& ws, const fs::path& data, std::vector<std::string> args) {
-    const fs::path status = ws.dir / "status";
     std::vector<std::string> command = {"/usr/bin/env", "XDG_DATA_HOME=" + data.string(),
                                         SPADEWORK_EXE, "view"};
     command.insert(command.end(), args.begin(), args.end());
     command.insert(command.end(), {"--size", "1280x720"});
-    int xvfb = spadework::testing::wait_process(spadework::testing::spawn_process(
-        XVFB_RUN, spadework::testing::xvfb_args("1600x1000x24", status, command),
-        (ws.dir / "out").string(), (ws.dir / "err").string()));
-    return {spadework::testing::command_status(status, xvfb),
-            spadework::testing::slurp(ws.dir / "err")};
+    return spadework::testing::run_in_window(ws, command);
 }
 
 }  // namespace

@@ -6,16 +6,13 @@
 
 #include <array>
 #include <catch2/catch.hpp>
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "keeper.h"
 #include "spadework/formats/game_file.h"
-#include "support/run_command.h"
-#include "support/workspace.h"
-#include "support/xvfb.h"
+#include "support/window_run.h"
 
 namespace fs = std::filesystem;
 using namespace spadework;
@@ -26,28 +23,15 @@ namespace {
 
 const fs::path kSheet = fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv";
 
-struct Shot {
-    int status = 0;
-    std::string err;
-};
+using Shot = testing::WindowRun;
 
 Shot view(const testing::Workspace& ws, const std::string& keep, const std::string& size,
           const fs::path& png) {
-    const fs::path status = ws.dir / "status";
     std::vector<std::string> command = {SPADEWORK_EXE, "view", "--db",         ws.db,
                                         "--size",      size,   "--screenshot", png.string()};
     // No --keep-score: the viewer as it opens on the library.
     if (!keep.empty()) command.insert(command.end(), {"--keep-score", keep});
-    int xvfb = testing::wait_process(
-        testing::spawn_process(XVFB_RUN, testing::xvfb_args("1600x1000x24", status, command),
-                               (ws.dir / "out").string(), (ws.dir / "err").string()));
-    Shot s{testing::command_status(status, xvfb), testing::slurp(ws.dir / "err")};
-    if (const char* keep_dir = std::getenv("SPADEWORK_SCREENSHOT_DIR");
-        keep_dir && fs::exists(png)) {
-        fs::copy_file(png, fs::path(keep_dir) / png.filename(),
-                      fs::copy_options::overwrite_existing);
-    }
-    return s;
+    return testing::run_in_window(ws, command, png);
 }
 
 // Pixels of North-South's blue (the partnership's names and points on the sheet), or of
