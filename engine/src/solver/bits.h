@@ -79,8 +79,9 @@ extern const BitTables kBits;
 inline int suit_count(std::uint16_t m) {
 #ifdef __POPCNT__
     return std::popcount(m);
-#endif
+#else
     return kBits.count[m >> 2];
+#endif
 }
 
 // The ranks of x (a subset of a) renumbered among a's ranks: bit i set when x holds a's
@@ -88,36 +89,39 @@ inline int suit_count(std::uint16_t m) {
 inline std::uint32_t compress(std::uint16_t x, std::uint16_t a) {
 #ifdef __BMI2__
     return _pext_u32(x, a);
-#endif
+#else
     unsigned xs = x >> 2;
     unsigned as = a >> 2;
     unsigned low = kBits.compress_low[as & 127][xs & 127];
     unsigned high = kBits.compress_high[as >> 7][xs >> 7];
     return low | (high << kBits.count[as & 127]);
+#endif
 }
 
 // The inverse of compress: bit i of x goes to a's i-th lowest card.
 inline std::uint16_t expand(std::uint32_t x, std::uint16_t a) {
 #ifdef __BMI2__
     return static_cast<std::uint16_t>(_pdep_u32(x, a));
-#endif
+#else
     unsigned as = a >> 2;
     unsigned n_low = kBits.count[as & 127];
     unsigned low = kBits.expand_low[as & 127][x & ((1u << n_low) - 1)];
     unsigned high = kBits.expand_high[as >> 7][(x >> n_low) & 63];
     return static_cast<std::uint16_t>((low | (high << 7)) << 2);
+#endif
 }
 
 // spread2(compress(x, a)).
 inline std::uint32_t compress_spread(std::uint16_t x, std::uint16_t a) {
 #ifdef __BMI2__
     return _pdep_u32(_pext_u32(x, a), 0x55555555u);
-#endif
+#else
     unsigned xs = x >> 2;
     unsigned as = a >> 2;
     std::uint32_t low = kBits.spread_low[as & 127][xs & 127];
     std::uint32_t high = kBits.spread_high[as >> 7][xs >> 7];
     return low | (high << (2 * kBits.count[as & 127]));
+#endif
 }
 
 // Spreads 13 bits to the even bits of 26: bit i moves to bit 2i.

@@ -132,6 +132,13 @@ struct Impl {
     // with more tricks left than the root go, as a card-by-card analysis never meets them
     // again.
     std::array<std::uint64_t, 4> last_cards{};
+    // The context of the tricks objective under the position's play rules.
+    std::uint64_t tricks_context(const State& st) {
+        Context c;
+        c.objective = Objective::Tricks;
+        c.play = st.rules;
+        return context_id(c);
+    }
     // The context of the nil objective for one seat, the table prepared for the position.
     std::uint64_t prepare_nil(const State& st, Seat nil_seat) {
         Context c;
@@ -253,10 +260,7 @@ SolveResult Core::solve_tricks(const Position& position) {
         result.total_tricks = taken;
         return result;
     }
-    Context c;
-    c.objective = Objective::Tricks;
-    c.play = st.rules;
-    std::uint64_t context = impl_->context_id(c);
+    std::uint64_t context = impl_->tricks_context(st);
     impl_->prepare(st);
     TricksRun run;
     // 1. The total: known when the position follows the last one by a card, else searched.
@@ -299,10 +303,7 @@ int Core::total_tricks(const Position& position) {
         impl_->remember(position, st, ns_total_of(position, *ns) - taken);
         return ns_total_of(position, *ns);
     }
-    Context c;
-    c.objective = Objective::Tricks;
-    c.play = st.rules;
-    std::uint64_t context = impl_->context_id(c);
+    std::uint64_t context = impl_->tricks_context(st);
     impl_->prepare(st);
     TricksRun run;
     auto [low, high] = impl_->future_range(position, st);
@@ -412,10 +413,7 @@ SolveResult Core::score_within(const Position& position, const Standings& before
     c.bids = position.bids;
     c.before = before;
     if (end) c.end_value = end->name;
-    Context tricks;
-    tricks.objective = Objective::Tricks;
-    tricks.play = st.rules;
-    const ScoreContexts contexts{impl_->context_id(c), impl_->context_id(tricks)};
+    const ScoreContexts contexts{impl_->context_id(c), impl_->tricks_context(st)};
     const ScoreTable& values = impl_->score_tables.get(position.rules, position.bids, before, end);
     std::vector<Move> moves =
         root_moves(st, std::popcount(static_cast<unsigned>(honours_outcomes(values, st))) > 1);

@@ -28,21 +28,30 @@ namespace {
 // Zen 3; Zen 1 and 2 run them in microcode, far slower than the portable build's tables. The
 // build also counts bits with popcnt and lzcnt, which every processor with BMI2 has (lzcnt
 // came with BMI2 on Intel's and before it on AMD's; clang cannot ask for it by name).
+// Asked of the processor once, the first time a Solver is made.
 bool bmi2_is_fast() {
 #ifdef SPADEWORK_SOLVER_BMI2
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("bmi") &&
-           __builtin_cpu_supports("popcnt") && !__builtin_cpu_is("znver1") &&
-           !__builtin_cpu_is("znver2");
+    static const bool fast = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("bmi") &&
+               __builtin_cpu_supports("popcnt") && !__builtin_cpu_is("znver1") &&
+               !__builtin_cpu_is("znver2");
+    }();
+    return fast;
 #else
     return false;
 #endif
 }
 
+// The one choice of build, which solver_build names and the Solver makes.
+bool uses_bmi2(const SolverOptions& options) {
+    return !options.portable && bmi2_is_fast();
+}
+
 }  // namespace
 
 const char* solver_build(const SolverOptions& options) {
-    return !options.portable && bmi2_is_fast() ? "bmi2" : "portable";
+    return uses_bmi2(options) ? "bmi2" : "portable";
 }
 
 struct Solver::Impl {
@@ -51,7 +60,7 @@ struct Solver::Impl {
 
 Solver::Solver(SolverOptions options) : impl_(std::make_unique<Impl>()) {
 #ifdef SPADEWORK_SOLVER_BMI2
-    if (!options.portable && bmi2_is_fast()) {
+    if (uses_bmi2(options)) {
         impl_->backend = solver::bmi2::make_backend(options);
         return;
     }
