@@ -3,17 +3,13 @@
 #include <fmt/format.h>
 
 #include "spadework/analyzer/deal_editor.h"
+#include "spadework/analyzer/lesson_pages.h"
 #include "spadework/engine/error.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/text_log.h"
 
 namespace spadework::analyzer {
 namespace {
-
-std::string answer_of(const LessonHand& hand, const LessonVerdict& v, bool best) {
-    if (hand.ask == LessonAsk::Pass) return to_string(best ? v.pass->best : hand.answer_pass);
-    return to_string(best ? v.bid->best : hand.answer);
-}
 
 // The question's own checks, before any file is touched: the lesson reader would refuse the
 // same, but with the place in a file the teacher never wrote.
@@ -58,8 +54,8 @@ LessonCheck check_lesson_question(const Lesson& lesson, int number, int threads)
     c.file = lesson.file;
     c.question = number;
     c.agrees = v.recommended_ok;
-    c.best = answer_of(hand, v, true);
-    c.recommended = answer_of(hand, v, false);
+    c.best = verdict_answer_text(hand, v, true);
+    c.recommended = verdict_answer_text(hand, v, false);
     const char* what = hand.ask == LessonAsk::Pass ? "pass" : "bid";
     if (c.agrees) {
         c.message = fmt::format(

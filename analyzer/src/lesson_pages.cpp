@@ -183,6 +183,12 @@ std::string answer_text(const LessonHand& hand, const LessonAnswer& answer) {
     return answer.bid ? to_string(*answer.bid) : "";
 }
 
+std::string verdict_answer_text(const LessonHand& hand, const LessonVerdict& verdict, bool best) {
+    if (!best) return the_answer(hand);
+    return hand.ask == LessonAsk::Pass ? to_string(verdict.pass->best)
+                                       : to_string(verdict.bid->best);
+}
+
 std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const LessonAnswer& answer,
                         const LessonVerdict& v) {
     const std::string what = hand.ask == LessonAsk::Pass ? "pass" : "bid";

@@ -38,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "spadework/analyzer/deal_editor.h"
 #include "spadework/analyzer/lesson.h"
 #include "spadework/analyzer/simple_bot.h"
 #include "spadework/engine/deal.h"
@@ -93,7 +94,7 @@ std::map<std::string, int> features(CardSet hand, const RuleSet& rules) {
     std::map<std::string, int> f;
     f["spades"] = hand.count(Suit::Spades);
     f["spadeace"] = hand.contains(Card(Rank::Ace, Suit::Spades)) ? 1 : 0;
-    int aces = 0, kings = 0, voids = 0, singletons = 0, hcp = 0;
+    int aces = 0, kings = 0, voids = 0, singletons = 0;
     for (Suit s : kAllSuits) {
         if (s != Suit::Spades) {
             aces += hand.contains(Card(Rank::Ace, s));
@@ -101,14 +102,12 @@ std::map<std::string, int> features(CardSet hand, const RuleSet& rules) {
             voids += hand.count(s) == 0;
             singletons += hand.count(s) == 1;
         }
-        hcp += 4 * hand.contains(Card(Rank::Ace, s)) + 3 * hand.contains(Card(Rank::King, s)) +
-               2 * hand.contains(Card(Rank::Queen, s)) + hand.contains(Card(Rank::Jack, s));
     }
     f["aces"] = aces;
     f["kings"] = kings;
     f["voids"] = voids;
     f["singletons"] = singletons;
-    f["hcp"] = hcp;
+    f["hcp"] = analyzer::high_card_points(hand);
     f["honours"] = (hand & kHonours).size();
     f["est"] = static_cast<int>(estimate_tricks(hand, rules) * 10);
     f["nilcand"] = nil_candidate(hand, rules) ? 1 : 0;

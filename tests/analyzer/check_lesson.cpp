@@ -12,20 +12,10 @@
 #include <string>
 
 #include "spadework/analyzer/lesson.h"
-
-namespace {
+#include "spadework/analyzer/lesson_pages.h"
 
 using namespace spadework;
 using namespace spadework::analyzer;
-
-std::string answer_text(const LessonHand& hand, const LessonVerdict& v, bool best) {
-    if (hand.ask == LessonAsk::Pass) {
-        return to_string(best ? v.pass->best : hand.answer_pass);
-    }
-    return to_string(best ? v.bid->best : hand.answer);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     bool options = argc == 3 && std::string(argv[2]) == "--options";
@@ -45,8 +35,8 @@ int main(int argc, char** argv) {
             double seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
-            std::string recommended = answer_text(hand, v, false);
-            std::string best = answer_text(hand, v, true);
+            std::string recommended = verdict_answer_text(hand, v, false);
+            std::string best = verdict_answer_text(hand, v, true);
             fmt::print(
                 "hand {} (line {}, {} {}): recommended {} = {}, best {} = {} ({:.1f} s, cpu {:.1f} "
                 "s)\n",

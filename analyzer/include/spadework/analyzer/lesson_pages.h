@@ -15,6 +15,8 @@ std::string question_text(const Lesson& lesson, const LessonHand& hand);
 
 // The answer as it is stored and shown: "4", "nil", "AH KH 2C".
 std::string answer_text(const LessonHand& hand, const LessonAnswer& answer);
+// The recommended answer, or with `best` the analysis' best, written the same way.
+std::string verdict_answer_text(const LessonHand& hand, const LessonVerdict& verdict, bool best);
 
 // The reveal: the recommended answer and its reasoning, the sampled distribution of the
 // partnership's tricks, what every answer is worth, and what the learner's was.
