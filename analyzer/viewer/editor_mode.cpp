@@ -225,7 +225,7 @@ std::string EditorMode::comment() const {
         case CommentTarget::Kind::Hand:
             break;
     }
-    return hand_comment_;
+    return editor_.hand_comment();
 }
 
 bool EditorMode::set_comment(const std::string& text) {
@@ -238,7 +238,6 @@ bool EditorMode::set_comment(const std::string& text) {
                 editor_.comment_card(comment_.card, text);
                 break;
             case CommentTarget::Kind::Hand:
-                hand_comment_ = text;
                 editor_.set_hand_comment(text);
                 break;
         }

@@ -117,7 +117,6 @@ class EditorMode {
     std::uint64_t seed_ = 1;
     CardSet pass_pick_;
     CommentTarget comment_;
-    std::string hand_comment_;
     std::future<analyzer::LessonCheck> check_;
     std::optional<analyzer::LessonCheck> last_check_;
     std::string message_;

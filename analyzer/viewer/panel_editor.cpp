@@ -11,15 +11,6 @@ namespace spadework::viewer {
 
 namespace {
 
-const ImVec4 kError(1.0f, 0.45f, 0.4f, 1.0f);
-const ImVec4 kGood(0.55f, 0.85f, 0.55f, 1.0f);
-
-void copy_to(char* box, std::size_t size, const std::string& text) {
-    std::snprintf(box, size, "%s", text.c_str());
-}
-
-const char* const kSeatNames[] = {"North", "East", "South", "West"};
-
 // The seat's short name in its partnership's colour.
 void seat_label(Seat s) {
     ImGui::PushStyleColor(ImGuiCol_Text, colours::team_colour(index(team_of(s))));
@@ -60,11 +51,11 @@ void EditorPanel::draw(const PanelContext& ctx) {
         ctx.lessons.reload();
     }
     if (!lesson_fields_) {
-        copy_to(folder_, sizeof folder_, e.lessons_folder.string());
-        copy_to(lesson_name_, sizeof lesson_name_, e.lesson.name);
-        copy_to(lesson_title_, sizeof lesson_title_, e.lesson.title);
-        copy_to(point_, sizeof point_, e.lesson.point);
-        copy_to(question_, sizeof question_, e.lesson.question);
+        copy_to(folder_, e.lessons_folder.string());
+        copy_to(lesson_name_, e.lesson.name);
+        copy_to(lesson_title_, e.lesson.title);
+        copy_to(point_, e.lesson.point);
+        copy_to(question_, e.lesson.question);
         lesson_fields_ = true;
     }
     header(e);
@@ -122,7 +113,8 @@ void EditorPanel::header(EditorMode& e) {
         }
     }
     if (!e.message().empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, e.error() ? kError : kGood);
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              e.error() ? colours::kMessageError : colours::kMessageDone);
         text_wrapped(e.message());
         ImGui::PopStyleColor();
     }
@@ -311,7 +303,7 @@ void EditorPanel::comment_box(EditorMode& e) {
     const bool changed = t.kind != shown_target_.kind || t.bid != shown_target_.bid ||
                          !(t.card == shown_target_.card);
     if (changed || !comment_fresh_) {
-        copy_to(comment_, sizeof comment_, e.comment());
+        copy_to(comment_, e.comment());
         shown_target_ = t;
         comment_fresh_ = true;
     }
@@ -337,7 +329,7 @@ void EditorPanel::comment_box(EditorMode& e) {
 void EditorPanel::saving(EditorMode& e) {
     // The box follows the mode's event when it changes there (a sheet's hand clears it).
     if (e.event != event_seen_) {
-        copy_to(event_, sizeof event_, e.event);
+        copy_to(event_, e.event);
         event_seen_ = e.event;
     }
     ImGui::SetNextItemWidth(em(200));
@@ -378,7 +370,8 @@ void EditorPanel::saving(EditorMode& e) {
     if (ImGui::Button(e.checking() ? "Checking..." : "Save as lesson question")) e.save_lesson();
     ImGui::EndDisabled();
     if (const auto& c = e.last_check()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, c->agrees ? kGood : kError);
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              c->agrees ? colours::kMessageDone : colours::kMessageError);
         text_wrapped(c->message);
         ImGui::PopStyleColor();
     }

@@ -12,9 +12,6 @@ namespace spadework::viewer {
 
 namespace {
 
-const ImVec4 kError(1.0f, 0.45f, 0.4f, 1.0f);
-const ImVec4 kGood(0.55f, 0.85f, 0.55f, 1.0f);
-
 // The players of a partnership: "Ann & Carol".
 std::string pair_names(const std::array<std::string, 4>& players, int team) {
     return players[static_cast<std::size_t>(team)] + " & " +
@@ -231,15 +228,14 @@ void KeeperPanel::form(ScoreKeeper& k, const UiState& ui) {
         ImGui::PopID();
     }
     row("First dealer");
-    const char* seats[] = {"North", "East", "South", "West"};
-    ImGui::Combo("##dealer", &dealer_, seats, 4);
+    ImGui::Combo("##dealer", &dealer_, kSeatNames, 4);
     row("Rules");
     ImGui::InputTextWithHint("##rules", "a preset or a rule set file", rules_, sizeof rules_);
     ImGui::SameLine();
     if (ImGui::BeginCombo("##presets", "presets", ImGuiComboFlags_NoPreview)) {
         for (const PresetInfo& p : presets()) {
             if (ImGui::Selectable(std::string(p.name).c_str())) {
-                std::snprintf(rules_, sizeof rules_, "%s", std::string(p.name).c_str());
+                copy_to(rules_, std::string(p.name));
             }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(p.summary).c_str());
         }
@@ -254,7 +250,8 @@ void KeeperPanel::form(ScoreKeeper& k, const UiState& ui) {
     ImGui::InputTextWithHint("##date", "today", date_, sizeof date_);
     ImGui::Spacing();
     ImGui::SetCursorPosX(label_w);
-    if (!k.has_library()) ImGui::TextColored(kError, "No library: the game is not kept.");
+    if (!k.has_library())
+        ImGui::TextColored(colours::kMessageError, "No library: the game is not kept.");
     if (ImGui::Button("Start the game", ImVec2(em(200), big_button_height()))) {
         KeeperSetup s;
         for (int i = 0; i < 4; ++i) s.players[static_cast<std::size_t>(i)] = players_[i];
@@ -273,7 +270,7 @@ void KeeperPanel::form(ScoreKeeper& k, const UiState& ui) {
         }
     }
     if (!form_error_.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kError);
+        ImGui::PushStyleColor(ImGuiCol_Text, colours::kMessageError);
         text_wrapped(form_error_);
         ImGui::PopStyleColor();
     }
@@ -288,7 +285,7 @@ void KeeperPanel::kept_list(ScoreKeeper& k) {
     try {
         kept = k.kept_games(true);
     } catch (const std::exception& e) {
-        ImGui::TextColored(kError, "%s", e.what());
+        ImGui::TextColored(colours::kMessageError, "%s", e.what());
         return;
     }
     if (kept.empty()) {
@@ -363,7 +360,8 @@ void KeeperPanel::header(ScoreKeeper& k, const UiState& ui) {
 void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
     ImGui::PushFont(ui.fonts.large);
     if (k.step() == KeeperStep::Over) {
-        ImGui::TextColored(kGood, "%s", k.ended_early() ? "Finished early" : "Game over");
+        ImGui::TextColored(colours::kMessageDone, "%s",
+                           k.ended_early() ? "Finished early" : "Game over");
         ImGui::PopFont();
         text_wrapped(k.result_text());
         if (k.library_game()) {
@@ -409,7 +407,7 @@ void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
     ImGui::TextDisabled("Ctrl+Z");
     finish_button(k);
     if (!k.error().empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kError);
+        ImGui::PushStyleColor(ImGuiCol_Text, colours::kMessageError);
         text_wrapped(k.error());
         ImGui::PopStyleColor();
     }
@@ -566,7 +564,7 @@ void KeeperPanel::typing_box(ScoreKeeper& k) {
     }
     const std::string problem = k.check_text(typed_);
     if (!problem.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kError);
+        ImGui::PushStyleColor(ImGuiCol_Text, colours::kMessageError);
         text_wrapped(problem);
         ImGui::PopStyleColor();
     }

@@ -15,16 +15,6 @@ constexpr const char* kDeletePopup = "Delete this game?";
 constexpr const char* kEditPopup = "Edit the game";
 constexpr const char* kExportPopup = "Export the hand";
 
-template <std::size_t N>
-void copy_to(char (&buffer)[N], const std::string& text) {
-    std::snprintf(buffer, N, "%s", text.c_str());
-}
-
-template <std::size_t N>
-void copy_to(std::array<char, N>& buffer, const std::string& text) {
-    std::snprintf(buffer.data(), N, "%s", text.c_str());
-}
-
 bool is_library_game(const Model& model) {
     return model.selected_game() && model.games()[*model.selected_game()].library_id;
 }

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include <array>
+#include <cstdio>
 #include <optional>
 #include <string>
 
@@ -37,7 +39,23 @@ inline constexpr ImU32 kEastWest = IM_COL32(240, 150, 60, 255);
 inline ImU32 team_colour(int team) {
     return team == 0 ? kNorthSouth : kEastWest;
 }
+// A form's message under its buttons: what was refused, or what was done.
+inline const ImVec4 kMessageError(1.0f, 0.45f, 0.4f, 1.0f);
+inline const ImVec4 kMessageDone(0.55f, 0.85f, 0.55f, 1.0f);
 }  // namespace colours
+
+// Puts text into an ImGui text box's buffer, cut to fit.
+template <std::size_t N>
+void copy_to(char (&buffer)[N], const std::string& text) {
+    std::snprintf(buffer, N, "%s", text.c_str());
+}
+template <std::size_t N>
+void copy_to(std::array<char, N>& buffer, const std::string& text) {
+    std::snprintf(buffer.data(), N, "%s", text.c_str());
+}
+
+// The seats' names in Seat order, as ImGui::Combo takes them.
+inline const char* const kSeatNames[4] = {"North", "East", "South", "West"};
 
 // The window's own state, beside the model.
 struct UiState {

@@ -131,6 +131,7 @@ class DealEditor {
     void comment_bid(int index, std::string text);
     void comment_card(Card c, std::string text);
     void set_hand_comment(std::string text) { hand_comment_ = std::move(text); }
+    const std::string& hand_comment() const { return hand_comment_; }
     std::string bid_comment(int index) const;
     std::string card_comment(Card c) const;
 
