@@ -214,14 +214,28 @@ std::string shown_score(Score ns, Score ew) {
     return fmt::format("{:>5} / {:<5}", ns, ew);
 }
 
+// The columns `list` shows of a library game and of a game under way, up to the scores.
+std::string game_columns(const std::string& id, const std::string& date, const std::string& event,
+                         const std::string& players, const std::string& rules,
+                         const std::string& hands) {
+    return fmt::format("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}", id, date, event, players,
+                       rules, hands);
+}
+
+std::string players_text(const std::array<std::string, 4>& p) {
+    return fmt::format("{}/{}/{}/{}", p[0], p[1], p[2], p[3]);
+}
+
+std::string columns_header() {
+    return game_columns("id", "date", "event", "players N/E/S/W", "rules", "hands");
+}
+
 void print_games(const std::vector<formats::GameSummary>& games) {
-    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {}  {}\n", "id", "date", "event",
-               "players N/E/S/W", "rules", "hands", shown_score("NS", "EW"), "winner");
+    fmt::print("{}  {}  {}\n", columns_header(), shown_score("NS", "EW"), "winner");
     for (const auto& g : games) {
-        std::string players =
-            fmt::format("{}/{}/{}/{}", g.players[0], g.players[1], g.players[2], g.players[3]);
-        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {}  {}\n", g.id,
-                   shown_date(g.date), g.event, players, g.rules, g.hands,
+        fmt::print("{}  {}  {}\n",
+                   game_columns(std::to_string(g.id), shown_date(g.date), g.event,
+                                players_text(g.players), g.rules, std::to_string(g.hands)),
                    shown_score(g.score[0], g.score[1]),
                    winner_text(g) + (g.score_sheet ? "  (score sheet)" : ""));
     }
@@ -240,15 +254,13 @@ void print_under_way(const formats::Library& library, bool filtered) {
         return;
     }
     fmt::print("\nUnder way in the score keeper (spadework view --keep-score ID resumes one):\n");
-    fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {}\n", "id", "date", "event",
-               "players N/E/S/W", "rules", "hands", shown_score("NS", "EW"));
+    fmt::print("{}  {}\n", columns_header(), shown_score("NS", "EW"));
     for (const analyzer::KeptGame& k : kept) {
-        const auto& p = k.setup.players;
-        fmt::print("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}  {}{}\n", k.id,
-                   shown_date(k.setup.date), k.setup.event,
-                   fmt::format("{}/{}/{}/{}", p[0], p[1], p[2], p[3]), k.setup.rules, k.hands,
-                   shown_score(k.score[0], k.score[1]),
-                   k.problem.empty() ? "" : "  (" + k.problem + ")");
+        fmt::print(
+            "{}  {}{}\n",
+            game_columns(std::to_string(k.id), shown_date(k.setup.date), k.setup.event,
+                         players_text(k.setup.players), k.setup.rules, std::to_string(k.hands)),
+            shown_score(k.score[0], k.score[1]), k.problem.empty() ? "" : "  (" + k.problem + ")");
     }
 }
 
