@@ -1,9 +1,13 @@
 // A window test's run of the viewer: `command` under xvfb-run on a 1600x1000 screen, its exit
 // status (kept apart from xvfb-run's, xvfb.h) and what it wrote on stderr; the screenshot
 // `png`, when it was written and SPADEWORK_SCREENSHOT_DIR=DIR is set, kept in DIR for a person
-// to look at.
+// to look at. pixels_near counts a colour in a screenshot.
 #pragma once
 
+#include <stb_image.h>
+
+#include <array>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -32,6 +36,29 @@ inline WindowRun run_in_window(const Workspace& ws, const std::vector<std::strin
                                    std::filesystem::copy_options::overwrite_existing);
     }
     return run;
+}
+
+// The pixels of a screenshot within 24 of `rgb` on each channel; the picture must be
+// width x height.
+inline std::size_t pixels_near(const std::filesystem::path& png, int width, int height,
+                               std::array<int, 3> rgb) {
+    int w = 0;
+    int h = 0;
+    int channels = 0;
+    unsigned char* data = stbi_load(png.c_str(), &w, &h, &channels, 3);
+    REQUIRE(data != nullptr);
+    CHECK(w == width);
+    CHECK(h == height);
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(w) * h; ++i) {
+        const unsigned char* p = data + 3 * i;
+        if (std::abs(p[0] - rgb[0]) < 24 && std::abs(p[1] - rgb[1]) < 24 &&
+            std::abs(p[2] - rgb[2]) < 24) {
+            ++n;
+        }
+    }
+    stbi_image_free(data);
+    return n;
 }
 
 }  // namespace spadework::testing

@@ -2,7 +2,6 @@
 // xvfb-run at 1280x720 and 1600x1000, on an empty deal and on a whole one; and a PBN deal that
 // does not read refused before a window opens. SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures
 // there for a person to look at.
-#include <stb_image.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -27,24 +26,6 @@ Shot view(const testing::Workspace& ws, const std::string& deal, const std::stri
         png);
 }
 
-// Pixels of a colour (within 24 on each channel).
-std::size_t pixels_of(const fs::path& png, int width, int height, int r, int g, int b) {
-    int w = 0;
-    int h = 0;
-    int channels = 0;
-    unsigned char* data = stbi_load(png.c_str(), &w, &h, &channels, 3);
-    REQUIRE(data != nullptr);
-    CHECK(w == width);
-    CHECK(h == height);
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < static_cast<std::size_t>(w) * h; ++i) {
-        const unsigned char* p = data + 3 * i;
-        if (std::abs(p[0] - r) < 24 && std::abs(p[1] - g) < 24 && std::abs(p[2] - b) < 24) ++n;
-    }
-    stbi_image_free(data);
-    return n;
-}
-
 constexpr const char* kDeal =
     "E:K63.Q32.JT54.K87 852.AK4.A73.9643 AJ9.J876.K96.QT5 QT74.T95.Q82.AJ2";
 
@@ -60,13 +41,14 @@ TEST_CASE("The deal editor's screens at 1280x720 and 1600x1000", "[window][edito
         REQUIRE(s.status == 0);
         CHECK(s.err.empty());
         // The 52 card faces of the picker; no seat holds a card, so no partnership's colour.
-        const std::size_t faces = pixels_of(empty, w, h, 252, 252, 248);
+        const std::size_t faces = testing::pixels_near(empty, w, h, {252, 252, 248});
         CHECK(faces > 52u * 600);
         const fs::path dealt = ws.dir / ("editor-dealt-" + tag + ".png");
         s = view(ws, kDeal, size, dealt);
         REQUIRE(s.status == 0);
         // Every card placed: each carries its seat's colour, blue for North-South.
-        CHECK(pixels_of(dealt, w, h, 90, 160, 240) > pixels_of(empty, w, h, 90, 160, 240) + 2000);
+        CHECK(testing::pixels_near(dealt, w, h, {90, 160, 240}) >
+              testing::pixels_near(empty, w, h, {90, 160, 240}) + 2000);
     }
 }
 
@@ -82,7 +64,8 @@ TEST_CASE("view --edit-deal sheet opens a score sheet's hand for its cards", "[w
             png);
         INFO(s.err);
         REQUIRE(s.status == 0);
-        CHECK(pixels_of(png, w, h, 252, 252, 248) > 52u * 600);  // the picker, cards to place
+        CHECK(testing::pixels_near(png, w, h, {252, 252, 248}) >
+              52u * 600);  // the picker, cards to place
     }
     // A full record has its cards already.
     auto r = testing::run(

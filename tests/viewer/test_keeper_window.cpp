@@ -2,7 +2,6 @@
 // xvfb-run at 1280x720 and 1600x1000, on the new-game form, a game under way (kept through the
 // keeper's model into the library first) and a game over; and --keep-score refusals.
 // SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures there for a person to look at.
-#include <stb_image.h>
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -38,23 +37,7 @@ Shot view(const testing::Workspace& ws, const std::string& keep, const std::stri
 // another colour.
 std::size_t blue_pixels(const fs::path& png, int width, int height,
                         std::array<int, 3> rgb = {90, 160, 240}) {
-    int w = 0;
-    int h = 0;
-    int channels = 0;
-    unsigned char* data = stbi_load(png.c_str(), &w, &h, &channels, 3);
-    REQUIRE(data != nullptr);
-    CHECK(w == width);
-    CHECK(h == height);
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < static_cast<std::size_t>(w) * h; ++i) {
-        const unsigned char* p = data + 3 * i;
-        if (std::abs(p[0] - rgb[0]) < 24 && std::abs(p[1] - rgb[1]) < 24 &&
-            std::abs(p[2] - rgb[2]) < 24) {
-            ++n;
-        }
-    }
-    stbi_image_free(data);
-    return n;
+    return testing::pixels_near(png, width, height, rgb);
 }
 
 // Types `hands` hands of the club's sheet into a new kept game, then `more` entries of the next
