@@ -315,7 +315,7 @@ void print_trend(const AnalyzeOptions& o) {
             j.push_back({{"game", p.game},
                          {"date", p.date},
                          {"settings", analyzer::describe_review_settings(row.settings)},
-                         {"seat", std::string(1, seat_char(p.seat))},
+                         {"seat", seat_letter(p.seat)},
                          {"decisions", t.decisions},
                          {"kept_best", t.kept_best},
                          {"accuracy", t.decisions ? 100.0 * t.kept_best / t.decisions : 100.0},

@@ -352,7 +352,7 @@ void run_hands(HandsOptions opts) {
             ordered_json j;
             j["game"] = h.game;
             j["hand"] = h.hand + 1;
-            j["dealer"] = std::string(1, seat_char(h.dealer));
+            j["dealer"] = seat_letter(h.dealer);
             for (const char* key : {"players", "bids", "tricks"}) j[key] = ordered_json::object();
             for (Seat s : kAllSeats) {
                 std::string seat(1, seat_char(s));

@@ -32,7 +32,7 @@ using analyzer::kPictureFormats;
 using nlohmann::ordered_json;
 
 std::string seat_key(Seat s) {
-    return std::string(1, seat_char(s));
+    return seat_letter(s);
 }
 
 // {"N": ..., "E": ..., "S": ..., "W": ...} of one value per seat.

@@ -35,10 +35,6 @@ struct SolveOptions {
     bool json = false;
 };
 
-std::string seat_str(Seat s) {
-    return std::string(1, seat_char(s));
-}
-
 // The hand as it stands after the cards played: a HandState with the bids made and the cards
 // of --played played in order, each checked. The deal is the cards at the start of play, so
 // any pass or blind nil exchange has happened already and is not replayed.
@@ -67,7 +63,7 @@ HandState build_state(const SolveOptions& opts, const RuleSet& rules) {
     if (state.to_act() != leader) {
         throw Error(
             fmt::format("--leader {}: under first_lead=two_of_clubs {} holds the 2C and leads",
-                        opts.leader, seat_str(state.to_act())));
+                        opts.leader, seat_letter(state.to_act())));
     }
     std::istringstream words(opts.played);
     int n = 0;
@@ -116,14 +112,14 @@ void print_json(const SolveResult& r, double ms) {
     j["objective"] = r.objective == Objective::Tricks ? "tricks"
                      : r.objective == Objective::Nil  ? "nil"
                                                       : "score";
-    j["to_play"] = seat_str(r.to_play);
+    j["to_play"] = seat_letter(r.to_play);
     j["side"] = std::string(team_name(r.side));
     switch (r.objective) {
         case Objective::Tricks:
             j["total_tricks"] = r.total_tricks;
             break;
         case Objective::Nil:
-            j["nil_seat"] = seat_str(*r.nil_seat);
+            j["nil_seat"] = seat_letter(*r.nil_seat);
             j["nil_kept"] = r.nil_kept;
             break;
         case Objective::Score:
@@ -145,7 +141,7 @@ void print_json(const SolveResult& r, double ms) {
 }
 
 void print_text(const SolveResult& r, const Position& p, double ms) {
-    fmt::print("{} to play ({}); spades {}broken; {} played\n", seat_str(r.to_play),
+    fmt::print("{} to play ({}); spades {}broken; {} played\n", seat_letter(r.to_play),
                team_name(r.side), p.spades_broken ? "" : "not ",
                analyzer::count_of(p.tricks_played, "trick"));
     switch (r.objective) {
@@ -154,7 +150,7 @@ void print_text(const SolveResult& r, const Position& p, double ms) {
                        analyzer::count_of(r.total_tricks, "trick"));
             break;
         case Objective::Nil:
-            fmt::print("{}'s nil is {} under best play\n", seat_str(*r.nil_seat),
+            fmt::print("{}'s nil is {} under best play\n", seat_letter(*r.nil_seat),
                        r.nil_kept ? "kept" : "broken");
             break;
         case Objective::Score:

@@ -94,7 +94,7 @@ nlohmann::ordered_json team_json(const TeamHandScore& team) {
         j["kind"] = std::string(kind_name(item.kind));
         j["points"] = item.points;
         j["bags"] = item.bags;
-        if (item.seat) j["seat"] = std::string(1, seat_char(*item.seat));
+        if (item.seat) j["seat"] = seat_letter(*item.seat);
         j["text"] = item.text;
         items.push_back(std::move(j));
     }

@@ -152,7 +152,7 @@ void run_winchance(const WinChanceCliOptions& opts) {
         j["rules"] = rules.name;
         j["ns"] = ns;
         j["ew"] = ew;
-        j["dealer"] = std::string(1, seat_char(dealer));
+        j["dealer"] = seat_letter(dealer);
         j["chance"] = chance;
         j["hands"] = table.hands();
         j["seed"] = options.seed;

@@ -97,7 +97,7 @@ LessonCheck DealEditor::save_lesson_question(const std::filesystem::path& folder
     } else {
         g.event = games.front().event;  // every question carries the lesson's title
     }
-    g.tags.push_back({"Learner", std::string(1, seat_char(info.learner))});
+    g.tags.push_back({"Learner", seat_letter(info.learner)});
     if (info.ask == LessonAsk::Pass) g.tags.push_back({"Ask", "pass"});
     g.comment = info.question;
     games.push_back(std::move(g));

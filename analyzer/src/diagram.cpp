@@ -14,10 +14,6 @@ namespace {
 
 constexpr int kColumn = 22;  // where North and South start; East starts at twice this
 
-std::string seat_str(Seat s) {
-    return std::string(1, seat_char(s));
-}
-
 // "AKT4" for a suit holding, "—" for a void: compact, so a hand fits in 16 columns.
 std::string suit_holding(CardSet hand, Suit suit) {
     std::string out;
@@ -70,8 +66,8 @@ std::string heading(const RecordedGame& game) {
 
 std::string team_players(const RecordedGame& game, Team t) {
     auto [a, b] = members(t);
-    std::string first = game.players[index(a)].empty() ? seat_str(a) : game.players[index(a)];
-    std::string second = game.players[index(b)].empty() ? seat_str(b) : game.players[index(b)];
+    std::string first = game.players[index(a)].empty() ? seat_letter(a) : game.players[index(a)];
+    std::string second = game.players[index(b)].empty() ? seat_letter(b) : game.players[index(b)];
     return std::string(team_name(t)) + " " + first + " & " + second;
 }
 
@@ -151,14 +147,14 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
     // Step 1. Passes and exchanges.
     for (Seat s : kAllSeats) {
         if (!h.passes[index(s)].empty()) {
-            out += fmt::format("Pass: {} gives {} to {}\n", seat_str(s),
-                               to_string(h.passes[index(s)]), seat_str(partner(s)));
+            out += fmt::format("Pass: {} gives {} to {}\n", seat_letter(s),
+                               to_string(h.passes[index(s)]), seat_letter(partner(s)));
         }
     }
     for (Seat s : kAllSeats) {
         if (!h.exchanges[index(s)].empty()) {
-            out += fmt::format("Exchange: {} gives {} to {}\n", seat_str(s),
-                               to_string(h.exchanges[index(s)]), seat_str(partner(s)));
+            out += fmt::format("Exchange: {} gives {} to {}\n", seat_letter(s),
+                               to_string(h.exchanges[index(s)]), seat_letter(partner(s)));
         }
     }
 
@@ -166,14 +162,14 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
     out += "\nBids:";
     for (std::size_t i = 0; i < h.bids.size(); ++i) {
         Seat s = next(h.dealer, static_cast<int>(i) + 1);
-        out += " " + seat_str(s) + " " +
+        out += " " + seat_letter(s) + " " +
                annotated(to_string(h.bids[i]),
                          h.annotation(Annotation::Target::Bid, static_cast<int>(i)));
     }
     out += "\n";
     for (std::size_t i = 0; i < h.bids.size(); ++i) {
         append_comment(out, h.annotation(Annotation::Target::Bid, static_cast<int>(i)),
-                       "  " + seat_str(next(h.dealer, static_cast<int>(i) + 1)) + ": ");
+                       "  " + seat_letter(next(h.dealer, static_cast<int>(i) + 1)) + ": ");
     }
 
     // Step 3. Tricks, leader first, with the winner.
@@ -192,11 +188,11 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
                 pad(annotated(to_string(played[k].card), note) + (broke_rule ? "*" : ""), 5) + " ";
             append_comment(
                 comments, note,
-                "         " + seat_str(played[k].seat) + " " + to_string(played[k].card) + ": ");
+                "         " + seat_letter(played[k].seat) + " " + to_string(played[k].card) + ": ");
         }
         std::string winner =
-            t < state.trick_winners().size() ? seat_str(state.trick_winners()[t]) : "";
-        out += fmt::format("{:>5}  {:<4}  {}{}\n", t + 1, seat_str(played[4 * t].seat),
+            t < state.trick_winners().size() ? seat_letter(state.trick_winners()[t]) : "";
+        out += fmt::format("{:>5}  {:<4}  {}{}\n", t + 1, seat_letter(played[4 * t].seat),
                            pad(cards, 23), winner);
         out += comments;
     }
@@ -204,9 +200,9 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
         out += "  * " + r.what + " (kept as played)\n";
     }
     if (h.claim) {
-        out += "Claim by " + seat_str(h.claim->by) + ":";
+        out += "Claim by " + seat_letter(h.claim->by) + ":";
         for (Seat s : kAllSeats) {
-            out += fmt::format(" {} {}", seat_str(s), h.claim->tricks[index(s)]);
+            out += fmt::format(" {} {}", seat_letter(s), h.claim->tricks[index(s)]);
         }
         out += "\n";
     }
@@ -215,7 +211,7 @@ std::string hand_diagram(const RecordedGame& game, int hand) {
     out += "\nTricks:";
     std::optional<HandOutcome> outcome = outcome_of(state, h.claim);
     for (Seat s : kAllSeats) {
-        out += fmt::format(" {} {}", seat_str(s),
+        out += fmt::format(" {} {}", seat_letter(s),
                            outcome ? outcome->tricks[index(s)] : state.tricks_taken(s));
     }
     out += outcome ? "\n" : " (unfinished)\n";
@@ -289,7 +285,7 @@ std::string game_table(const RecordedGame& game) {
                                           scored.rules.overtime_target);
             }
         }
-        out += fmt::format("{:>4}  {:<6}  {:<20}  {:<15}  {}\n", i + 1, seat_str(h.dealer),
+        out += fmt::format("{:>4}  {:<6}  {:<20}  {:<15}  {}\n", i + 1, seat_letter(h.dealer),
                            bid_text, trick_text, score_text);
     }
     out += "\n" + result_line(scored, static_cast<int>(game.hands.size())) + "\n";

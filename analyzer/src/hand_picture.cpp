@@ -63,7 +63,7 @@ std::vector<std::string> result_lines(const RecordedGame& game, int hand,
         auto [a, b] = members(t);
         auto name = [&](Seat s) {
             const std::string& n = game.players[index(s)];
-            return n.empty() ? std::string(1, seat_char(s)) : n;
+            return n.empty() ? seat_letter(s) : n;
         };
         lines.push_back(fmt::format("{} ({} & {}): bid {}, took {}: {} → {} ({})", team_name(t),
                                     name(a), name(b), team.bid, team.tricks,
@@ -99,7 +99,7 @@ HandContent read_hand_content(const RecordedGame& game, int hand) {
     for (int i = 0; i < 4; ++i) {
         const Seat s = next(h.dealer, i + 1);
         const int tricks = outcome ? outcome->tricks[index(s)] : state.tricks_taken(s);
-        c.bids.push_back({std::string(1, seat_char(s)),
+        c.bids.push_back({seat_letter(s),
                           static_cast<std::size_t>(i) < h.bids.size()
                               ? to_string(h.bids[static_cast<std::size_t>(i)])
                               : std::string("—"),

@@ -125,7 +125,7 @@ const formats::StoreSchema& keeper_store_schema() {
 std::string keeper_state_json(const KeeperSetup& setup, const std::vector<KeeperEntry>& entries) {
     nlohmann::ordered_json j;
     j["players"] = setup.players;
-    j["dealer"] = std::string(1, seat_char(setup.dealer));
+    j["dealer"] = seat_letter(setup.dealer);
     j["rules"] = setup.rules;
     j["overrides"] = setup.overrides;
     j["event"] = setup.event;
@@ -134,12 +134,10 @@ std::string keeper_state_json(const KeeperSetup& setup, const std::vector<Keeper
     for (const KeeperEntry& e : entries) {
         switch (e.kind) {
             case KeeperEntry::Kind::Bid:
-                list.push_back(
-                    {"bid", std::string(1, seat_char(static_cast<Seat>(e.who))), to_string(e.bid)});
+                list.push_back({"bid", seat_letter(static_cast<Seat>(e.who)), to_string(e.bid)});
                 break;
             case KeeperEntry::Kind::SeatTricks:
-                list.push_back(
-                    {"tricks", std::string(1, seat_char(static_cast<Seat>(e.who))), e.tricks});
+                list.push_back({"tricks", seat_letter(static_cast<Seat>(e.who)), e.tricks});
                 break;
             case KeeperEntry::Kind::TeamTricks:
                 list.push_back({"team", partnership_label(e.who), e.tricks});

@@ -161,8 +161,8 @@ PlayReview review_play(const RecordedGame& game, int hand, const Standings& befo
         card.played = rec.cards[i];
         if (!state.hand(card.seat).contains(card.played)) {
             throw RecordError("trick " + std::to_string(card.trick + 1) + ": " +
-                                  to_string(card.played) + " played by " +
-                                  std::string(1, seat_char(card.seat)) + ", who does not hold it",
+                                  to_string(card.played) + " played by " + seat_letter(card.seat) +
+                                  ", who does not hold it",
                               hand, {Part::Card, at});
         }
         // A card that broke a rule of play is not compared with the legal ones: the

@@ -21,10 +21,6 @@ using nlohmann::ordered_json;
 
 constexpr int kSchema = 1;
 
-std::string seat_str(Seat s) {
-    return std::string(1, seat_char(s));
-}
-
 FlagClass parse_class(const std::string& name) {
     if (std::optional<FlagClass> c = parse_class_name(name)) return *c;
     throw Error("review JSON: unknown flag class \"" + name + "\"");
@@ -81,7 +77,7 @@ PlayStats stats_from(const ordered_json& j) {
 ordered_json card_json(const CardReview& c) {
     ordered_json j = {{"index", c.index},
                       {"trick", c.trick + 1},
-                      {"seat", seat_str(c.seat)},
+                      {"seat", seat_letter(c.seat)},
                       {"card", to_string(c.played)},
                       {"irregular", c.irregular}};
     if (c.irregular) return j;
@@ -175,7 +171,7 @@ void option_chance_from(const ordered_json& j, Option& o) {
 
 ordered_json bid_json(const BidDecision& b) {
     ordered_json j = {
-        {"index", b.index},        {"seat", seat_str(b.seat)},
+        {"index", b.index},        {"seat", seat_letter(b.seat)},
         {"bid", to_string(b.bid)}, {"known", to_string(b.known)},
         {"samples", b.samples},    {"effective_samples", round2(b.effective_samples)}};
     ordered_json tricks = ordered_json::array();
@@ -241,7 +237,7 @@ BidDecision bid_from(const ordered_json& j) {
 }
 
 ordered_json pass_json(const PassDecision& p) {
-    ordered_json j = {{"seat", seat_str(p.seat)},
+    ordered_json j = {{"seat", seat_letter(p.seat)},
                       {"passed", to_string(p.passed)},
                       {"candidates", p.candidates},
                       {"best", to_string(p.best)},
@@ -302,7 +298,7 @@ std::string signed_points(double x) {
 
 std::string player_label(const RecordedGame& game, Seat s) {
     const std::string& name = game.players[index(s)];
-    return name.empty() ? seat_str(s) : fmt::format("{} ({})", seat_str(s), name);
+    return name.empty() ? seat_letter(s) : fmt::format("{} ({})", seat_letter(s), name);
 }
 
 // The partnership's trick distribution in words: the mean and the middle 80% of the layouts.
@@ -337,7 +333,7 @@ std::string distribution_line(const std::vector<double>& shares) {
 // review_json_with_metadata writes it again when the game's metadata is edited.
 ordered_json game_json(const RecordedGame& game) {
     ordered_json players = ordered_json::object();
-    for (Seat s : kAllSeats) players[seat_str(s)] = game.players[index(s)];
+    for (Seat s : kAllSeats) players[seat_letter(s)] = game.players[index(s)];
     return {{"event", game.event},
             {"date", game.date},
             {"rules", game.rules.name},
@@ -359,7 +355,7 @@ std::string review_to_json(const GameReview& review, const RecordedGame& game) {
     j["seconds"] = round2(review.seconds);
     ordered_json seats = ordered_json::array();
     for (Seat s : kAllSeats) {
-        ordered_json p = {{"seat", seat_str(s)}, {"name", game.players[index(s)]}};
+        ordered_json p = {{"seat", seat_letter(s)}, {"name", game.players[index(s)]}};
         p.update(stats_json(review.seats[index(s)]));
         p["bid_flags"] = review.bid_flags[index(s)];
         if (review.bid_chance_lost[index(s)] > 0) {
@@ -372,13 +368,13 @@ std::string review_to_json(const GameReview& review, const RecordedGame& game) {
     for (const HandReview& h : review.hands) {
         ordered_json hj;
         hj["hand"] = h.hand + 1;
-        hj["dealer"] = seat_str(game.hands[h.hand].dealer);
+        hj["dealer"] = seat_letter(game.hands[h.hand].dealer);
         hj["before"] = standings_json(h.before);
         ordered_json par = {
             {"tricks", {{"NS", h.bidding.par.tricks[0]}, {"EW", h.bidding.par.tricks[1]}}}};
         ordered_json nils = ordered_json::array();
         for (const Par::Nil& n : h.bidding.par.nils) {
-            nils.push_back({{"seat", seat_str(n.seat)}, {"kept", n.kept}});
+            nils.push_back({{"seat", seat_letter(n.seat)}, {"kept", n.kept}});
         }
         par["nils"] = std::move(nils);
         hj["par"] = std::move(par);
@@ -393,7 +389,8 @@ std::string review_to_json(const GameReview& review, const RecordedGame& game) {
             ordered_json cards = ordered_json::array();
             for (const CardReview& c : h.play->cards) cards.push_back(card_json(c));
             ordered_json seats_play = ordered_json::object();
-            for (Seat s : kAllSeats) seats_play[seat_str(s)] = stats_json(h.play->seats[index(s)]);
+            for (Seat s : kAllSeats)
+                seats_play[seat_letter(s)] = stats_json(h.play->seats[index(s)]);
             hj["play"] = {{"seconds", round2(h.play->seconds)},
                           {"nodes", h.play->nodes},
                           {"players", std::move(seats_play)},
@@ -589,7 +586,7 @@ void format_bidding(const HandReview& h, const RecordedGame& game, const Line& l
     const Par& par = h.bidding.par;
     std::string nils;
     for (const Par::Nil& n : par.nils) {
-        nils += fmt::format("; {} nil {}", seat_str(n.seat),
+        nils += fmt::format("; {} nil {}", seat_letter(n.seat),
                             n.kept ? "could be kept" : "could not be kept");
     }
     line(fmt::format("  Par (double dummy, both sides playing for tricks): NS {}, EW {}{}",
@@ -706,8 +703,9 @@ std::string format_review(const GameReview& review, const RecordedGame& game) {
         const RecordedHand& rh = game.hands[h.hand];
         line("");
         line(fmt::format("Hand {} (dealer {}; before: NS {} with {}, EW {} with {})", h.hand + 1,
-                         seat_str(rh.dealer), h.before[0].score, count_of(h.before[0].bags, "bag"),
-                         h.before[1].score, count_of(h.before[1].bags, "bag")));
+                         seat_letter(rh.dealer), h.before[0].score,
+                         count_of(h.before[0].bags, "bag"), h.before[1].score,
+                         count_of(h.before[1].bags, "bag")));
         if (review.parts == ReviewParts::Play) {
             line("  Bids not reviewed (only the play was asked for).");
         } else {

@@ -44,7 +44,7 @@ void check(const Knowledge& k) {
     int missing = 0;
     for (int s = 0; s < 4; ++s) {
         if (k.known[s].size() > k.counts[s]) {
-            throw Error("sampling: " + std::string(1, seat_char(static_cast<Seat>(s))) +
+            throw Error("sampling: " + seat_letter(static_cast<Seat>(s)) +
                         " is known to hold more cards than it has");
         }
         missing += k.counts[s] - k.known[s].size();

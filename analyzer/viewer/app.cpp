@@ -559,8 +559,7 @@ struct Session {
         saved.tab = ui.tab;
         saved.compare_rules = model.compare_rules();
         saved.learner = lessons.learner();
-        saved.seat_view =
-            model.seat_view() ? std::string(1, seat_char(*model.seat_view())) : std::string();
+        saved.seat_view = model.seat_view() ? seat_letter(*model.seat_view()) : std::string();
         save_viewer_settings(settings_file, saved);
     }
 

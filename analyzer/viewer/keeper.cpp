@@ -230,8 +230,7 @@ std::optional<ScoreKeeper::Slot> ScoreKeeper::tricks_slot() const {
 }
 
 std::string ScoreKeeper::slot_name(const Slot& slot) const {
-    return slot.team ? partnership_label(slot.who)
-                     : std::string(1, seat_char(static_cast<Seat>(slot.who)));
+    return slot.team ? partnership_label(slot.who) : seat_letter(static_cast<Seat>(slot.who));
 }
 
 bool ScoreKeeper::set_team_tricks(bool per_team) {

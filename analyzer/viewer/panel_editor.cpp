@@ -149,7 +149,7 @@ void EditorPanel::picker(EditorMode& e, const UiState& ui) {
             } else if (auto at = ed.holder(c)) {
                 look.dim = false;
                 look.outline = colours::team_colour(index(team_of(*at)));
-                look.label = std::string(1, seat_char(*at));
+                look.label = seat_letter(*at);
                 look.label_colour = colours::team_colour(index(team_of(*at)));
             }
             std::string id = to_string(c);

@@ -259,7 +259,7 @@ void LibraryPanel::draw_game_row(Model& model, int i) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("NS %d, EW %d", g.score[0], g.score[1]);
     ImGui::TableSetColumnIndex(3);
     auto name = [&](int s) {
-        return g.players[s].empty() ? std::string(1, seat_char(kAllSeats[s])) : g.players[s];
+        return g.players[s].empty() ? seat_letter(kAllSeats[s]) : g.players[s];
     };
     ImGui::Text("%s-%s v %s-%s", name(0).c_str(), name(2).c_str(), name(1).c_str(),
                 name(3).c_str());

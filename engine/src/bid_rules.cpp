@@ -8,10 +8,6 @@ namespace spadework {
 
 namespace {
 
-std::string seat_str(Seat s) {
-    return std::string(1, seat_char(s));
-}
-
 // The engine's own count words (analyzer's count_of is not below it).
 std::string spades_word(int n) {
     return std::to_string(n) + (n == 1 ? " spade" : " spades");
@@ -46,7 +42,7 @@ std::optional<Illegal> kind_fault(const RuleSet& rules, Seat seat, Bid bid, cons
                 int spades = known.held->count(Suit::Spades);
                 if (spades > *rules.nil_max_spades) {
                     return Illegal{IllegalReason::NilWithTooManySpades,
-                                   seat_str(seat) + " holds " + spades_word(spades) +
+                                   seat_letter(seat) + " holds " + spades_word(spades) +
                                        ": nil may be bid with " +
                                        std::to_string(*rules.nil_max_spades) + " or fewer"};
                 }
@@ -70,7 +66,7 @@ std::optional<Illegal> behind_fault(const RuleSet& rules, Seat seat, Bid bid,
     int theirs = (*known.scores_before)[index(opponent(team_of(seat)))];
     if (theirs - own >= rules.blind_behind) return std::nullopt;
     return Illegal{IllegalReason::NotBehindEnough,
-                   seat_str(seat) + " cannot bid blind at " + std::to_string(own) + " to " +
+                   seat_letter(seat) + " cannot bid blind at " + std::to_string(own) + " to " +
                        std::to_string(theirs) + ": a side must be behind by " +
                        std::to_string(rules.blind_behind) + " points or more"};
 }
@@ -85,7 +81,7 @@ std::optional<Illegal> forced_fault(const RuleSet& rules, Seat seat, Bid bid,
     int spades = std::min(known.held->count(Suit::Spades), rules.highest_bid());
     Bid forced = spades == 0 ? Bid::nil() : Bid::tricks(spades);
     if (bid == forced || (whiz && bid == Bid::nil())) return std::nullopt;
-    std::string who = seat_str(seat);
+    std::string who = seat_letter(seat);
     std::string held = spades_word(spades);
     return Illegal{
         IllegalReason::ForcedBid,
@@ -99,8 +95,8 @@ std::optional<Illegal> partner_fault(const RuleSet& rules, Seat seat, Bid bid,
                                      const BidFacts& known) {
     if (!known.partner_bid) return std::nullopt;
     const Bid mates = *known.partner_bid;
-    std::string who = seat_str(seat);
-    std::string mate = seat_str(partner(seat));
+    std::string who = seat_letter(seat);
+    std::string mate = seat_letter(partner(seat));
     if (rules.bidding == Bidding::Suicide && mates.is_nil() == bid.is_nil()) {
         return Illegal{IllegalReason::ForcedBid,
                        bid.is_nil() ? who + " cannot bid nil: partner " + mate +

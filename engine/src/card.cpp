@@ -73,6 +73,9 @@ std::string_view suit_name(Suit s) {
 char seat_char(Seat s) {
     return "NESW"[index(s)];
 }
+std::string seat_letter(Seat s) {
+    return std::string(1, seat_char(s));
+}
 std::string_view seat_name(Seat s) {
     static constexpr std::array<std::string_view, 4> names = {"North", "East", "South", "West"};
     return names[index(s)];

@@ -142,8 +142,8 @@ std::optional<std::string> check_deal(const Deal& deal, CardSet deck) {
     }
     for (Seat s : kAllSeats) {
         if (deal[s].size() != hand_size) {
-            return "deal gives " + std::string(1, seat_char(s)) + " " +
-                   std::to_string(deal[s].size()) + " cards, not " + std::to_string(hand_size);
+            return "deal gives " + seat_letter(s) + " " + std::to_string(deal[s].size()) +
+                   " cards, not " + std::to_string(hand_size);
         }
     }
     return std::nullopt;

@@ -79,10 +79,6 @@ Seat trick_winner(const std::vector<PlayedCard>& trick) {
 
 namespace {
 
-std::string seat_str(Seat s) {
-    return std::string(1, seat_char(s));
-}
-
 Illegal illegal(IllegalReason reason, std::string message) {
     return {reason, std::move(message)};
 }
@@ -121,8 +117,8 @@ std::optional<Illegal> HandState::check_turn(Phase phase, Seat seat) const {
                                                       std::string(phase_name(phase_)));
     }
     if (seat != to_act_) {
-        return illegal(IllegalReason::NotYourTurn,
-                       "it is " + seat_str(to_act_) + "'s turn, not " + seat_str(seat) + "'s");
+        return illegal(IllegalReason::NotYourTurn, "it is " + seat_letter(to_act_) +
+                                                       "'s turn, not " + seat_letter(seat) + "'s");
     }
     return std::nullopt;
 }
@@ -133,12 +129,12 @@ std::optional<Illegal> HandState::check_pass(Seat seat, CardSet cards) const {
     if (auto bad = check_turn(Phase::Pass, seat)) return bad;
     if (cards.size() != rules_.pass_cards) {
         return illegal(IllegalReason::WrongPassSize,
-                       seat_str(seat) + " passes " + std::to_string(cards.size()) +
+                       seat_letter(seat) + " passes " + std::to_string(cards.size()) +
                            " cards; the rules pass " + std::to_string(rules_.pass_cards));
     }
     // Only cards dealt: a player passes before looking at what the partner passes.
     if (CardSet missing = cards - dealt_[seat]; !missing.empty()) {
-        return illegal(IllegalReason::CardNotHeld, seat_str(seat) + " was not dealt " +
+        return illegal(IllegalReason::CardNotHeld, seat_letter(seat) + " was not dealt " +
                                                        to_string(*missing.begin()) +
                                                        " and cannot pass it");
     }
@@ -253,14 +249,14 @@ std::optional<Illegal> HandState::check_exchange(Seat seat, CardSet cards) const
         Bid own = *bids_[index(seat)];
         bool nil = (own.is_blind() ? own : *bids_[index(partner(seat))]).is_nil();
         return illegal(IllegalReason::WrongPassSize,
-                       seat_str(seat) + " gives " + std::to_string(cards.size()) + " cards; the " +
-                           (nil ? "blind nil" : "blind bid") + " exchange is " +
+                       seat_letter(seat) + " gives " + std::to_string(cards.size()) +
+                           " cards; the " + (nil ? "blind nil" : "blind bid") + " exchange is " +
                            std::to_string(size));
     }
     // Cards move only when the whole exchange is done, so hands_ holds no received card yet.
     if (CardSet missing = cards - hands_[index(seat)]; !missing.empty()) {
         return illegal(IllegalReason::CardNotHeld,
-                       seat_str(seat) + " does not hold " + to_string(*missing.begin()));
+                       seat_letter(seat) + " does not hold " + to_string(*missing.begin()));
     }
     return std::nullopt;
 }
@@ -310,22 +306,22 @@ std::optional<Illegal> HandState::check_card_rules(Card card) const {
         if (rules_.first_lead == FirstLead::TwoOfClubs && played_.empty() && card != two_clubs &&
             hand.contains(two_clubs)) {
             return illegal(IllegalReason::MustLeadTwoOfClubs,
-                           seat_str(seat) + " must lead the 2C to the first trick");
+                           seat_letter(seat) + " must lead the 2C to the first trick");
         }
         bool only_spades = hand.of_suit(Suit::Spades) == hand;
         if (card.suit() == Suit::Spades && rules_.spades_lead == SpadesLead::AfterBroken &&
             !spades_broken_ && !only_spades) {
             return illegal(
                 IllegalReason::SpadesNotBroken,
-                seat_str(seat) + " cannot lead " + to_string(card) + ": spades are not broken");
+                seat_letter(seat) + " cannot lead " + to_string(card) + ": spades are not broken");
         }
         return std::nullopt;
     }
     Suit led = trick_.front().card.suit();
     if (card.suit() != led && hand.has_suit(led)) {
-        return illegal(IllegalReason::MustFollowSuit, seat_str(seat) + " must follow suit with " +
-                                                          std::string(suit_name(led)) +
-                                                          " in hand, not play " + to_string(card));
+        return illegal(IllegalReason::MustFollowSuit,
+                       seat_letter(seat) + " must follow suit with " + std::string(suit_name(led)) +
+                           " in hand, not play " + to_string(card));
     }
     return std::nullopt;
 }
@@ -334,7 +330,7 @@ std::optional<Illegal> HandState::check_play(Card card) const {
     if (auto bad = check_turn(Phase::Play, to_act_)) return bad;
     if (!hands_[index(to_act_)].contains(card)) {
         return illegal(IllegalReason::CardNotHeld,
-                       seat_str(to_act_) + " does not hold " + to_string(card));
+                       seat_letter(to_act_) + " does not hold " + to_string(card));
     }
     return check_card_rules(card);
 }
@@ -356,8 +352,9 @@ void HandState::play(Card card) {
 void HandState::play_recorded(Card card) {
     if (auto bad = check_turn(Phase::Play, to_act_)) throw IllegalActionError(*bad);
     if (!hands_[index(to_act_)].contains(card)) {
-        throw IllegalActionError(illegal(IllegalReason::CardNotHeld,
-                                         seat_str(to_act_) + " does not hold " + to_string(card)));
+        throw IllegalActionError(
+            illegal(IllegalReason::CardNotHeld,
+                    seat_letter(to_act_) + " does not hold " + to_string(card)));
     }
     do_play(card, check_card_rules(card));
 }

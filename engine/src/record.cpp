@@ -8,10 +8,6 @@ namespace {
 
 using Part = RecordPlace::Part;
 
-std::string seat_str(Seat s) {
-    return std::string(1, seat_char(s));
-}
-
 std::string trick_prefix(const HandState& state) {
     return "trick " + std::to_string(state.tricks_played() + 1) + ": ";
 }
@@ -19,7 +15,7 @@ std::string trick_prefix(const HandState& state) {
 // The message for a card the engine refuses, in the words a reader of a score sheet uses.
 std::string card_fault(const HandState& state, Card card, const Illegal& illegal) {
     Seat seat = state.to_act();
-    std::string who = seat_str(seat);
+    std::string who = seat_letter(seat);
     switch (illegal.reason) {
         case IllegalReason::CardNotHeld: {
             bool played = std::any_of(state.play_record().begin(), state.play_record().end(),
@@ -82,7 +78,7 @@ void replay_claim(const HandState& state, const Claim& claim, int hand_index) {
     int claimed = 0;
     for (Seat s : kAllSeats) {
         int n = claim.tricks[index(s)];
-        if (n < 0) fail("the claim credits " + seat_str(s) + " with " + std::to_string(n));
+        if (n < 0) fail("the claim credits " + seat_letter(s) + " with " + std::to_string(n));
         claimed += n;
     }
     if (claimed != left) {
@@ -134,7 +130,7 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
         CardSet given = hand.passes[index(seat)];
         if (rules.pass_cards == 0) {
             if (!given.empty()) {
-                fail("these rules have no pass, but " + seat_str(seat) + " passes " +
+                fail("these rules have no pass, but " + seat_letter(seat) + " passes " +
                          to_string(given),
                      {Part::Pass, index(seat)});
             }
@@ -150,7 +146,7 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
         if (i >= 4) fail("a fifth bid: each player bids once", {Part::Bid, at});
         Seat seat = state.to_act();
         if (auto bad = state.check_bid(seat, hand.bids[i])) {
-            fail(seat_str(seat) + " bids " + to_string(hand.bids[i]) + ": " + bad->message,
+            fail(seat_letter(seat) + " bids " + to_string(hand.bids[i]) + ": " + bad->message,
                  {Part::Bid, at});
         }
         state.bid(seat, hand.bids[i]);
@@ -168,7 +164,7 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
     } else {
         for (Seat seat : kAllSeats) {
             if (!hand.exchanges[index(seat)].empty()) {
-                fail("no blind nil exchange in this hand, but " + seat_str(seat) + " gives " +
+                fail("no blind nil exchange in this hand, but " + seat_letter(seat) + " gives " +
                          to_string(hand.exchanges[index(seat)]),
                      {Part::Exchange, index(seat)});
             }
@@ -270,7 +266,7 @@ std::array<std::optional<Bid>, 4> sheet_bids(const RuleSet& rules, const Recorde
         BidFacts known{by_seat[index(partner(seat))], std::nullopt, scores_before};
         if (auto bad = check_bid_rules(rules, seat, hand.bids[i], known)) {
             throw RecordError(
-                seat_str(seat) + " bids " + to_string(hand.bids[i]) + ": " + bad->message,
+                seat_letter(seat) + " bids " + to_string(hand.bids[i]) + ": " + bad->message,
                 hand_index, place);
         }
         by_seat[index(seat)] = hand.bids[i];
@@ -301,13 +297,13 @@ int team_tricks(const SheetTricks& sheet, Team team, const std::array<std::optio
         const std::optional<int> own = sheet.seats[index(s)];
         RecordPlace place{Part::SeatTricks, index(s)};
         if (!own && !total) {
-            throw RecordError("the sheet gives no tricks for " + seat_str(s) +
+            throw RecordError("the sheet gives no tricks for " + seat_letter(s) +
                                   ": give each seat's tricks, or the partnership's (" + name + ")",
                               hand_index, place);
         }
         if (!own && bids[index(s)]->is_nil()) {
-            throw RecordError(seat_str(s) + " bid " + to_string(*bids[index(s)]) + ", so " +
-                                  seat_str(s) + "'s own tricks are needed beside " + name +
+            throw RecordError(seat_letter(s) + " bid " + to_string(*bids[index(s)]) + ", so " +
+                                  seat_letter(s) + "'s own tricks are needed beside " + name +
                                   "'s total (a nil is made or failed by its bidder alone)",
                               hand_index, place);
         }
@@ -317,7 +313,7 @@ int team_tricks(const SheetTricks& sheet, Team team, const std::array<std::optio
     if (!total) return known;
     RecordPlace place{Part::TeamTricks, index(team)};
     auto [a, b] = members(team);
-    std::string pair = seat_str(a) + " and " + seat_str(b);
+    std::string pair = seat_letter(a) + " and " + seat_letter(b);
     if (unknown == 0 && known != *total) {
         throw RecordError(pair + " took " + tricks_word(known) + " between them, but " + name +
                               "'s total is " + std::to_string(*total),
@@ -370,7 +366,7 @@ std::optional<HandOutcome> sheet_outcome(const RuleSet& rules, const RecordedHan
     for (Seat s : kAllSeats) {
         std::optional<int> n = sheet.seats[index(s)];
         if (n && (*n < 0 || *n > size)) {
-            throw RecordError(seat_str(s) + " takes " + std::to_string(*n) +
+            throw RecordError(seat_letter(s) + " takes " + std::to_string(*n) +
                                   " tricks: a hand has " + std::to_string(size),
                               hand_index, {Part::SeatTricks, index(s)});
         }

@@ -60,7 +60,7 @@ std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome
         }
         if (b.is_nil() && s < partner(s) && outcome.bids[index(partner(s))].is_nil() &&
             !rules.both_nil_allowed) {
-            return "both " + who + " and " + std::string(1, seat_char(partner(s))) +
+            return "both " + who + " and " + seat_letter(partner(s)) +
                    " bid nil, which these rules do not allow";
         }
         int t = outcome.tricks[index(s)];
@@ -159,11 +159,11 @@ void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, int decisiv
                TeamHandScore& own, TeamHandScore& opp) {
     bool blind = bid.kind() == Bid::Kind::BlindNil;
     int value = blind ? rules.blind_nil_points : rules.nil_points;
-    std::string name = std::string(1, seat_char(seat)) + (blind ? " blind nil" : " nil");
+    std::string name = seat_letter(seat) + (blind ? " blind nil" : " nil");
     std::string failed = name + " failed with " + tricks_text(tricks);
     if (decisive != tricks) {
-        failed = name + " failed with " + std::string(1, seat_char(partner(seat))) +
-                 "'s nil: the pair took " + tricks_text(decisive);
+        failed = name + " failed with " + seat_letter(partner(seat)) + "'s nil: the pair took " +
+                 tricks_text(decisive);
     }
     if (decisive == 0) {
         add(own, blind ? Kind::BlindNilMade : Kind::NilMade, value, name + " made", 0, seat);

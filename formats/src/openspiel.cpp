@@ -13,6 +13,7 @@
 #include "tag_line.h"
 #include "text_encoding.h"
 #include "text_log_grammar.h"
+#include "writable.h"
 
 namespace spadework::formats {
 namespace {
@@ -134,32 +135,6 @@ class ListReader {
 
 // Writing.
 
-[[noreturn]] void refuse(std::size_t game, std::size_t hand, const std::string& what) {
-    throw Error("game " + std::to_string(game + 1) +
-                (hand == 0 ? std::string() : ", hand " + std::to_string(hand)) +
-                ": OpenSpiel has no action for " + what +
-                " (convert the game to .spades or .pb instead)");
-}
-
-void check_writable(const RecordedGame& game, std::size_t g) {
-    if (game.score_sheet()) refuse(g, 0, "a score sheet's hands (it needs the cards)");
-    if (game.rules.deck_size != 52)
-        refuse(g, 0, "a deck of " + std::to_string(game.rules.deck_size));
-    for (std::size_t h = 0; h < game.hands.size(); ++h) {
-        const RecordedHand& hand = game.hands[h];
-        for (Seat s : kAllSeats) {
-            if (!hand.passes[index(s)].empty()) refuse(g, h + 1, "a pass");
-            if (!hand.exchanges[index(s)].empty()) refuse(g, h + 1, "an exchange");
-        }
-        for (Bid b : hand.bids) {
-            if (b.is_blind()) refuse(g, h + 1, "a blind bid (" + to_string(b) + ")");
-        }
-        if (hand.bids.size() < 4) refuse(g, h + 1, "a hand whose bidding stops short");
-        if (hand.claim) refuse(g, h + 1, "a claim (the cards not played)");
-        if (!hand.annotations.empty()) refuse(g, h + 1, "a note on a bid or card");
-    }
-}
-
 std::string write_hand(const RecordedHand& hand) {
     std::string out;
     auto add = [&out](int id) {
@@ -200,7 +175,7 @@ std::string write_game(const RecordedGame& game) {
     for (const auto& [name, value] : game.tags) tag(name, value);
     if (!game.comment.empty()) tag("Comment", game.comment);
     for (const RecordedHand& hand : game.hands) {
-        tag("Dealer", std::string(1, seat_char(hand.dealer)));
+        tag("Dealer", seat_letter(hand.dealer));
         out += write_hand(hand);
     }
     return out;
@@ -221,7 +196,7 @@ std::string write_openspiel(const std::vector<RecordedGame>& games) {
         "# OpenSpiel spades: one hand a line of action ids (deal, bids from player 0, plays);\n"
         "# player 0 is the seat left of the hand's [Dealer]. Written by Spadework.\n";
     for (std::size_t g = 0; g < games.size(); ++g) {
-        check_writable(games[g], g);
+        check_writable(games[g], g, {"OpenSpiel has no action for", false, true});
         out += write_game(games[g]);
     }
     return out;

@@ -19,8 +19,6 @@ namespace spadework::formats {
 namespace {
 
 constexpr std::string_view kAuto = " (Auto)";  // after a seat's name: the app's bot plays it
-// Tags of one hand, kept in the game's tags once per hand, in order.
-constexpr std::string_view kHandTags[] = {"UTCTime", "LocalDateTime", "GameScores"};
 // Tags the reader turns into the game and its hands rather than keeping.
 constexpr std::string_view kStructural[] = {
     "Event", "UTCDate", "Site", "Table",   "Comment", "North",          "East",         "South",
@@ -327,9 +325,8 @@ RecordedHand hand_of(const RawRecord& r, const RuleSet& rules, std::string_view 
         throw CutOff{"its auction stops after " + std::to_string(bids.size()) + " of 4 bids"};
     if (first != next(dealer)) {
         fail(file, auction->line, auction->tag.value_col,
-             "the bidding starts left of the dealer " + std::string(1, seat_char(dealer)) +
-                 ", with " + std::string(1, seat_char(next(dealer))) + ", not " +
-                 std::string(1, seat_char(first)));
+             "the bidding starts left of the dealer " + seat_letter(dealer) + ", with " +
+                 seat_letter(next(dealer)) + ", not " + seat_letter(first));
     }
     HandState st(rules, dealer, hand.deal);
     for (const ReadBid& b : bids) {
@@ -343,8 +340,8 @@ RecordedHand hand_of(const RawRecord& r, const RuleSet& rules, std::string_view 
     if (!plays.tricks.empty() && plays.first != st.to_act()) {
         const TagAt* play = r.find("Play");
         fail(file, play->line, play->tag.value_col,
-             "the first trick is led by " + std::string(1, seat_char(st.to_act())) + ", not " +
-                 std::string(1, seat_char(plays.first)));
+             "the first trick is led by " + seat_letter(st.to_act()) + ", not " +
+                 seat_letter(plays.first));
     }
     for (const auto& trick : plays.tricks) {
         Seat leader = st.to_act();
@@ -414,7 +411,7 @@ RecordedGame open_game(const RawRecord& r, std::string_view file) {
         if (name.size() >= kAuto.size() &&
             name.compare(name.size() - kAuto.size(), kAuto.size(), kAuto) == 0) {
             name.resize(name.size() - kAuto.size());
-            bots += (bots.empty() ? "" : " ") + std::string(1, seat_char(s));
+            bots += (bots.empty() ? "" : " ") + seat_letter(s);
         }
         game.players[index(s)] = name;
     }
@@ -444,7 +441,7 @@ std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view fi
             RecordedHand hand = hand_of(r, game.rules, file);
             if (same) {
                 for (const TagAt& t : r.tags) {
-                    if (one_of(t.tag.name, kHandTags))
+                    if (one_of(t.tag.name, ptn::kHandTags))
                         game.tags.emplace_back(t.tag.name, t.tag.value);
                 }
             }

@@ -11,6 +11,9 @@
 
 namespace spadework::formats::ptn {
 
+// Tags of one hand, kept in the game's tags once per hand, in order (read and written).
+inline constexpr std::string_view kHandTags[] = {"UTCTime", "LocalDateTime", "GameScores"};
+
 // Where a tag's value starts, to locate what is wrong in it.
 struct ValueAt {
     std::string_view text;

@@ -3,40 +3,17 @@
 // games with the same event and players apart. read_ptn reads it back to the same games.
 #include <map>
 
+#include "ptn_rules.h"
 #include "spadework/formats/ptn.h"
 #include "tag_line.h"
 #include "text_log_grammar.h"
+#include "writable.h"
 
 namespace spadework::formats {
 namespace {
 
-constexpr std::string_view kHandTags[] = {"UTCTime", "LocalDateTime", "GameScores"};
 // Tags that tell one game's records from another's: written with every record.
 constexpr std::string_view kEveryRecord[] = {"GameCode", "GameOptionsJson"};
-
-[[noreturn]] void refuse(std::size_t game, std::size_t hand, const std::string& what) {
-    throw Error("game " + std::to_string(game + 1) +
-                (hand == 0 ? std::string() : ", hand " + std::to_string(hand)) +
-                ": a PTN record has no place for " + what +
-                " (convert the game to .spades or .pb instead)");
-}
-
-void check_writable(const RecordedGame& game, std::size_t g) {
-    if (game.score_sheet()) refuse(g, 0, "a score sheet's hands (it needs the cards)");
-    if (game.rules.deck_size != 52)
-        refuse(g, 0, "a deck of " + std::to_string(game.rules.deck_size));
-    if (game.hands.empty()) refuse(g, 0, "a game with no hand");
-    for (std::size_t h = 0; h < game.hands.size(); ++h) {
-        const RecordedHand& hand = game.hands[h];
-        for (Seat s : kAllSeats) {
-            if (!hand.passes[index(s)].empty()) refuse(g, h + 1, "a pass");
-            if (!hand.exchanges[index(s)].empty()) refuse(g, h + 1, "an exchange");
-        }
-        if (hand.bids.size() < 4) refuse(g, h + 1, "a hand whose bidding stops short");
-        if (hand.claim) refuse(g, h + 1, "a claim (the cards not played)");
-        if (!hand.annotations.empty()) refuse(g, h + 1, "a note on a bid or card");
-    }
-}
 
 std::string spell_bid(Bid b) {
     if (b.kind() == Bid::Kind::BlindNil) return "Blind Nil";
@@ -97,7 +74,7 @@ std::string write_record(const RecordedGame& game, std::size_t g, std::size_t h)
         }
         bool per_hand = false;
         bool every = false;
-        for (std::string_view t : kHandTags) per_hand = per_hand || name == t;
+        for (std::string_view t : ptn::kHandTags) per_hand = per_hand || name == t;
         for (std::string_view t : kEveryRecord) every = every || name == t;
         // A hand's own tags go one a record, in order; the game's go with its first record.
         std::size_t n = seen[name]++;
@@ -110,16 +87,16 @@ std::string write_record(const RecordedGame& game, std::size_t g, std::size_t h)
         if (bots.find(seat_char(order[i])) != std::string::npos) name += " (Auto)";
         if (!name.empty()) tag(seats[i], name);
     }
-    tag("Dealer", std::string(1, seat_char(hand.dealer)));
+    tag("Dealer", seat_letter(hand.dealer));
     tag("Deal", spell_deal(hand.deal, hand.dealer));
-    tag("Auction", std::string(1, seat_char(next(hand.dealer))));
+    tag("Auction", seat_letter(next(hand.dealer)));
     std::string bids;
     for (Bid b : hand.bids) bids += (bids.empty() ? "" : " ") + spell_bid(b);
     out += bids + "\n";
     if (!hand.cards.empty()) {
         HandState st(game.rules, hand.dealer, hand.deal);
         for (Bid b : hand.bids) st.bid(st.to_act(), b);
-        tag("Play", std::string(1, seat_char(st.to_act())));  // the first trick's leader
+        tag("Play", seat_letter(st.to_act()));  // the first trick's leader
         out += spell_play(st, hand);
     }
     return out + "\n";
@@ -130,7 +107,7 @@ std::string write_record(const RecordedGame& game, std::size_t g, std::size_t h)
 std::string write_ptn(const std::vector<RecordedGame>& games) {
     std::string out = "% PTN written by Spadework: one record a hand\n\n";
     for (std::size_t g = 0; g < games.size(); ++g) {
-        check_writable(games[g], g);
+        check_writable(games[g], g, {"a PTN record has no place for", true, false});
         for (std::size_t h = 0; h < games[g].hands.size(); ++h) out += write_record(games[g], g, h);
     }
     return out;

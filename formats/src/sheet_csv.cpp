@@ -16,7 +16,6 @@ namespace {
 
 using text_log::Position;
 using text_log::quoted;
-using text_log::seat_str;
 using Part = RecordPlace::Part;
 using csv::Cell;
 using csv::CsvLexer;
@@ -278,7 +277,7 @@ void SheetReader::read_header(const Row& row) {
             has(ColumnKind::TeamTricks, index(team_of(s)))) {
             continue;
         }
-        fail(at, "the header gives no tricks for " + seat_str(s) + ": add " +
+        fail(at, "the header gives no tricks for " + seat_letter(s) + ": add " +
                      std::string(column_named(ColumnKind::SeatTricks, index(s)).name) +
                      " (the seat's) or " +
                      std::string(column_named(ColumnKind::TeamTricks, index(team_of(s))).name) +
@@ -306,7 +305,7 @@ void SheetReader::read_bids(const Row& row, RecordedHand& hand, RowMarks& marks)
             continue;
         }
         if (missing) {
-            fail(cell.pos, seat_str(seat) + " bids, but " + seat_str(*missing) +
+            fail(cell.pos, seat_letter(seat) + " bids, but " + seat_letter(*missing) +
                                ", whose turn comes first, has no bid (the bidding goes round "
                                "from the dealer's left)");
         }
@@ -548,7 +547,7 @@ std::string write_sheet_csv(const std::vector<RecordedGame>& games) {
         for (std::size_t b = 0; b < hand.bids.size() && b < 4; ++b) {
             bids[index(next(hand.dealer, static_cast<int>(b) + 1))] = to_string(hand.bids[b]);
         }
-        std::vector<std::string> cells = {std::to_string(h + 1), seat_str(hand.dealer)};
+        std::vector<std::string> cells = {std::to_string(h + 1), seat_letter(hand.dealer)};
         cells.insert(cells.end(), bids.begin(), bids.end());
         for (Seat s : kAllSeats) cells.push_back(count_cell(hand.sheet.seats[index(s)]));
         if (teams) {

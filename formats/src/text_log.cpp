@@ -449,7 +449,7 @@ std::string Reader::first_lead_source() const {
     if (game_.rules.first_lead == FirstLead::TwoOfClubs) {
         return "the holder of 2C leads under " + rules_source(game_marks_);
     }
-    return "the dealer, " + seat_str(hand_.dealer) + ", is given at " + line_of(marks_.dealer);
+    return "the dealer, " + seat_letter(hand_.dealer) + ", is given at " + line_of(marks_.dealer);
 }
 
 // Replays the hand as read so far, so that the engine reports a fault in its cards where it
@@ -484,7 +484,7 @@ void Reader::read_cards_by_seat(const std::vector<Token>& line, std::size_t i, b
         switch (item.kind) {
             case LineItem::Kind::SeatMark:
                 if (marks[index(item.seat)]) {
-                    fail(item.pos, seat_str(item.seat) + " appears twice in " + what);
+                    fail(item.pos, seat_letter(item.seat) + " appears twice in " + what);
                 }
                 seat = item.seat;
                 marks[index(item.seat)] = item.pos;
@@ -494,7 +494,7 @@ void Reader::read_cards_by_seat(const std::vector<Token>& line, std::size_t i, b
                 Card card = card_at(item);
                 CardSet& set = sets[index(*seat)];
                 if (set.contains(card)) {
-                    fail(item.pos, to_string(card) + " appears twice for " + seat_str(*seat));
+                    fail(item.pos, to_string(card) + " appears twice for " + seat_letter(*seat));
                 }
                 set.insert(card);
                 break;
@@ -557,13 +557,13 @@ void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
                 if (any_order) {
                     at = (index(seat_mark->seat) - index(hand_.dealer) + 3) % 4;
                     if (bids[static_cast<std::size_t>(at)]) {
-                        fail(seat_mark->pos,
-                             "a second bid by " + seat_str(seat_mark->seat) + ": each bids once");
+                        fail(seat_mark->pos, "a second bid by " + seat_letter(seat_mark->seat) +
+                                                 ": each bids once");
                     }
                 } else if (Seat turn = next(hand_.dealer, at + 1);
                            seat_mark && seat_mark->seat != turn) {
-                    fail(seat_mark->pos, seat_str(seat_mark->seat) + " bids out of turn: " +
-                                             seat_str(turn) + " is next to bid");
+                    fail(seat_mark->pos, seat_letter(seat_mark->seat) + " bids out of turn: " +
+                                             seat_letter(turn) + " is next to bid");
                 }
                 const auto slot = static_cast<std::size_t>(at);
                 seated[slot] = seat_mark ? seat_mark->pos : item.pos;
@@ -603,8 +603,8 @@ void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
         for (int later = at + 1; later < 4; ++later) {
             if (bids[static_cast<std::size_t>(later)]) {
                 fail(seated[static_cast<std::size_t>(later)],
-                     seat_str(next(hand_.dealer, later + 1)) + " bids out of turn: " +
-                         seat_str(next(hand_.dealer, at + 1)) + " is next to bid");
+                     seat_letter(next(hand_.dealer, later + 1)) + " bids out of turn: " +
+                         seat_letter(next(hand_.dealer, at + 1)) + " is next to bid");
             }
         }
     }
@@ -638,7 +638,7 @@ void Reader::read_trick(const std::vector<Token>& line, std::size_t i, int numbe
             // names that card first.
             if (tricks_ > 0) check_cards_so_far();
             fail(items[k].pos,
-                 "leader given as " + seat_str(items[k].seat) + " but " + seat_str(leader) +
+                 "leader given as " + seat_letter(items[k].seat) + " but " + seat_letter(leader) +
                      (tricks_ == 0 ? " leads the first trick (" + first_lead_source() + ")"
                                    : " won the previous trick (" + previous + ")"));
         }
@@ -706,7 +706,7 @@ void Reader::read_claim(const std::vector<Token>& line, std::size_t i) {
                 if (!share) fail(item.pos, "expected a share like N=3, got " + quoted(item.text));
                 auto [seat, count] = *share;
                 if (credited[index(seat)]) {
-                    fail(item.pos, seat_str(seat) + " appears twice in the claim");
+                    fail(item.pos, seat_letter(seat) + " appears twice in the claim");
                 }
                 credited[index(seat)] = any = true;
                 claim.tricks[index(seat)] = count;
@@ -739,7 +739,7 @@ void Reader::read_sheet_tricks(const std::vector<Token>& line, std::size_t i) {
                     fail(item.pos, "expected a count like N=5 or NS=8, got " + quoted(item.text));
                 }
                 std::string who =
-                    share->seat ? seat_str(*share->seat) : std::string(team_name(share->team));
+                    share->seat ? seat_letter(*share->seat) : std::string(team_name(share->team));
                 std::optional<int>& count = share->seat ? hand_.sheet.seats[index(*share->seat)]
                                                         : hand_.sheet.teams[index(share->team)];
                 std::optional<Position>& mark = share->seat

@@ -370,7 +370,7 @@ std::string spell_annotation(const Annotation& annotation) {
 }
 
 std::string spell_claim_share(Seat seat, int tricks) {
-    return std::string(1, seat_char(seat)) + kClaimMark + std::to_string(tricks);
+    return seat_letter(seat) + kClaimMark + std::to_string(tricks);
 }
 
 std::string spell_sheet_tricks(const SheetTricks& sheet) {
@@ -380,7 +380,7 @@ std::string spell_sheet_tricks(const SheetTricks& sheet) {
         if (!out.empty()) out += ' ';
         out += std::string(who) + kClaimMark + std::to_string(*n);
     };
-    for (Seat s : kAllSeats) add(seat_str(s), sheet.seats[index(s)]);
+    for (Seat s : kAllSeats) add(seat_letter(s), sheet.seats[index(s)]);
     for (Team t : kAllTeams) add(team_name(t), sheet.teams[index(t)]);
     return out;
 }
@@ -450,7 +450,7 @@ void write_cards_by_seat(std::string& out, std::string_view word,
 void write_hand(std::string& out, const RecordedGame& game, const RecordedHand& hand, int number) {
     const RuleSet& rules = game.rules;
     out += spell_tag(kHandTag, std::to_string(number)) + '\n';
-    out += spell_tag(kDealerTag, seat_str(hand.dealer)) + '\n';
+    out += spell_tag(kDealerTag, seat_letter(hand.dealer)) + '\n';
     if (!game.score_sheet()) out += spell_tag(kDealTag, to_pbn(hand.deal, hand.dealer)) + '\n';
     if (const Annotation* a = hand.annotation(Target::Hand, 0)) {
         out += spell_annotation(*a) + '\n';

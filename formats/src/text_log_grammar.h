@@ -109,9 +109,6 @@ inline std::string quoted(std::string_view text) {
     return "'" + std::string(text.substr(0, end)) + "...' (" + std::to_string(text.size()) +
            " bytes)";
 }
-inline std::string seat_str(Seat seat) {
-    return std::string(1, seat_char(seat));
-}
 
 // The number of characters (code points) in UTF-8 text.
 int char_count(std::string_view text);

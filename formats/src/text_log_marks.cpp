@@ -27,16 +27,17 @@ std::string whereabouts(Card card, const Deal& dealt, const Moves& passes, const
         if (dealt[s].contains(card)) holder = s;
     }
     if (!holder) return "no hand of the deal at " + line_of(marks.deal) + " holds it";
-    std::string where = "the deal at " + line_of(marks.deal) + " gives it to " + seat_str(*holder);
+    std::string where =
+        "the deal at " + line_of(marks.deal) + " gives it to " + seat_letter(*holder);
     if (passes[index(*holder)].contains(card)) {
         Position at = marks.pass[index(*holder)].value_or(marks.line(Stage::Pass));
-        where = seat_str(*holder) + " passes it to " + seat_str(partner(*holder)) + " at " +
+        where = seat_letter(*holder) + " passes it to " + seat_letter(partner(*holder)) + " at " +
                 line_of(at);
         holder = partner(*holder);
     }
     if (exchanges[index(*holder)].contains(card)) {
         Position at = marks.exchange[index(*holder)].value_or(marks.line(Stage::Exchange));
-        where = seat_str(*holder) + " gives it to " + seat_str(partner(*holder)) +
+        where = seat_letter(*holder) + " gives it to " + seat_letter(partner(*holder)) +
                 " in the exchange at " + line_of(at);
     }
     return where;

@@ -118,7 +118,7 @@ std::string str(CardSet c) {
 }
 
 std::string seat_str(Seat s) {
-    return std::string(1, seat_char(s));
+    return seat_letter(s);
 }
 
 std::string seats_str(const std::vector<Seat>& seats) {

@@ -50,8 +50,7 @@ TEST_CASE("A card the player does not hold is refused with the trick and the car
     h.cards[4] = foreign;
     RecordError e = replay_error(rules, h);
     CHECK(std::string(e.what()) == "trick 2: " + to_string(foreign) + " played by " +
-                                       std::string(1, seat_char(leader)) +
-                                       ", who does not hold it");
+                                       seat_letter(leader) + ", who does not hold it");
     CHECK(e.hand() == 4);
     CHECK(e.place().part == RecordPlace::Part::Card);
     CHECK(e.place().index == 4);
@@ -88,7 +87,7 @@ TEST_CASE("A revoke is kept as played and flagged with the suit the player still
                 HandState kept = replay_hand(rules, h, 3, &flagged);
                 REQUIRE(flagged.size() == 1);
                 CHECK(flagged[0].what ==
-                      "trick " + std::to_string(trick) + ": " + std::string(1, seat_char(seat)) +
+                      "trick " + std::to_string(trick) + ": " + seat_letter(seat) +
                           " did not follow suit with " + std::string(suit_symbol(led)) +
                           " in hand (revoke): played " + to_string(*other.begin()));
                 CHECK(flagged[0].card == static_cast<int>(i));

@@ -612,8 +612,7 @@ TEST_CASE("a seat's view of the Bidding tab hides par and the other seats' revie
         CHECK(count(south, reviewed) == 1);  // South's own bid only
         // The bids themselves are public: all four still listed.
         for (Seat s : kAllSeats) {
-            CHECK(count(south, std::string(1, seat_char(s)) + " " +
-                                   model.game()->players[index(s)] + ":") == 1);
+            CHECK(count(south, seat_letter(s) + " " + model.game()->players[index(s)] + ":") == 1);
         }
         // Played out, every hand is face up: par and every review again.
         model.move_to(model.recorded_cards());

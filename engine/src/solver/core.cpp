@@ -320,7 +320,7 @@ namespace {
 void check_nil_bid(const Position& position, Seat nil_seat) {
     const auto& bid = position.bids[index(nil_seat)];
     if (!bid || !bid->is_nil()) {
-        throw Error(std::string(1, seat_char(nil_seat)) + " did not bid nil or blind nil");
+        throw Error(seat_letter(nil_seat) + " did not bid nil or blind nil");
     }
 }
 

@@ -12,10 +12,6 @@ namespace {
     throw Error("impossible position: " + why);
 }
 
-std::string seat_str(Seat s) {
-    return std::string(1, seat_char(s));
-}
-
 }  // namespace
 
 int tricks_left(const Position& position) {
@@ -36,7 +32,7 @@ void check_position(const Position& position) {
         seen.insert(c);
     };
     for (Seat s : kAllSeats) {
-        for (Card c : position.hands[index(s)]) add(c, "held by " + seat_str(s));
+        for (Card c : position.hands[index(s)]) add(c, "held by " + seat_letter(s));
     }
     for (const PlayedCard& pc : position.trick) add(pc.card, "in the trick");
     for (Team t : kAllTeams) {
@@ -50,13 +46,13 @@ void check_position(const Position& position) {
     }
     for (std::size_t i = 1; i < position.trick.size(); ++i) {
         if (position.trick[i].seat != next(position.trick[i - 1].seat)) {
-            impossible(seat_str(position.trick[i].seat) + " plays to the trick after " +
-                       seat_str(position.trick[i - 1].seat));
+            impossible(seat_letter(position.trick[i].seat) + " plays to the trick after " +
+                       seat_letter(position.trick[i - 1].seat));
         }
     }
     if (!position.trick.empty() && position.to_play != next(position.trick.back().seat)) {
-        impossible(seat_str(position.to_play) + " is not the next seat to play to the trick (" +
-                   seat_str(next(position.trick.back().seat)) + " is)");
+        impossible(seat_letter(position.to_play) + " is not the next seat to play to the trick (" +
+                   seat_letter(next(position.trick.back().seat)) + " is)");
     }
 
     // 3. Hand sizes: one card fewer for each seat that has played to the trick.
@@ -67,7 +63,7 @@ void check_position(const Position& position) {
         int expected = m - (i < static_cast<int>(position.trick.size()) ? 1 : 0);
         int size = position.hands[index(s)].size();
         if (size != expected) {
-            impossible(seat_str(s) + " holds " + std::to_string(size) + " cards where " +
+            impossible(seat_letter(s) + " holds " + std::to_string(size) + " cards where " +
                        std::to_string(expected) + " fit the trick in progress");
         }
     }

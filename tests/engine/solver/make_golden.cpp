@@ -402,8 +402,7 @@ std::string answers_text(const Record& r) {
     }
     if (r.nil) {
         auto word = [](bool kept) { return kept ? "kept" : "broken"; };
-        out +=
-            "nil     " + std::string(1, seat_char(*r.nil->nil_seat)) + " " + word(r.nil->nil_kept);
+        out += "nil     " + seat_letter(*r.nil->nil_seat) + " " + word(r.nil->nil_kept);
         for (const CardValue& c : r.nil->cards)
             out += " " + to_string(c.card) + "=" + word(c.nil_kept);
         out += "\n";
@@ -422,11 +421,11 @@ std::string record_text(int number, const Record& r) {
     std::string out = "# " + std::to_string(number) + ". " + r.note + "\n";
     out += "deal    " + to_pbn(r.deal, Seat::North) + "\n";
     out += "rules   " + r.rules_text + "\n";
-    out += "leader  " + std::string(1, seat_char(r.leader)) + "\n";
+    out += "leader  " + seat_letter(r.leader) + "\n";
     if (!r.played.empty()) out += "played  " + played_text(r.played) + "\n";
     out += "bids   ";
     for (Seat s : kAllSeats) {
-        out += " " + std::string(1, seat_char(s)) + "=" + to_string(r.bids[index(s)]);
+        out += " " + seat_letter(s) + "=" + to_string(r.bids[index(s)]);
     }
     out += "\n";
     if (r.score) {

@@ -556,20 +556,19 @@ inline std::string describe(const Position& p) {
     out += "\n  hands \"" + to_pbn(d, Seat::North) + "\"";
     out += "\n  trick";
     if (p.trick.empty()) out += " (none)";
-    for (const PlayedCard& c : p.trick)
-        out += " " + std::string(1, seat_char(c.seat)) + ":" + to_string(c.card);
-    out += "  to_play " + std::string(1, seat_char(p.to_play));
+    for (const PlayedCard& c : p.trick) out += " " + seat_letter(c.seat) + ":" + to_string(c.card);
+    out += "  to_play " + seat_letter(p.to_play);
     out += "  spades_broken " + std::string(p.spades_broken ? "yes" : "no");
     out += "  tricks_played " + std::to_string(p.tricks_played);
     out += "\n  taken";
     for (Seat s : kAllSeats) {
-        out += " " + std::string(1, seat_char(s)) + "=" + std::to_string(p.tricks_taken[index(s)]);
+        out += " " + seat_letter(s) + "=" + std::to_string(p.tricks_taken[index(s)]);
     }
     out += "  honours won NS {" + to_string(p.won[0] & kHonours) + "} EW {" +
            to_string(p.won[1] & kHonours) + "}";
     out += "  bids";
     for (Seat s : kAllSeats) {
-        out += " " + std::string(1, seat_char(s)) + "=" +
+        out += " " + seat_letter(s) + "=" +
                (p.bids[index(s)] ? to_string(*p.bids[index(s)]) : std::string("-"));
     }
     return out;

@@ -485,8 +485,8 @@ TEST_CASE("a batch with one illegal game leaves the library unchanged", "[librar
         FAIL("an illegal game was imported");
     } catch (const FormatError& e) {
         CHECK_THAT(e.what(),
-                   Catch::StartsWith(prefix) && Catch::Contains(to_string(stolen) + " played by " +
-                                                                std::string(1, seat_char(leader))));
+                   Catch::StartsWith(prefix) &&
+                       Catch::Contains(to_string(stolen) + " played by " + seat_letter(leader)));
     }
     CHECK(lib.count_games() == games);
     CHECK(lib.count_hands() == hands);

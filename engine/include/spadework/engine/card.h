@@ -164,6 +164,7 @@ char suit_char(Suit s);
 std::string_view suit_symbol(Suit s);  // "♠", "♥", "♦", "♣"
 std::string_view suit_name(Suit s);    // "spades", ...
 char seat_char(Seat s);                // 'N', 'E', 'S', 'W'
+std::string seat_letter(Seat s);       // "N", "E", "S", "W": seat_char as a string
 std::string_view seat_name(Seat s);    // "North", ...
 std::string_view team_name(Team t);    // "NS", "EW"
 std::string to_string(Card c);
