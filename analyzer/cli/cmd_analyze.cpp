@@ -369,6 +369,33 @@ void print_trend(const AnalyzeOptions& o) {
                decisions ? 100.0 * kept / decisions : 100.0, decisions);
 }
 
+// One of GAME, --all and --trend, and only the options that one takes: an option another
+// mode takes is a usage error rather than ignored.
+void check_modes(const AnalyzeOptions& o) {
+    std::vector<std::string> modes;
+    if (!o.game.empty()) modes.push_back("GAME (" + o.game + ")");
+    if (o.all) modes.push_back("--all");
+    if (!o.trend.empty()) modes.push_back("--trend");
+    if (modes.empty()) throw UsageError("analyze: give one of GAME, --all or --trend PLAYER");
+    if (modes.size() > 1) {
+        throw UsageError(
+            fmt::format("analyze: {} and {} are different reviews: give one of GAME, "
+                        "--all or --trend PLAYER",
+                        modes[0], modes[1]));
+    }
+    if (o.game.empty() && o.hand > 0) {
+        throw UsageError(
+            fmt::format("analyze: --hand picks a hand of GAME; {} has none to pick", modes[0]));
+    }
+    if (o.game.empty() && (o.force || o.no_store)) {
+        throw UsageError(fmt::format(
+            "analyze: {} goes with GAME ({} {})", o.force ? "--force" : "--no-store", modes[0],
+            o.all ? "reviews only the games not yet reviewed with these settings, and stores "
+                    "each review"
+                  : "reads the stored reviews"));
+    }
+}
+
 }  // namespace
 
 void add_analyze_command(CLI::App& app) {
@@ -443,10 +470,7 @@ void add_analyze_command(CLI::App& app) {
                     "a player's accuracy and flags game by game, from the stored reviews");
     add_db_option(cmd, opts->db);
     cmd->callback([opts] {
-        int modes = !opts->game.empty() + opts->all + !opts->trend.empty();
-        if (modes != 1) {
-            throw UsageError("analyze: give one of GAME, --all or --trend PLAYER");
-        }
+        check_modes(*opts);
         if (opts->all) {
             AnalyzeOptions o = *opts;
             if (!o.threads) o.threads = 0;  // every core

@@ -186,6 +186,7 @@ struct ExportOptions {
 
 // The page is written whole or not at all (formats::write_file).
 void export_lesson(const ExportOptions& o) {
+    check_picture_file("--html", o.html, analyzer::PictureFormat::Html);
     analyzer::Lesson lesson = analyzer::find_lesson(lesson_dirs(o.dir, o.my_dir), o.name);
     std::map<int, analyzer::LessonVerdict> verdicts;
     if (o.analysis) {

@@ -269,6 +269,10 @@ void run_list(const ListOptions& opts) {
     DateRange dates;
     if (!opts.from.empty()) dates.from = date_option("--from", opts.from);
     if (!opts.to.empty()) dates.to = date_option("--to", opts.to);
+    if (dates.from && dates.to && *dates.to < *dates.from) {
+        throw UsageError(fmt::format("--from {} is after --to {}: no date is in that range",
+                                     opts.from, opts.to));
+    }
     formats::Library library = open_existing_library(opts.db);
     std::vector<formats::GameSummary> games = select_games(library, opts, dates);
     if (games.empty() && !opts.rules.empty()) check_rules_filter(opts.rules);

@@ -22,9 +22,17 @@ namespace {
 struct MergeOptions {
     std::vector<std::string> sources;
     std::string into;
+    std::string db;  // --db, another name for --into
 };
 
-void run_merge(const MergeOptions& o) {
+void run_merge(MergeOptions o) {
+    if (!o.into.empty() && !o.db.empty()) {
+        throw UsageError(fmt::format(
+            "--into {} and --db {} both name the library merged into: give one", o.into, o.db));
+    }
+    if (o.into.empty()) o.into = o.db;
+    if (o.into.empty())
+        throw UsageError("--into is required: the library to merge them into (or --db)");
     std::vector<std::filesystem::path> sources(o.sources.begin(), o.sources.end());
     formats::MergeResult r =
         formats::merge_libraries(sources, o.into, {}, analyzer::library_stores());
@@ -51,7 +59,8 @@ void add_merge_command(CLI::App& app) {
     cmd->add_option("libraries", opts->sources, "the libraries to merge (.sqlite files)")
         ->required();
     // --db too: every other command names its library so, and a user reaches for it here.
-    cmd->add_option("--into,--db", opts->into, "the library to merge them into")->required();
+    cmd->add_option("--into", opts->into, "the library to merge them into (required)");
+    cmd->add_option("--db", opts->db, "the same as --into");
     cmd->callback([opts] { run_merge(*opts); });
 }
 

@@ -108,7 +108,7 @@ void add_rules_command(CLI::App& app) {
     auto opts = std::make_shared<RulesOptions>();
     CLI::App* cmd = app.add_subcommand(
         "rules", "List the rule set presets, or print one rule set in full as key=value lines");
-    cmd->add_option(
+    CLI::Option* name = cmd->add_option(
         "name", opts->name,
         "The rule set to print: a preset, a RuleSet .textproto file or a house rule set, then "
         "any key=value changes (\"classic hand_limit=12\")");
@@ -116,7 +116,14 @@ void add_rules_command(CLI::App& app) {
                     "Override one rule, as key=value (repeatable); the keys are those printed")
         ->allow_extra_args(false);
     cmd->add_flag("--json", opts->json, "Print JSON");
-    cmd->callback([opts] {
+    cmd->callback([opts, name] {
+        // A NAME given blank (a script's empty variable) is not the list: --rules "" is refused
+        // so too.
+        if (name->count() > 0 && opts->name.empty()) {
+            throw UsageError(
+                "rules: a rule set with no name: give a preset, a RuleSet .textproto file or a "
+                "house rule set, or no NAME for the list of presets");
+        }
         // Said here rather than by CLI11's needs(), whose "--rule requires name" does not say
         // what to type.
         if (opts->name.empty() && !opts->overrides.empty()) {

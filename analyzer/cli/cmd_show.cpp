@@ -168,11 +168,7 @@ std::optional<analyzer::PictureSize> picture_size(const ShowOptions& opts) {
         const std::string& file = opts.pictures[i];
         if (file.empty()) continue;
         const std::string option = "--" + std::string(kPictureFormats[i].name);
-        auto named = analyzer::picture_format_of(file);
-        if (named && *named != kPictureFormats[i].format) {
-            throw UsageError(fmt::format("{} {}: the file's extension says {}", option, file,
-                                         analyzer::picture_format_name(*named)));
-        }
+        check_picture_file(option, file, kPictureFormats[i].format);
         for (std::size_t k = 0; k < i; ++k) {
             if (opts.pictures[k] == file) {
                 throw UsageError(fmt::format("{} and --{} both write {}", option,
@@ -266,8 +262,8 @@ struct ConvertOptions {
 
 void run_convert(const ConvertOptions& opts) {
     if (!formats::file_kind(opts.out)) {
-        throw Error(fmt::format("{}: unknown output kind: expected {}", opts.out,
-                                formats::extension_list()));
+        throw UsageError(fmt::format("{}: unknown output kind: expected {}", opts.out,
+                                     formats::extension_list()));
     }
     // Any GAME form but :HAND: a file records whole games.
     if (parse_game_arg(opts.in).hand_number) {

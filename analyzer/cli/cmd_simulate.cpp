@@ -77,8 +77,9 @@ const std::string& checked_date(const std::string& text) {
 void check_output(const fs::path& path) {
     const formats::GameFormat* format = formats::format_of(path);
     if (!format) {
-        throw Error(fmt::format("-o {}: unknown kind of game file '{}': expected {}", path.string(),
-                                path.extension().string(), formats::extension_list()));
+        throw UsageError(fmt::format("-o {}: unknown kind of game file '{}': expected {}",
+                                     path.string(), path.extension().string(),
+                                     formats::extension_list()));
     }
     if (format->holds == formats::GameFormat::Holds::OneScoreSheet) {
         throw UsageError(fmt::format(

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -31,9 +32,13 @@ struct SolveOptions {
     std::string nil_seat;
     std::vector<std::string> score;
     std::vector<std::string> bags;
-    std::size_t table_mb = 64;
+    long long table_mb = 64;
     bool json = false;
 };
+
+// --table-mb's range, as a review's table_megabytes.
+constexpr long long kMinTableMb = 1;
+constexpr long long kMaxTableMb = 4096;
 
 // The hand as it stands after the cards played: a HandState with the bids made and the cards
 // of --played played in order, each checked. The deal is the cards at the start of play, so
@@ -95,16 +100,43 @@ Objective parse_objective(const std::string& text) {
 
 // The nil bidder the nil objective is about: --nil-seat, or the only nil bidder.
 Seat nil_seat_of(const SolveOptions& opts, const HandState& state) {
-    if (!opts.nil_seat.empty()) return seat_option("--nil-seat", opts.nil_seat);
     std::vector<Seat> nils;
     for (Seat s : kAllSeats) {
         if (state.bid_of(s) && state.bid_of(s)->is_nil()) nils.push_back(s);
     }
+    if (!opts.nil_seat.empty()) {
+        Seat seat = seat_option("--nil-seat", opts.nil_seat);
+        if (std::find(nils.begin(), nils.end(), seat) == nils.end()) {
+            throw UsageError(fmt::format("--nil-seat {}: {} did not bid nil or blind nil in --bids",
+                                         opts.nil_seat, seat_letter(seat)));
+        }
+        return seat;
+    }
     if (nils.size() != 1) {
-        throw Error(nils.empty() ? "--objective nil needs a nil bid in --bids"
-                                 : "two players bid nil: say which with --nil-seat");
+        throw UsageError(nils.empty() ? "--objective nil needs a nil bid in --bids"
+                                      : "two players bid nil: say which with --nil-seat");
     }
     return nils[0];
+}
+
+// The options that count only for some objectives, and --table-mb's range, checked before the
+// position is built.
+void check_options(const SolveOptions& opts, Objective objective) {
+    if (objective == Objective::Score && opts.bids.empty()) {
+        throw UsageError("--objective score needs --bids");
+    }
+    if (objective != Objective::Nil && !opts.nil_seat.empty()) {
+        throw UsageError("--nil-seat names the nil of --objective nil: give that objective");
+    }
+    if (objective != Objective::Score && (!opts.score.empty() || !opts.bags.empty())) {
+        throw UsageError(
+            "--score and --bags are the standings --objective score counts: give that "
+            "objective");
+    }
+    if (opts.table_mb < kMinTableMb || opts.table_mb > kMaxTableMb) {
+        throw UsageError(fmt::format("--table-mb {}: the table's size is from {} to {} MB",
+                                     opts.table_mb, kMinTableMb, kMaxTableMb));
+    }
 }
 
 void print_json(const SolveResult& r, double ms) {
@@ -170,9 +202,7 @@ void print_text(const SolveResult& r, const Position& p, double ms) {
 void run_solve(const SolveOptions& opts) {
     RuleSet rules = load_rules_with(opts.rules_name, opts.overrides);
     Objective objective = parse_objective(opts.objective);
-    if (objective == Objective::Score && opts.bids.empty()) {
-        throw UsageError("--objective score needs --bids");
-    }
+    check_options(opts, objective);
     HandState state = build_state(opts, rules);
     Position position = position_of(state);
     position.rules = rules;  // the scoring keys of the rule set asked for, pass and all
@@ -180,7 +210,7 @@ void run_solve(const SolveOptions& opts) {
     std::optional<Seat> nil_seat;
     if (objective == Objective::Nil) nil_seat = nil_seat_of(opts, state);
 
-    Solver solver(SolverOptions{opts.table_mb});
+    Solver solver(SolverOptions{static_cast<std::size_t>(opts.table_mb)});
     auto start = std::chrono::steady_clock::now();
     SolveResult result = solver.solve(position, objective, nil_seat, before);
     double ms =

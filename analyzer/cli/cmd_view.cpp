@@ -79,6 +79,13 @@ std::filesystem::path view_library(const ViewArgs& a, bool library_game) {
 }
 
 void run_view(const ViewArgs& a) {
+    // A malformed --keep-score is said before a library is looked for.
+    if (!a.keep_score.empty() && a.keep_score != "new" &&
+        (a.keep_score.size() > 15 ||
+         a.keep_score.find_first_not_of("0123456789") != std::string::npos)) {
+        throw UsageError(
+            fmt::format("--keep-score {}: expected new or a kept game's number", a.keep_score));
+    }
     viewer::ViewOptions o;
     if (!a.target.empty()) {
         GameRef ref = parse_game_arg(a.target, /*folders=*/true);
@@ -119,7 +126,7 @@ void run_view(const ViewArgs& a) {
             try {
                 o.what_if.push_back(parse_card(card));
             } catch (const ParseError& e) {
-                throw Error(fmt::format("--what-if: '{}': {}", card, e.what()));
+                throw UsageError(fmt::format("--what-if: {}", e.what()));
             }
             if (comma == std::string::npos) break;
             start = comma + 1;
@@ -130,10 +137,14 @@ void run_view(const ViewArgs& a) {
     char x = 0;
     if (std::sscanf(a.size.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 640 || h < 480 ||
         w > 8192 || h > 8192) {
-        throw UsageError(fmt::format("--size {}: expected WIDTHxHEIGHT, at least 640x480", a.size));
+        throw UsageError(fmt::format(
+            "--size {}: expected WIDTHxHEIGHT, from 640x480 to 8192x8192 (1600x1000)", a.size));
     }
     o.width = w;
     o.height = h;
+    if (!a.screenshot.empty()) {
+        check_picture_file("--screenshot", a.screenshot, analyzer::PictureFormat::Png);
+    }
     o.screenshot = a.screenshot;
     o.analyse = a.analyse;
     o.samples = a.samples;

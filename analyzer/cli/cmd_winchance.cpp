@@ -128,6 +128,7 @@ void run_winchance(const WinChanceCliOptions& opts) {
     Seat dealer = read_dealer(opts.dealer);
     analyzer::WinChanceOptions options = read_options(opts);
     if (!opts.png.empty()) {
+        check_picture_file("--png", opts.png, analyzer::PictureFormat::Png);
         fs::path dir = fs::path(opts.png).parent_path();
         std::error_code ec;
         if (!dir.empty() && !fs::is_directory(dir, ec)) {

@@ -179,6 +179,9 @@ std::array<Bid, 4> read_bids(const std::vector<std::string>& values) {
 
 namespace {
 
+// The most a --score or --bags value may be, either way.
+constexpr int kStandingLimit = 1000000;
+
 // "NS=208,EW=-40" into one field of the standings; a team left out keeps its 0.
 void read_team_values(std::string_view option, const std::vector<std::string>& values,
                       Standings& standings, int TeamStanding::*field, bool allow_negative) {
@@ -195,7 +198,19 @@ void read_team_values(std::string_view option, const std::vector<std::string>& v
         }
         if (seen[index(team)]) bad_value(option, v, i, "gives a partnership a second time");
         seen[index(team)] = true;
-        auto n = to_int(std::string_view(v).substr(eq + 1));
+        const std::string_view number = std::string_view(v).substr(eq + 1);
+        auto n = to_int(number);
+        const bool digits =
+            !number.empty() &&
+            number.find_first_not_of("0123456789", number[0] == '-') == std::string_view::npos &&
+            number != "-";
+        // A hand's points are added to these: a value past any game's is refused, not
+        // overflowed.
+        if ((n && (*n > kStandingLimit || *n < -kStandingLimit)) || (!n && digits)) {
+            bad_value(option, v, i,
+                      fmt::format("is out of range: from {} to {}",
+                                  allow_negative ? -kStandingLimit : 0, kStandingLimit));
+        }
         if (!n || (!allow_negative && *n < 0)) {
             bad_value(option, v, i,
                       allow_negative ? "does not end in a number" : "does not end in a count");
@@ -220,6 +235,15 @@ Standings read_standings(const std::vector<std::string>& score,
         }
     }
     return before;
+}
+
+void check_picture_file(std::string_view option, const std::string& file,
+                        analyzer::PictureFormat format) {
+    auto named = analyzer::picture_format_of(file);
+    if (named && *named != format) {
+        throw UsageError(fmt::format("{} {}: the file's extension says {}", option, file,
+                                     analyzer::picture_format_name(*named)));
+    }
 }
 
 Seat seat_option(std::string_view option, std::string_view text) {

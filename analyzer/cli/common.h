@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spadework/analyzer/hand_picture.h"
 #include "spadework/analyzer/text.h"
 #include "spadework/engine/record.h"
 #include "spadework/engine/scoring.h"
@@ -28,7 +29,8 @@ std::optional<int> to_int(std::string_view text);
 void expect_four(std::string_view option, const std::vector<std::string>& values);
 // --bids in seat order N,E,S,W.
 std::array<Bid, 4> read_bids(const std::vector<std::string>& values);
-// --score NS=208,EW=-40 and --bags NS=8,EW=0: the standings before a hand.
+// --score NS=208,EW=-40 and --bags NS=8,EW=0: the standings before a hand, each value within
+// 1,000,000 either way (a usage error naming it otherwise: the hand's points are added to it).
 Standings read_standings(const std::vector<std::string>& score,
                          const std::vector<std::string>& bags, const RuleSet& rules);
 
@@ -37,6 +39,11 @@ Standings read_standings(const std::vector<std::string>& score,
 // checked. A name that is none of these, and a change that does not apply, are usage errors
 // (exit 2); a rule set file that does not read is bad input (exit 1).
 RuleSet load_rules_with(std::string_view text, const std::vector<std::string>& overrides);
+
+// Refuses (a usage error) a file an option writes as `format` whose extension names another
+// picture format: "--png hand.svg: the file's extension says svg". Any other name is taken.
+void check_picture_file(std::string_view option, const std::string& file,
+                        analyzer::PictureFormat format);
 
 // A seat flag's value (N, E, S or W, either case); a UsageError naming the option otherwise.
 Seat seat_option(std::string_view option, std::string_view text);

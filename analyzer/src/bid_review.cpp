@@ -163,6 +163,11 @@ struct HandContext {
     const WinChanceTable* chances = nullptr;
     bool overtime = false;
 
+    // The partnerships' scores before the hand, as the bidding rules take them.
+    std::array<int, 2> scores() const {
+        return {before[index(Team::NS)].score, before[index(Team::EW)].score};
+    }
+
     // The chance of `team` winning the game after a hand scored `sc`.
     double chance_of(Team team, const sampling::Scored& sc) const {
         return chances->chance_after(sc.after[index(Team::NS)], sc.after[index(Team::EW)], team,
@@ -206,8 +211,10 @@ void draw_set(const HandContext& ctx, const MadeBids& made, Seat bidder, int cou
     for (int i = 0; i < count; ++i) {
         BidLayout layout;
         Hands hands = draw_fitting(ctx, set, made, bidder, layout.weight);
-        layout.if_tricks = complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::tricks(1));
-        layout.if_nil = complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::nil());
+        layout.if_tricks =
+            complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::tricks(1), ctx.scores());
+        layout.if_nil =
+            complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::nil(), ctx.scores());
         bool mate_nil =
             layout.if_tricks[index(mate)].is_nil() || layout.if_nil[index(mate)].is_nil();
         // Whether to ask for the bidder's nil: a hand holding the ace of spades costs nothing
@@ -895,7 +902,12 @@ std::vector<BidWork> bid_works(const HandContext& ctx, const RecordedHand& hand,
         w.decision.bid = bid;
         w.bid_blind = is_blind(bid);
         for (Seat s : kAllSeats) w.made[index(s)] = state.bid_of(s);
+        // The state does not know the scores before the hand: the rules that go by them
+        // (blind_behind) are checked here, so that no bid they forbid is offered. The bid made
+        // stays whatever they say (after the game's end a record is not held to them).
+        const BidFacts facts{state.bid_of(partner(bidder)), state.hand(bidder), ctx.scores()};
         for (Bid c : state.legal_bids()) {
+            if (c != bid && check_bid_rules(ctx.rules, bidder, c, facts)) continue;
             (is_blind(c) && !w.bid_blind ? w.blind : w.main).candidates.push_back(c);
         }
         int n = static_cast<int>(i);

@@ -34,6 +34,43 @@ bool is_nil(Bid b) {
     return b.kind() != Bid::Kind::Tricks;
 }
 
+// The team a partnership_label names; an Error for any other label (a row another program
+// wrote, or broke), which is never taken for either side.
+int partnership_index(const std::string& label) {
+    for (int team = 0; team < 2; ++team) {
+        if (label == partnership_label(team)) return team;
+    }
+    throw Error("the partnership '" + label + "' is neither N-S nor E-W");
+}
+
+// One entry of the state's list: ["bid", "N", "4"], ["tricks", "N", 3], ["team", "N-S", 7].
+KeeperEntry read_entry(const nlohmann::json& e) {
+    KeeperEntry k;
+    const std::string kind = e.at(0).get<std::string>();
+    const std::string who = e.at(1).get<std::string>();
+    if (kind == "bid") {
+        k.kind = KeeperEntry::Kind::Bid;
+        k.who = index(parse_seat(who));
+        k.bid = parse_bid(e.at(2).get<std::string>());
+    } else if (kind == "tricks") {
+        k.kind = KeeperEntry::Kind::SeatTricks;
+        k.who = index(parse_seat(who));
+        k.tricks = e.at(2).get<int>();
+    } else if (kind == "team") {
+        k.kind = KeeperEntry::Kind::TeamTricks;
+        k.who = partnership_index(who);
+        k.tricks = e.at(2).get<int>();
+    } else {
+        throw Error("an entry of kind '" + kind + "'");
+    }
+    return k;
+}
+
+// Where a kept game is, for what is said of it: "LIBRARY, kept game #ID".
+std::string kept_place(const formats::Database& db, std::int64_t id) {
+    return db.path() + ", kept game #" + std::to_string(id);
+}
+
 }  // namespace
 
 std::string partnership_label(int team) {
@@ -159,28 +196,21 @@ void read_keeper_state(const std::string& json, KeeperSetup& setup,
         setup.event = j.at("event").get<std::string>();
         setup.date = j.at("date").get<std::string>();
         entries.clear();
+        int n = 0;
         for (const auto& e : j.at("entries")) {
-            KeeperEntry k;
-            const std::string kind = e.at(0).get<std::string>();
-            const std::string who = e.at(1).get<std::string>();
-            if (kind == "bid") {
-                k.kind = KeeperEntry::Kind::Bid;
-                k.who = index(parse_seat(who));
-                k.bid = parse_bid(e.at(2).get<std::string>());
-            } else if (kind == "tricks" || kind == "team") {
-                k.kind =
-                    kind == "team" ? KeeperEntry::Kind::TeamTricks : KeeperEntry::Kind::SeatTricks;
-                k.who = kind == "team" ? (who == "N-S" ? 0 : 1) : index(parse_seat(who));
-                k.tricks = e.at(2).get<int>();
-            } else {
-                throw Error("an entry of kind '" + kind + "'");
+            ++n;
+            try {
+                entries.push_back(read_entry(e));
+            } catch (const nlohmann::json::exception& bad) {
+                throw Error("entry " + std::to_string(n) + ": " + bad.what());
+            } catch (const Error& bad) {
+                throw Error("entry " + std::to_string(n) + ": " + bad.what());
             }
-            entries.push_back(k);
         }
     } catch (const nlohmann::json::exception& e) {
-        throw Error(std::string("a kept game that cannot be read: ") + e.what());
+        throw Error(std::string("cannot be read: ") + e.what());
     } catch (const Error& e) {
-        throw Error(std::string("a kept game that cannot be read: ") + e.what());
+        throw Error(std::string("cannot be read: ") + e.what());
     }
 }
 
@@ -201,6 +231,23 @@ std::optional<std::string> KeeperStore::state(std::int64_t id) const {
     st.bind(1, id);
     if (!st.step()) return std::nullopt;
     return st.text(0);
+}
+
+bool KeeperStore::read(std::int64_t id, KeeperSetup& setup,
+                       std::vector<KeeperEntry>& entries) const {
+    std::optional<std::string> json = state(id);
+    if (!json) return false;
+    read_state_at(id, *json, setup, entries);
+    return true;
+}
+
+void KeeperStore::read_state_at(std::int64_t id, const std::string& json, KeeperSetup& setup,
+                                std::vector<KeeperEntry>& entries) const {
+    try {
+        read_keeper_state(json, setup, entries);
+    } catch (const Error& e) {
+        throw Error(kept_place(db_, id) + " " + e.what());
+    }
 }
 
 void KeeperStore::save(std::int64_t id, const std::string& state) const {
@@ -230,7 +277,7 @@ std::vector<KeptGame> KeeperStore::kept_games(bool with_over) const {
         k.updated = st.text(2);
         try {
             std::vector<KeeperEntry> entries;
-            read_keeper_state(st.text(3), k.setup, entries);
+            read_state_at(k.id, st.text(3), k.setup, entries);
             bool per_team = false;
             SheetTricks pending;
             RecordedGame g =

@@ -98,10 +98,12 @@ std::optional<Standings> parse_score(const std::string& text) {
     return out;
 }
 
-// The hand's state at the learner's decision: the passes made and the bids before its bid.
+// The hand's state at the learner's decision: the passes made and the bids before its bid, at
+// the scores before the hand (which the bids under blind_behind go by).
 HandState state_at(const LessonHand& h) {
     const RecordedHand& hand = h.game.hands.front();
-    HandState state(h.game.rules, hand.dealer, hand.deal);
+    HandState state(h.game.rules, hand.dealer, hand.deal,
+                    {h.before[index(Team::NS)].score, h.before[index(Team::EW)].score});
     if (h.ask == LessonAsk::Pass) return state;
     while (state.phase() == Phase::Pass) {
         Seat s = state.to_act();
@@ -177,7 +179,8 @@ void read_pass_answer(LessonHand& h, std::size_t k, const LessonFail& fail) {
 // A bid question: every pass recorded, the bids up to the learner's, which is the last.
 void read_bid_answer(LessonHand& h, std::size_t k, const LessonFail& fail) {
     const RecordedHand& hand = h.game.hands.front();
-    HandState state(h.game.rules, hand.dealer, hand.deal);
+    HandState state(h.game.rules, hand.dealer, hand.deal,
+                    {h.before[index(Team::NS)].score, h.before[index(Team::EW)].score});
     while (state.phase() == Phase::Pass) {
         Seat s = state.to_act();
         if (hand.passes[index(s)].empty()) {
@@ -189,6 +192,9 @@ void read_bid_answer(LessonHand& h, std::size_t k, const LessonFail& fail) {
     for (std::size_t i = 0; i < hand.bids.size() && !at; ++i) {
         Seat s = state.to_act();
         if (s == h.learner) at = static_cast<int>(i);
+        // At the [Score] before the hand, which the record's own check (from 0 to 0) did not
+        // know: a blind bid under blind_behind goes by it.
+        if (auto bad = state.check_bid(s, hand.bids[i])) fail(k, "Score", bad->message);
         state.bid(s, hand.bids[i]);
     }
     if (!at) fail(k, "Learner", "the learner's recommended bid is not recorded");

@@ -260,15 +260,16 @@ Scored partnership_points(const RuleSet& rules, Team team, const Bids& bids,
 }
 
 Bids complete_bids(const RuleSet& rules, Seat dealer, const Hands& hands, MadeBids made,
-                   Seat bidder, Bid bid) {
+                   Seat bidder, Bid bid, std::optional<std::array<int, 2>> scores) {
     made[index(bidder)] = bid;
     for (int i = 1; i <= 4; ++i) {
         Seat s = next(dealer, i);
         if (made[index(s)]) continue;
         // The bot's bid, brought within the house bidding rules (Whiz, Mirrors, Suicide, a
-        // team minimum, nil with few spades) as the bots bring theirs at the table.
+        // team minimum, nil with few spades, blind_behind at `scores`) as the bots bring theirs
+        // at the table.
         Bid wanted = suggest_bid(hands[index(s)], rules, made[index(partner(s))]);
-        BidFacts known{made[index(partner(s))], hands[index(s)], std::nullopt};
+        BidFacts known{made[index(partner(s))], hands[index(s)], scores};
         if (check_bid_rules(rules, s, wanted, known)) {
             wanted = nearest_bid(wanted, allowed_bids(rules, s, known));
         }

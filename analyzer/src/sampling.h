@@ -62,9 +62,10 @@ double bid_fit(CardSet hand, Bid bid, const RuleSet& rules);
 double layout_weight(const Hands& hands, const MadeBids& bids, Seat except, const RuleSet& rules);
 
 // Every bid of a layout: those made, `bid` for `bidder`, then the bots' suggest_bid in bidding
-// order, each knowing its partner's bid when made.
+// order, each knowing its partner's bid when made, and brought within the rules (with
+// blind_behind at `scores`, the partnerships' scores before the hand, when given).
 Bids complete_bids(const RuleSet& rules, Seat dealer, const Hands& hands, MadeBids made,
-                   Seat bidder, Bid bid);
+                   Seat bidder, Bid bid, std::optional<std::array<int, 2>> scores = std::nullopt);
 
 // The hands after the blind nil exchanges the bids call for, made as the bots make them: in
 // order from the dealer's left, each blind nil bidder whose partner did not also bid blind nil

@@ -527,12 +527,38 @@ class SetSolver {
     std::vector<std::pair<int, int>> changing_;
 };
 
-}  // namespace
-
 // ---------------------------------------------------------------------------------------
+
+// The widest range of scores a set's table holds: it has a cell for every pair of scores from
+// its lowest to its target, swept until they settle, so its time and memory grow with the
+// square of the range (classic's 749 points build in seconds, 2,249 in about 20 s).
+constexpr long long kMaxTableSpan = 4000;
+
+// Refuses a set whose table would be wider than kMaxTableSpan: one the command would spend
+// hours and gigabytes on.
+void check_table_span(const RuleSet& rules, const char* key, int target) {
+    // As lowest_score has it, before the hands are known: one above the loss limit, else the
+    // target below zero.
+    const long long low =
+        rules.loss_limit ? *rules.loss_limit + 1LL : -static_cast<long long>(target);
+    const long long span = target - low;
+    if (span <= kMaxTableSpan) return;
+    throw Error("winchance: " + std::string(key) + "=" + std::to_string(target) +
+                " makes a table of every score from " + std::to_string(low) + " to " +
+                std::to_string(target) + ", " + std::to_string(span) + " a side: more than the " +
+                std::to_string(kMaxTableSpan) +
+                " it builds; a target (and loss_limit) nearer 0 make one, as classic's 500 "
+                "and -250 do");
+}
+
+}  // namespace
 
 void check_winchance_rules(const RuleSet& rules) {
     check_rules(rules);
+    check_table_span(rules, "target", rules.target);
+    if (rules.on_tie == OnTie::Overtime) {
+        check_table_span(rules, "overtime_target", rules.overtime_target);
+    }
     // A hand limit makes the hands played part of the state (each cell would need one table
     // per hand count, filled backwards from the last hand); the table does not hold it.
     if (rules.hand_limit) {

@@ -71,11 +71,11 @@ void ScoreKeeper::start(const KeeperSetup& setup) {
 
 void ScoreKeeper::resume(std::int64_t id) {
     if (!has_library()) throw Error("no library to resume a game from");
-    std::optional<std::string> state = open().store.state(id);
-    if (!state) throw Error(fmt::format("no kept game #{} in the library", id));
     KeeperSetup setup;
     std::vector<KeeperEntry> entries;
-    analyzer::read_keeper_state(*state, setup, entries);
+    if (!open().store.read(id, setup, entries)) {
+        throw Error(fmt::format("no kept game #{} in the library", id));
+    }
     RuleSet rules = keeper_rules(setup);
     id_ = id;
     form_open_ = false;

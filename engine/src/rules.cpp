@@ -175,10 +175,23 @@ struct KeyEntry {
                     std::string(values));
 }
 
+// The numbers a rule takes, so that a hand's points (a point key x the tricks x both factors)
+// and a game's scores stay far inside an int: check_rules refuses any other.
+constexpr int kRuleNumberLimit = 100000;
+constexpr int kRuleFactorLimit = 10;  // the *_factor keys, which multiply each other
+
+std::string number_range(int limit) {
+    return "from " + std::to_string(-limit) + " to " + std::to_string(limit);
+}
+
 // A number key's value; `none_allowed` when the key also takes "none" (read by the caller).
 int parse_int(std::string_view key, std::string_view value, bool none_allowed) {
     int n = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+    if (ec == std::errc::result_out_of_range && end == value.data() + value.size()) {
+        throw RuleError("rule " + std::string(key) + ": '" + std::string(value) +
+                        "' is out of range: a rule's number is " + number_range(kRuleNumberLimit));
+    }
     if (value.empty() || ec != std::errc() || end != value.data() + value.size()) {
         throw RuleError("rule " + std::string(key) + ": '" + std::string(value) +
                         "' is not a whole number" + (none_allowed ? " or none" : ""));
@@ -597,10 +610,28 @@ void check_bidding_rules(const RuleSet& r) {
     }
 }
 
+// Every number key within kRuleNumberLimit (a factor within kRuleFactorLimit).
+void check_rule_numbers(const RuleSet& r) {
+    for (const KeyEntry& k : key_table()) {
+        if (k.info.values != "N" && k.info.values != "N|none") continue;
+        const std::string value = k.get(r);
+        if (value == "none") continue;
+        const long long n = std::stoll(value);
+        const int limit = k.info.key.ends_with("_factor") ? kRuleFactorLimit : kRuleNumberLimit;
+        if (n < -limit || n > limit) {
+            throw RuleError("rule set: " + std::string(k.info.key) + "=" + value +
+                            " is out of range: " +
+                            (limit == kRuleFactorLimit ? "a factor" : "a rule's number") + " is " +
+                            number_range(limit));
+        }
+    }
+}
+
 }  // namespace
 
 void check_rules(const RuleSet& r) {
     auto fail = [](const std::string& what) { throw RuleError("rule set: " + what); };
+    check_rule_numbers(r);
     if (r.pass_cards < 0 || r.pass_cards >= r.hand_size()) {
         fail("pass_cards=" + std::to_string(r.pass_cards) + " must be 0.." +
              std::to_string(r.hand_size() - 1));

@@ -229,8 +229,19 @@ void write_file(const fs::path& path, std::string_view content) {
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
         if (!out) {
+            const int error = errno;
+            // The two a user most often meets, said in their words.
+            std::error_code ec;
+            const fs::path folder = path.parent_path().empty() ? "." : path.parent_path();
+            if (!fs::is_directory(folder, ec)) {
+                throw FormatError(path.string(), 0, 0,
+                                  "cannot write the file: there is no folder " + folder.string());
+            }
+            if (fs::is_directory(path, ec)) {
+                throw FormatError(path.string(), 0, 0, "cannot write the file: it is a folder");
+            }
             throw FormatError(path.string(), 0, 0,
-                              std::string("cannot write the file: ") + std::strerror(errno));
+                              std::string("cannot write the file: ") + std::strerror(error));
         }
         out.write(content.data(), static_cast<std::streamsize>(content.size()));
         out.flush();
@@ -244,12 +255,26 @@ void write_file(const fs::path& path, std::string_view content) {
     fs::rename(temp, path, ec);
     if (ec) {
         std::remove(temp.c_str());
-        throw FormatError(path.string(), 0, 0, "cannot write the file: " + ec.message());
+        std::error_code is_dir;
+        throw FormatError(path.string(), 0, 0,
+                          fs::is_directory(path, is_dir)
+                              ? "cannot write the file: it is a folder"
+                              : "cannot write the file: " + ec.message());
     }
 }
 
 void write_game_file(const fs::path& path, const std::vector<RecordedGame>& games) {
-    write_file(path, format_or_throw(path).format(games));
+    std::string content;
+    try {
+        content = format_or_throw(path).format(games);
+    } catch (const FormatError&) {
+        throw;
+    } catch (const Error& e) {
+        // What the format cannot hold ("game 1: OpenSpiel has no action for ..."), said of the
+        // file being written.
+        throw FormatError(path.string(), 0, 0, e.what());
+    }
+    write_file(path, content);
 }
 
 FileContent sniff_file(const fs::path& path) {

@@ -308,6 +308,20 @@ RecordedHand hand_of(const RawRecord& r, const RuleSet& rules, std::string_view 
     const TagAt* deal_tag = r.find("Deal");
     if (!deal_tag) throw CutOff{"it has no [Deal]"};
     auto [dealer, hands] = read_deal(*deal_tag, file);
+    // [Dealer], where a record gives it too, says the same as the [Deal]: a record that says
+    // two things is refused, not read one way.
+    if (const TagAt* named = r.find("Dealer")) {
+        const std::string& v = named->tag.value;
+        if (v.size() != 1 || std::string_view("NESW").find(v[0]) == std::string_view::npos) {
+            fail(file, named->line, named->tag.value_col,
+                 "[Dealer] is N, E, S or W, not \"" + v + "\"");
+        }
+        if (parse_seat(v) != dealer) {
+            fail(file, named->line, named->tag.value_col,
+                 "[Dealer \"" + v + "\"] but the [Deal] starts with the dealer " +
+                     seat_letter(dealer) + ": they must name the same seat");
+        }
+    }
     Plays plays = read_plays(r, file);
     RecordedHand hand;
     hand.dealer = dealer;

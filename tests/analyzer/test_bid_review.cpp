@@ -532,3 +532,55 @@ TEST_CASE("the bids a layout completes keep the house bidding rules", "[bid-revi
         CHECK(checked == 60);
     }
 }
+
+// blind_behind: a blind bid only for a side behind by that many points before the hand. The
+// review offers blind nil (and, with blind_bid_min, would offer a blind trick bid) only where
+// the rules allow it at the scores before the hand, so that it never recommends a bid the
+// rules forbid.
+TEST_CASE("under blind_behind the review offers blind bids only to a side behind enough",
+          "[bid_review]") {
+    RuleSet rules = make_rules("classic", {"blind_behind=100", "blind_bid_min=6"});
+    const char* deal = "N:AKQJT98765432... .AKQJ.AKQ.AKQJT9 .T9876.JT987.876 .5432.65432.5432";
+    RecordedGame game =
+        one_hand(rules, Seat::East, deal, {Bid::tricks(1), Bid::tricks(3), Bid::tricks(12)});
+    auto north = [&](int ns, int ew) {
+        Standings before{};
+        before[index(Team::NS)].score = ns;
+        before[index(Team::EW)].score = ew;
+        BidReview r = review_bids(game, 0, before, quick());
+        REQUIRE(r.bids.size() == 3);
+        CHECK(r.bids[2].seat == Seat::North);
+        return r.bids[2];
+    };
+    auto any_blind = [](const BidDecision& d) {
+        for (const BidOption& o : d.options) {
+            if (o.bid.is_blind()) return true;
+        }
+        for (Bid b : d.good) {
+            if (b.is_blind()) return true;
+        }
+        return d.best.is_blind();
+    };
+    // Level, ahead, and behind by 99: no blind bid is a candidate.
+    for (auto [ns, ew] : {std::pair{0, 0}, std::pair{150, 0}, std::pair{100, 199}}) {
+        INFO("N-S " << ns << ", E-W " << ew);
+        BidDecision d = north(ns, ew);
+        CHECK_FALSE(any_blind(d));
+        CHECK(d.best == Bid::tricks(12));
+    }
+    // Behind by 100 or more: blind nil is one, shown but not chosen by a bidder who looked.
+    for (auto [ns, ew] : {std::pair{0, 100}, std::pair{-50, 120}}) {
+        INFO("N-S " << ns << ", E-W " << ew);
+        BidDecision d = north(ns, ew);
+        CHECK(option(d, Bid::blind_nil()).bid == Bid::blind_nil());
+        CHECK(d.best != Bid::blind_nil());
+    }
+    // At 0 to 100, South (N-S) may bid blind and West (E-W), ahead, may not.
+    BidReview r =
+        review_bids(game, 0, Standings{TeamStanding{0, 0}, TeamStanding{100, 0}}, quick());
+    REQUIRE(r.bids.size() == 3);
+    CHECK(r.bids[0].seat == Seat::South);
+    CHECK(option(r.bids[0], Bid::blind_nil()).bid == Bid::blind_nil());
+    CHECK(r.bids[1].seat == Seat::West);
+    CHECK_FALSE(any_blind(r.bids[1]));
+}

@@ -362,3 +362,53 @@ TEST_CASE("a library of the keeper's first version keeps its games, without a ga
     REQUIRE(cols.step());
     CHECK(cols.integer(0) == 0);
 }
+
+// A partnership's tricks are kept under "N-S" or "E-W". Any other label (a row another program
+// wrote, or broke) is refused with the library and the game named, never taken for E-W.
+TEST_CASE("a kept game with a partnership the keeper does not know is refused and not guessed",
+          "[library]") {
+    testing::Workspace dir("spadework-stores");
+    using K = KeeperEntry::Kind;
+    std::vector<KeeperEntry> entries = one_hand();
+    entries.resize(4);  // the bids
+    entries.push_back({K::TeamTricks, 0, Bid(), 9});
+    entries.push_back({K::TeamTricks, 1, Bid(), 4});
+    entries.push_back({K::SeatTricks, index(Seat::West), Bid(), 0});  // W's nil
+    const std::string good = kept_state("Thursday", entries);
+    REQUIRE(good.find("\"N-S\"") != std::string::npos);
+    Library lib(dir.db);
+    KeeperStore store(lib);
+    const std::int64_t fine = store.add(good);
+    std::string bad = good;
+    bad.replace(bad.find("\"N-S\""), 5, "\"NS\"");
+    const std::int64_t broken = store.add(bad);
+
+    KeeperSetup setup;
+    std::vector<KeeperEntry> read;
+    REQUIRE(store.read(fine, setup, read));
+    CHECK(read == entries);
+    const std::string place = lib.database().path() + ", kept game #" + std::to_string(broken);
+    const std::string why =
+        place + " cannot be read: entry 5: the partnership 'NS' is neither N-S nor E-W";
+    CHECK_THROWS_WITH(store.read(broken, setup, read), why);
+    CHECK_FALSE(store.read(broken + 1, setup, read));  // no such row
+
+    // Listed with the reason, the score of no hand given to either side.
+    const std::vector<KeptGame> kept = store.kept_games();
+    REQUIRE(kept.size() == 2);
+    CHECK(kept[0].id == broken);
+    CHECK(kept[0].problem == why);
+    CHECK(kept[0].hands == 0);
+    CHECK(kept[1].problem.empty());
+    CHECK(kept[1].hands == 1);
+
+    // A label of another case, or a seat, is no partnership either.
+    for (const char* label : {"n-s", "N", "ew", ""}) {
+        std::string other = good;
+        other.replace(other.find("\"E-W\""), 5, std::string("\"") + label + "\"");
+        INFO(label);
+        CHECK_THROWS_WITH(read_keeper_state(other, setup, read),
+                          std::string("cannot be read: entry 6: the partnership '") + label +
+                              "' is neither N-S nor E-W");
+    }
+}

@@ -118,7 +118,8 @@ TEST_CASE("simulate refuses bad options and leaves no file", "[cli-simulate]") {
     fails({"simulate", "--games", "-3", "-o", out}, "--games: '-3'", 2);
     fails({"simulate", "--games", "many", "-o", out}, "--games: 'many'", 2);
     fails({"simulate", "--games", "2", "--seed", "x1", "-o", out}, "--seed: 'x1'", 2);
-    fails({"simulate", "--games", "2", "-o", f.file("g.txt")}, "unknown kind of game file '.txt'");
+    fails({"simulate", "--games", "2", "-o", f.file("g.txt")}, "unknown kind of game file '.txt'",
+          2);
     fails({"simulate", "--games", "2", "-o", f.file("missing/g.pb")}, "there is no folder");
     // A score sheet cannot hold games played card by card: refused before any is played.
     fails({"simulate", "--games", "2", "-o", f.file("g.csv")},

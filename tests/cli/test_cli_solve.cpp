@@ -83,8 +83,9 @@ TEST_CASE("solve refuses positions that cannot occur", "[cli-solve]") {
     r = run({"solve", "--deal", kSuits, "--leader", "E", "--played", "2H 3H"});
     CHECK(r.status == 1);
     CHECK(contains(r.err, "--played, card 2 (3H): S does not hold 3H"));
+    // An objective without what it needs is bad usage, as --objective score without --bids.
     r = run({"solve", "--deal", kSuits, "--leader", "E", "--objective", "nil"});
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(contains(r.err, "needs a nil bid"));
     r = run({"solve", "--deal", kSuits, "--leader", "E", "--objective", "best"});
     CHECK(r.status == 2);  // not an objective: bad usage

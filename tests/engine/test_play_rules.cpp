@@ -117,10 +117,6 @@ std::string str(CardSet c) {
     return to_string(c);
 }
 
-std::string seat_str(Seat s) {
-    return seat_letter(s);
-}
-
 std::string seats_str(const std::vector<Seat>& seats) {
     std::string out;
     for (Seat s : seats) out += seat_char(s);
@@ -367,8 +363,8 @@ TEST_CASE("play: bidding starts left of the dealer, and the player left of the d
             order += seat_char(h.to_act());
             h.bid(h.to_act(), B(3));
         }
-        CHECK(order == seat_str(next(dealer)) + seat_str(next(dealer, 2)) +
-                           seat_str(next(dealer, 3)) + seat_str(dealer));
+        CHECK(order == seat_letter(next(dealer)) + seat_letter(next(dealer, 2)) +
+                           seat_letter(next(dealer, 3)) + seat_letter(dealer));
         CHECK(h.phase() == Phase::Play);
         CHECK(h.to_act() == next(dealer));
         CHECK(h.leader() == next(dealer));

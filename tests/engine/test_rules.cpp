@@ -5,6 +5,7 @@
 #include "spadework/engine/error.h"
 #include "spadework/engine/record.h"
 #include "spadework/engine/rules.h"
+#include "spadework/engine/scoring.h"
 
 using namespace spadework;
 
@@ -117,6 +118,38 @@ TEST_CASE("bad overrides name the key and the values it takes", "[rules]") {
     CHECK_THROWS_AS(make_rules("classic", {"loss_limit=600"}), RuleError);
     CHECK_THROWS_AS(make_rules("paperless", {"pass_cards=12"}), RuleError);
     CHECK(make_rules("paperless", {"pass_cards=2"}).pass_cards == 2);
+}
+
+// A hand's points are a point key times the tricks times both factors, added to scores kept
+// in an int: a number past the bounds would overflow them, so it is refused wherever it comes
+// from (an override, a rule set file), naming the key.
+TEST_CASE("a rule's number past its bounds is refused, not overflowed", "[rules]") {
+    CHECK_THROWS_WITH(make_rules("classic", {"bid_trick_points=2000000000"}),
+                      "rule set: bid_trick_points=2000000000 is out of range: a rule's number is "
+                      "from -100000 to 100000");
+    CHECK_THROWS_WITH(make_rules("classic", {"loss_limit=-100001"}),
+                      Catch::Contains("loss_limit=-100001 is out of range"));
+    CHECK_THROWS_WITH(make_rules("classic", {"blind_bid_min=6", "blind_bid_factor=11"}),
+                      "rule set: blind_bid_factor=11 is out of range: a factor is from -10 to 10");
+    CHECK_THROWS_WITH(make_rules("classic", {"big_contract_factor=-11"}),
+                      Catch::Contains("big_contract_factor=-11 is out of range"));
+    RuleSet r;
+    CHECK_THROWS_WITH(apply_override(r, "target=99999999999"),
+                      "rule target: '99999999999' is out of range: a rule's number is from "
+                      "-100000 to 100000");
+    // At the bounds the rules hold, and the largest hand they score stays in range.
+    RuleSet edge =
+        make_rules("classic", {"bid_trick_points=100000", "target=100000", "big_contract=10",
+                               "big_contract_factor=10", "big_contract_bonus=100000",
+                               "blind_bid_min=6", "blind_bid_factor=10"});
+    HandOutcome all;
+    all.bids = {Bid::blind_tricks(13), Bid::tricks(1), Bid::nil(), Bid::tricks(1)};
+    all.tricks = {13, 0, 0, 0};
+    Standings before{};
+    before[index(Team::NS)].score = -1000000;
+    HandScore score = score_hand(edge, all, before);
+    CHECK(score[Team::NS].delta > 0);
+    CHECK(score[Team::NS].after.score > before[index(Team::NS)].score);
 }
 
 TEST_CASE("rule_keys lists every key rule_values prints, in order", "[rules]") {

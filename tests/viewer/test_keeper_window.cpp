@@ -142,8 +142,9 @@ TEST_CASE(
     CHECK(s.status == 1);
     CHECK(s.err.find("--keep-score 7: no kept game #7 in the library") != std::string::npos);
     CHECK_FALSE(fs::exists(png));
+    // A word that is neither: bad usage, said before any window.
     s = view(ws, "old", "1280x720", png);
-    CHECK(s.status == 1);
+    CHECK(s.status == 2);
     CHECK(s.err.find("--keep-score old: expected new or a kept game's number") !=
           std::string::npos);
     // Without a library there is nowhere to keep the game: a usage error, before any window.

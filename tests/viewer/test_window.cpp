@@ -227,8 +227,10 @@ TEST_CASE("bad viewer options are refused before a window opens", "[window]") {
     CHECK_FALSE(fs::exists("/tmp/never.png"));
     CHECK(run_viewer({"/no/such/file.spades", "--no-library"}, &err) == 1);
     CHECK(err.find("neither a game id in the library nor a file") != std::string::npos);
+    // A card that is not one is bad usage, as every malformed option value.
     CHECK(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--what-if", "ZZ"},
-                     &err) == 1);
+                     &err) == 2);
+    CHECK(err.find("--what-if: 'ZZ' is not a card") != std::string::npos);
 }
 
 TEST_CASE("the exit code reports a window that cannot open and a screenshot not written",

@@ -272,7 +272,8 @@ const Refused kRefused[] = {
     {"rules-loss-above-target.textproto",
      "rules-loss-above-target.textproto:29:1: rule set: loss_limit must be below target"},
     {"rules-out-of-range.spades",
-     "rules-out-of-range.spades:9:17: rule bag_limit: '99999999999' is not a whole number"},
+     "rules-out-of-range.spades:9:17: rule bag_limit: '99999999999' is out of range: a rule's "
+     "number is from -100000 to 100000"},
     {"rules-pass-too-large.textproto",
      "rules-pass-too-large.textproto:6:1: rule set: pass_cards=14 must be 0..12"},
     {"rules-unknown-field.textproto",

@@ -67,7 +67,9 @@ RecordedGame keeper_record(const KeeperSetup& setup, const RuleSet& rules,
                            const std::vector<KeeperEntry>& entries, bool& per_team,
                            SheetTricks& pending);
 
-// The setup and entries as the library keeps them (JSON), and back; the reader throws Error.
+// The setup and entries as the library keeps them (JSON), and back; the reader throws Error
+// ("cannot be read: entry 5: the partnership 'NS' is neither N-S nor E-W"): a label, seat or
+// bid it does not know is refused, never guessed.
 std::string keeper_state_json(const KeeperSetup& setup, const std::vector<KeeperEntry>& entries);
 void read_keeper_state(const std::string& json, KeeperSetup& setup,
                        std::vector<KeeperEntry>& entries);
@@ -95,6 +97,9 @@ class KeeperStore {
     std::int64_t add(const std::string& state) const;
     // A kept game's state (keeper_state_json); none when there is no such row.
     std::optional<std::string> state(std::int64_t id) const;
+    // A kept game's setup and entries: false when there is no such row; an Error naming the
+    // library and the game when its state cannot be read.
+    bool read(std::int64_t id, KeeperSetup& setup, std::vector<KeeperEntry>& entries) const;
     // Replaces a kept game's state; throws FormatError when its row is gone.
     void save(std::int64_t id, const std::string& state) const;
     // Takes a game out of the store (once it is in the library's games).
@@ -103,6 +108,10 @@ class KeeperStore {
     std::vector<KeptGame> kept_games(bool with_over = false) const;
 
   private:
+    // read_keeper_state, its error naming the library and the game.
+    void read_state_at(std::int64_t id, const std::string& json, KeeperSetup& setup,
+                       std::vector<KeeperEntry>& entries) const;
+
     const formats::Database& db_;
 };
 
