@@ -214,11 +214,12 @@ void KeeperPanel::form(ScoreKeeper& k, const UiState& ui) {
     }
     text_note("Partners sit opposite: North with South, East with West.");
     const float label_w = em(130);
+    const float field_w = em(340);
     auto row = [&](const char* label) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(label);
         ImGui::SameLine(label_w);
-        ImGui::SetNextItemWidth(em(340));
+        ImGui::SetNextItemWidth(field_w);
     };
     for (Seat s : kAllSeats) {
         const int i = index(s);
@@ -229,9 +230,12 @@ void KeeperPanel::form(ScoreKeeper& k, const UiState& ui) {
     }
     row("First dealer");
     ImGui::Combo("##dealer", &dealer_, kSeatNames, 4);
+    // The rules: a box to type a preset or a file into, and the presets' arrow against it,
+    // the two as wide as every other field (the arrow ended past them, out of line).
     row("Rules");
+    ImGui::SetNextItemWidth(field_w - ImGui::GetFrameHeight());
     ImGui::InputTextWithHint("##rules", "a preset or a rule set file", rules_, sizeof rules_);
-    ImGui::SameLine();
+    ImGui::SameLine(0, 0);
     if (ImGui::BeginCombo("##presets", "presets", ImGuiComboFlags_NoPreview)) {
         for (const PresetInfo& p : presets()) {
             if (ImGui::Selectable(std::string(p.name).c_str())) {

@@ -1,7 +1,7 @@
 // A window test's run of the viewer: `command` under xvfb-run on a 1600x1000 screen, its exit
 // status (kept apart from xvfb-run's, xvfb.h) and what it wrote on stderr; the screenshot
 // `png`, when it was written and SPADEWORK_SCREENSHOT_DIR=DIR is set, kept in DIR for a person
-// to look at. pixels_near counts a colour in a screenshot.
+// to look at. pixels_near counts a colour in a screenshot; load_picture reads one.
 #pragma once
 
 #include <stb_image.h>
@@ -36,6 +36,28 @@ inline WindowRun run_in_window(const Workspace& ws, const std::vector<std::strin
                                    std::filesystem::copy_options::overwrite_existing);
     }
     return run;
+}
+
+// A screenshot's pixels, three bytes each, row by row.
+struct Picture {
+    int width = 0;
+    int height = 0;
+    std::vector<unsigned char> rgb;
+    const unsigned char* at(int x, int y) const {
+        return &rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                     static_cast<std::size_t>(x)) *
+                    3];
+    }
+};
+
+inline Picture load_picture(const std::filesystem::path& png) {
+    Picture p;
+    int channels = 0;
+    unsigned char* data = stbi_load(png.c_str(), &p.width, &p.height, &channels, 3);
+    REQUIRE(data != nullptr);
+    p.rgb.assign(data, data + static_cast<std::size_t>(p.width) * p.height * 3);
+    stbi_image_free(data);
+    return p;
 }
 
 // The pixels of a screenshot within 24 of `rgb` on each channel; the picture must be

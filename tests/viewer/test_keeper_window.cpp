@@ -3,9 +3,12 @@
 // keeper's model into the library first) and a game over; and --keep-score refusals.
 // SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures there for a person to look at.
 
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -68,7 +71,55 @@ std::int64_t keep_club_game(const testing::Workspace& ws, std::size_t hands,
     return k.id();
 }
 
+// The right ends of the new-game form's rows, pixel row by pixel row: where the last pixel
+// other than the background lies in the left 60% of the window (the fields and their labels;
+// the Close button is further right). Rows drawn across the whole band (the separator) are
+// left out, and so are rows with nothing on them.
+std::vector<int> form_right_ends(const fs::path& png) {
+    const testing::Picture p = testing::load_picture(png);
+    const int band = p.width * 6 / 10;
+    std::vector<int> ends;
+    for (int y = 0; y < p.height; ++y) {
+        const unsigned char* bg = p.at(band, y);
+        int right = -1;
+        for (int x = 0; x < band; ++x) {
+            const unsigned char* q = p.at(x, y);
+            if (std::abs(q[0] - bg[0]) + std::abs(q[1] - bg[1]) + std::abs(q[2] - bg[2]) > 24) {
+                right = x;
+            }
+        }
+        if (right >= 0 && right < band - 2) ends.push_back(right);
+    }
+    return ends;
+}
+
 }  // namespace
+
+// The form's fields end in one line: the rules box and its presets' arrow as wide as the
+// names, the dealer, the changes, the event and the date (the arrow stood past them).
+TEST_CASE("The score keeper's new-game form is aligned at 1280x720, 1600x1000 and 2560x1440",
+          "[window][keeper]") {
+    testing::Workspace ws("spadework-keeper-window");
+    for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
+        INFO(size);
+        const fs::path form = ws.dir / ("keeper-form-aligned-" + std::string(size) + ".png");
+        Shot s = view(ws, "new", size, form);
+        INFO(s.err);
+        REQUIRE(s.status == 0);
+        const std::vector<int> ends = form_right_ends(form);
+        REQUIRE(ends.size() > 100);
+        // The right end most rows share is the fields' (nine fields, each a frame high); no
+        // row reaches further.
+        std::map<int, int> rows_at;
+        for (int x : ends) ++rows_at[x];
+        const auto fields = std::max_element(rows_at.begin(), rows_at.end(),
+                                             [](auto a, auto b) { return a.second < b.second; });
+        INFO("the fields end at x=" << fields->first << " (" << fields->second
+                                    << " rows); the furthest row at x=" << rows_at.rbegin()->first);
+        CHECK(fields->second > 100);
+        CHECK(rows_at.rbegin()->first <= fields->first + 1);
+    }
+}
 
 TEST_CASE("The score keeper's screens at 1280x720 and 1600x1000", "[window][keeper]") {
     testing::Workspace ws("spadework-keeper-window");
