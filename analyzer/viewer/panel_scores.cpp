@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 #include "draw.h"
 #include "panel_scores.h"
@@ -118,9 +119,67 @@ void legend_item(const char* text, ImU32 colour, Stroke st, bool first) {
     ImGui::TextUnformatted(text);
 }
 
+}  // namespace
+
+std::vector<TargetSpan> target_spans(const ScoredGame& scored) {
+    const std::size_t hands = std::max<std::size_t>(1, scored.hands.size());
+    std::vector<TargetSpan> spans{{0, hands, scored.rules.target, false}};
+    for (std::size_t i = 0; i + 1 < scored.hands.size(); ++i) {
+        if (!scored.hands[i].tie_to_overtime) continue;
+        spans.back().to_hand = i + 1;
+        spans.push_back({i + 1, hands, scored.rules.overtime_target, true});
+    }
+    return spans;
+}
+
+namespace {
+
+// The played rules' target over each set, at its height in points (`y_of` takes a share of
+// the game's target), each labelled above its line (under it at the plot's top): "target 6",
+// then "overtime target 3", shortened to what the set's width holds.
+void target_lines(const Frame& f, const Fonts& fonts, const ScoredGame& played,
+                  const std::function<float(double)>& y_of) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const std::vector<TargetSpan> spans = target_spans(played);
+    const double game_target = std::max(1, played.rules.target);
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+        const TargetSpan& s = spans[k];
+        const bool last = k + 1 == spans.size();
+        const float x0 = f.x(static_cast<double>(s.from_hand));
+        const float x1 = last ? f.o.x + f.w : f.x(static_cast<double>(s.to_hand));
+        const float y = y_of(s.target / game_target);
+        dl->AddLine(ImVec2(x0, y), ImVec2(x1, y), colours::kGold, 1);
+        // Where the target changes, a step between the two sets' lines.
+        if (k > 0) {
+            const float y_before = y_of(spans[k - 1].target / game_target);
+            dl->AddLine(ImVec2(x0, y_before), ImVec2(x0, y), colours::kGold, 1);
+        }
+        // The label within its set.
+        const float room = x1 - x0 - em(6);
+        const std::string n = std::to_string(s.target);
+        std::string label;
+        for (const std::string& text :
+             s.overtime ? std::vector<std::string>{"overtime target " + n, "overtime " + n, n}
+                        : std::vector<std::string>{"target " + n, n}) {
+            const float w =
+                fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, text.c_str()).x;
+            if (w <= room || text == n) {
+                label = text;
+                break;
+            }
+        }
+        const float label_y = y - fonts.small->FontSize - em(1) < f.o.y
+                                  ? y + em(1)
+                                  : y - fonts.small->FontSize - em(1);
+        dl->AddText(fonts.small, fonts.small->FontSize, ImVec2(x0 + em(4), label_y), colours::kGold,
+                    label.c_str());
+    }
+}
+
 // The running scores of both sides under every rule set compared. Scores are drawn as a
 // share of each rule set's target, so that a 500-point game and a 6-point one share the chart;
-// the value axis is labelled in the played rule set's points.
+// the value axis is labelled in the played rule set's points, and the played rules' target is
+// drawn over each set (an overtime set's own, target_lines).
 void chart(const analyzer::Comparison& cmp, const RecordedGame& game, const Fonts& fonts,
            float height) {
     auto share = [](const analyzer::RuleSetRun& run, int score) {
@@ -139,6 +198,10 @@ void chart(const analyzer::Comparison& cmp, const RecordedGame& game, const Font
         }
     }
     const int target = std::max(1, cmp.runs.front().scored.rules.target);
+    // An overtime set's target above the game's (a house rule) stays on the chart.
+    for (const TargetSpan& s : target_spans(cmp.runs.front().scored)) {
+        hi = std::max(hi, static_cast<double>(s.target) / target);
+    }
     const float left =
         fonts.small->CalcTextSizeA(fonts.small->FontSize, FLT_MAX, 0, "-0000").x + em(8);
     Frame f = begin_plot(fonts, left, height, hands);
@@ -156,13 +219,7 @@ void chart(const analyzer::Comparison& cmp, const RecordedGame& game, const Font
         value_tick(f, fonts, y_of(v / target), std::to_string(points),
                    points == 0 ? IM_COL32(120, 120, 120, 255) : IM_COL32(60, 64, 68, 255));
     }
-    dl->AddLine(ImVec2(f.o.x, y_of(1)), ImVec2(f.o.x + f.w, y_of(1)), colours::kGold, 1);
-    // The target's label above its line, or under it when the line is the plot's top.
-    const float label_y = y_of(1) - fonts.small->FontSize - em(1) < f.o.y
-                              ? y_of(1) + em(1)
-                              : y_of(1) - fonts.small->FontSize - em(1);
-    dl->AddText(fonts.small, fonts.small->FontSize, ImVec2(f.o.x + em(4), label_y), colours::kGold,
-                fmt::format("target {}", target).c_str());
+    target_lines(f, fonts, cmp.runs.front().scored, y_of);
     for (std::size_t r = 0; r < cmp.runs.size(); ++r) {
         const auto& hands_r = cmp.runs[r].scored.hands;
         for (int team = 0; team < 2; ++team) {

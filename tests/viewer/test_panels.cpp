@@ -15,6 +15,7 @@
 
 #include "draw.h"
 #include "panel.h"
+#include "panel_scores.h"
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/record.h"
 #include "spadework/formats/library.h"
@@ -185,6 +186,34 @@ TEST_CASE("every panel draws into an ImGui context without a window", "[panels]"
             CHECK(drawn > empty);
         }
     }
+}
+
+// The Paperless sample ties at 7 after hand 2 and finishes in an overtime set to 3; classic
+// has no overtime: its target stands over the whole game.
+TEST_CASE("the score chart's target follows the sets: the game's, then each overtime's",
+          "[panels]") {
+    Fixture f;
+    REQUIRE(f.model.open(kGames / "paperless.spades"));
+    f.model.select_game(1);
+    REQUIRE(f.model.game()->rules.name == "paperless");
+    const ScoredGame& paperless = f.model.comparison()->runs.front().scored;
+    const std::vector<TargetSpan> spans = target_spans(paperless);
+    REQUIRE(spans.size() == 2);
+    CHECK(spans[0].from_hand == 0);
+    CHECK(spans[0].to_hand == 2);
+    CHECK(spans[0].target == 6);
+    CHECK_FALSE(spans[0].overtime);
+    CHECK(spans[1].from_hand == 2);
+    CHECK(spans[1].to_hand == 3);
+    CHECK(spans[1].target == 3);
+    CHECK(spans[1].overtime);
+
+    f.model.select_game(0);
+    const ScoredGame& classic = f.model.comparison()->runs.front().scored;
+    const std::vector<TargetSpan> one = target_spans(classic);
+    REQUIRE(one.size() == 1);
+    CHECK(one[0].to_hand == classic.hands.size());
+    CHECK(one[0].target == 500);
 }
 
 TEST_CASE("the score keeper's panel draws its form, then the game kept", "[panels][keeper]") {

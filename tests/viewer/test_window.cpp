@@ -509,6 +509,72 @@ TEST_CASE("the Scores tab draws the win chance over the game, or says why it can
 
 namespace {
 
+// The target's gold (250, 210, 80) as a line a pixel thick draws it over the chart's ground
+// (24, 28, 30): between the two, on one pixel row or shared by two (214, 181, 72 or twice
+// 145, 127, 65); yellow, not East-West's orange (240, 150, 60) nor the win-chance graph's
+// orange fill (188, 140, 91).
+bool gold(const unsigned char* p) {
+    const int r = p[0] - 24;
+    const int g = p[1] - 28;
+    const int b = p[2] - 30;
+    return r > 60 && g * 100 >= r * 74 && g * 100 <= r * 92 && b * 100 <= r * 33;
+}
+
+std::string join_numbers(const std::vector<int>& v) {
+    std::string out;
+    for (int x : v) out += (out.empty() ? "" : ", ") + std::to_string(x);
+    return out;
+}
+
+// The heights of the score chart's target lines: rows of the side panel (its right 28%) with
+// a run of at least `run` gold pixels.
+std::vector<int> target_line_rows(const Image& img, int run) {
+    std::vector<int> rows;
+    for (int y = 0; y < img.height; ++y) {
+        int longest = 0;
+        int now = 0;
+        for (int x = img.width * 72 / 100; x < img.width; ++x) {
+            now = gold(img.at(x, y)) ? now + 1 : 0;
+            longest = std::max(longest, now);
+        }
+        if (longest >= run) rows.push_back(y);
+    }
+    return rows;
+}
+
+}  // namespace
+
+// Paperless goes to 6 and, at a tie, to 3 in an overtime set: the sample game ties at 7 after
+// hand 2, so the chart's target is 6 over the first two hands and 3 over the third (it drew
+// "target 6" across all three).
+TEST_CASE("the score chart draws each set's target: 6, then 3 in Paperless's overtime",
+          "[window][winchance]") {
+    SmallWinChance chances;  // the small win-chance tables, for the graph under the chart
+    for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
+        INFO(size);
+        Shot shot;
+        std::string err;
+        REQUIRE(run_viewer({(kGames / "paperless.spades").string(), "--no-library", "--panel",
+                            "scores", "--size", size, "--screenshot", shot.path.string()},
+                           &err) == 0);
+        INFO(err);
+        const Image img = load_png(shot.path);
+        // Lines at least 40 pixels long at 1280x720 (a hand is 90), at two heights: one over
+        // the game's two hands, one over the overtime's.
+        const std::vector<int> rows = target_line_rows(img, img.width / 32);
+        // Each line a pixel row or a few: the lines are the groups of neighbouring rows.
+        std::vector<int> lines;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (i == 0 || rows[i] > rows[i - 1] + 1) lines.push_back(rows[i]);
+        }
+        INFO("target lines at y = " << join_numbers(lines));
+        REQUIRE(lines.size() == 2);
+        CHECK(lines[1] - lines[0] > img.height / 50);
+    }
+}
+
+namespace {
+
 // Pixels near one colour (text is anti-aliased), in the table's column (a quarter to seven tenths
 // across).
 std::size_t table_colour_pixels(const Image& img, int r, int g, int b) {
