@@ -17,6 +17,7 @@
 #include "lesson_mode.h"
 #include "model.h"
 #include "panel.h"
+#include "panel_lesson.h"
 #include "settings.h"
 #include "shell.h"
 #include "spadework/engine/error.h"
@@ -164,7 +165,7 @@ class App {
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Lessons")) {
-            lessons_menu();
+            lessons_menu_items(lessons_, lesson_error_);
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Score")) {
@@ -211,41 +212,6 @@ class App {
             ++ui_.text_step;
         }
         if (ImGui::MenuItem("Automatic text size", nullptr, ui_.text_step == 0)) ui_.text_step = 0;
-    }
-
-    // Every lesson in the lessons folder; a click starts it (in place of the table).
-    void lessons_menu() {
-        const auto& entries = lessons_.catalogue();
-        if (!lessons_.catalogue_error().empty()) {
-            ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s",
-                               lessons_.catalogue_error().c_str());
-        } else if (entries.empty()) {
-            ImGui::TextDisabled("no lessons in %s", lessons_.lessons_dir().string().c_str());
-        }
-        for (const LessonEntry& e : entries) {
-            std::string label = fmt::format("{}  ({} questions)", e.title, e.questions);
-            bool current = lessons_.active() && lessons_.lesson()->name == e.name;
-            ImGui::PushID(e.name.c_str());
-            if (ImGui::MenuItem(label.c_str(), e.name.c_str(), current)) {
-                try {
-                    lessons_.start(e.name);
-                    lesson_error_.clear();
-                } catch (const std::exception& ex) {
-                    lesson_error_ = ex.what();
-                }
-            }
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.point.c_str());
-            ImGui::PopID();
-        }
-        ImGui::Separator();
-        if (ImGui::MenuItem("Read the folder again")) lessons_.reload();
-        if (ImGui::MenuItem("Leave the lesson", nullptr, false, lessons_.active())) {
-            lessons_.leave();
-        }
-        ImGui::TextDisabled("%s", lessons_.lessons_dir().string().c_str());
-        if (!lessons_.my_lessons_dir().empty()) {
-            ImGui::TextDisabled("and yours: %s", lessons_.my_lessons_dir().string().c_str());
-        }
     }
 
     // The score keeper: a new game (its form, with the games kept to resume), or leaving.

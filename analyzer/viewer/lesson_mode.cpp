@@ -32,20 +32,56 @@ const std::vector<LessonEntry>& LessonMode::catalogue() {
     return *catalogue_;
 }
 
+bool LessonMode::my_lessons_missing() const {
+    std::error_code ec;
+    return !my_dir_.empty() && !std::filesystem::is_directory(my_dir_, ec);
+}
+
+std::vector<std::filesystem::path> LessonMode::folders() const {
+    std::vector<std::filesystem::path> out{dir_};
+    if (!my_dir_.empty() && !my_lessons_missing()) out.push_back(my_dir_);
+    return out;
+}
+
+// One folder's lessons, all or none: after the lessons listed so far, unless one of them has
+// a name already listed (`spadework lesson NAME` must mean one lesson).
+void LessonMode::read_folder(const std::filesystem::path& dir) {
+    std::vector<LessonEntry> read;
+    try {
+        for (const analyzer::Lesson& l : analyzer::read_lessons(dir)) {
+            for (const LessonEntry& seen : *catalogue_) {
+                if (seen.name == l.name) {
+                    throw Error("two lessons are named \"" + l.name + "\": " + seen.file.string() +
+                                " and " + l.file.string());
+                }
+            }
+            read.push_back({l.name, l.title, l.point, static_cast<int>(l.hands.size()), l.file});
+        }
+    } catch (const std::exception& e) {
+        catalogue_error_ += (catalogue_error_.empty() ? "" : "\n") + std::string(e.what());
+        return;
+    }
+    catalogue_->insert(catalogue_->end(), read.begin(), read.end());
+}
+
 void LessonMode::reload() {
     catalogue_.emplace();
     catalogue_error_.clear();
-    try {
-        for (const analyzer::Lesson& l : analyzer::read_lessons({dir_, my_dir_})) {
-            catalogue_->push_back({l.name, l.title, l.point, static_cast<int>(l.hands.size())});
-        }
-    } catch (const std::exception& e) {
-        catalogue_error_ = e.what();
-    }
+    for (const auto& dir : folders()) read_folder(dir);
 }
 
 void LessonMode::start(const std::string& name) {
-    start(analyzer::find_lesson({dir_, my_dir_}, name));
+    // A lesson the menu lists, read again from its file: a broken lesson in the other folder
+    // does not keep it from starting.
+    for (const LessonEntry& e : catalogue()) {
+        if (e.name == name) {
+            start(analyzer::read_lesson(e.file));
+            return;
+        }
+    }
+    // One not listed (written since, or in a folder that did not read): found as `spadework
+    // lesson` finds it, or the error says why not and names the lessons there.
+    start(analyzer::find_lesson(folders(), name));
 }
 
 void LessonMode::start(analyzer::Lesson lesson) {

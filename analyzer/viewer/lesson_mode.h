@@ -26,6 +26,7 @@ struct LessonEntry {
     std::string title;
     std::string point;
     int questions = 0;
+    std::filesystem::path file;
 };
 
 // One question answered.
@@ -61,15 +62,20 @@ class LessonMode {
     // catalogue is first read.
     void set_my_lessons_dir(std::filesystem::path dir) { my_dir_ = std::move(dir); }
     const std::filesystem::path& my_lessons_dir() const { return my_dir_; }
-    // Read from the folder on first use and again by reload(); a folder that cannot be read
-    // gives none and the reason in catalogue_error().
+    // Read from the folders on first use and again by reload(): the shipped lessons, then the
+    // teacher's. Each folder on its own: one that cannot be read (or a lesson of the
+    // teacher's named as a shipped one) gives none of its lessons and the reason in
+    // catalogue_error(), and leaves the other's listed. A teacher's folder that does not exist
+    // (not made yet) is no error: the shipped lessons are listed and my_lessons_missing() says
+    // so.
     const std::vector<LessonEntry>& catalogue();
     const std::string& catalogue_error() const { return catalogue_error_; }
+    bool my_lessons_missing() const;
     void reload();
 
     // ---- Commands ----
-    // Starts the lesson of that name from the folder. Throws Error naming the lessons there
-    // when there is none.
+    // Starts the lesson of that name from the folders (the teacher's when it exists). Throws
+    // Error naming the lessons there when there is none.
     void start(const std::string& name);
     void start(analyzer::Lesson lesson);
     void restart();  // the same lesson from its first question
@@ -130,6 +136,9 @@ class LessonMode {
         analyzer::LessonAnswer parsed;
         std::future<analyzer::LessonVerdict> verdict;
     };
+    // The folders lessons are read from: the shipped one, and the teacher's when it exists.
+    std::vector<std::filesystem::path> folders() const;
+    void read_folder(const std::filesystem::path& dir);
     void enter_question();
     void finish_job();
     bool store(int question, const LessonResult& r);

@@ -115,6 +115,39 @@ void why(const analyzer::LessonHand& h, const LessonResult& result, UiState& ui)
 
 }  // namespace
 
+void lessons_menu_items(LessonMode& lessons, std::string& start_error) {
+    const auto& entries = lessons.catalogue();
+    if (!lessons.catalogue_error().empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, colours::kMessageError);
+        ImGui::TextUnformatted(lessons.catalogue_error().c_str());
+        ImGui::PopStyleColor();
+    } else if (entries.empty()) {
+        ImGui::TextDisabled("no lessons in %s", lessons.lessons_dir().string().c_str());
+    }
+    for (const LessonEntry& e : entries) {
+        std::string label = fmt::format("{}  ({} questions)", e.title, e.questions);
+        bool current = lessons.active() && lessons.lesson()->name == e.name;
+        ImGui::PushID(e.name.c_str());
+        if (ImGui::MenuItem(label.c_str(), e.name.c_str(), current)) {
+            try {
+                lessons.start(e.name);
+                start_error.clear();
+            } catch (const std::exception& ex) {
+                start_error = ex.what();
+            }
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.point.c_str());
+        ImGui::PopID();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Read the folders again")) lessons.reload();
+    if (ImGui::MenuItem("Leave the lesson", nullptr, false, lessons.active())) lessons.leave();
+    ImGui::TextDisabled("%s", lessons.lessons_dir().string().c_str());
+    if (lessons.my_lessons_dir().empty()) return;
+    ImGui::TextDisabled("and yours: %s%s", lessons.my_lessons_dir().string().c_str(),
+                        lessons.my_lessons_missing() ? " (no such folder yet)" : "");
+}
+
 void LessonPanel::draw(const PanelContext& ctx) {
     mode_ = &ctx.lessons;
     UiState& ui = ctx.ui;

@@ -12,6 +12,12 @@
 
 namespace spadework::viewer {
 
+// The Lessons menu's items: every lesson listed, a click starting it in place of the table (a
+// lesson that does not start leaves the reason in `start_error`); what kept a folder from being
+// read; the folders, the teacher's marked when it does not exist yet (the shipped lessons are
+// listed all the same).
+void lessons_menu_items(LessonMode& lessons, std::string& start_error);
+
 class LessonPanel : public Panel {
   public:
     std::string_view name() const override { return "lesson"; }

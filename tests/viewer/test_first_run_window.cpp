@@ -1,11 +1,13 @@
 // The viewer on a fresh install: `spadework view` with no game, no --db and no library yet (as
 // the desktop menu's entry starts it, with no terminal for an error) opens its window without
-// a library and makes none; a --db that names no library is still an error naming it.
+// a library and makes none; a --db that names no library is still an error naming it; a
+// teacher's folder of lessons named but not made yet keeps no shipped lesson from opening.
 #include <stb_image.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "support/window_run.h"
@@ -56,4 +58,33 @@ TEST_CASE("The viewer opens on a fresh install with no library and makes none",
     CHECK(named.err.find("there is no library at " + db) != std::string::npos);
     CHECK_FALSE(fs::exists(never));
     CHECK_FALSE(fs::exists(db));
+}
+
+// A teacher who named a folder for their own lessons ($SPADEWORK_MY_LESSONS, --my-lessons)
+// before saving any: the folder is not there yet, and the shipped lessons still open (the
+// viewer stopped with "no such folder of lessons").
+TEST_CASE("A shipped lesson opens while the teacher's folder is not made yet",
+          "[window][first-run][lesson]") {
+    Workspace ws("spadework-first-run");
+    const fs::path mine = ws.dir / "my-lessons";
+    const std::string shipped = (fs::path(SPADEWORK_SAMPLES) / "lessons").string();
+    for (auto [size, w, h] : {std::tuple{"1280x720", 1280, 720},
+                              {"1600x1000", 1600, 1000},
+                              {"2560x1440", 2560, 1440}}) {
+        INFO(size);
+        const fs::path png = ws.dir / ("lesson-no-folder-" + std::string(size) + ".png");
+        Shot s = spadework::testing::run_in_window(
+            ws,
+            {"/usr/bin/env", "SPADEWORK_MY_LESSONS=" + mine.string(), SPADEWORK_EXE, "view",
+             "--lesson", "sure-tricks", "--lessons", shipped, "--no-library", "--size", size,
+             "--screenshot", png.string()},
+            png);
+        INFO(s.err);
+        CHECK(s.status == 0);
+        REQUIRE(fs::exists(png));
+        // The question: the learner's thirteen cards face up on their strip of felt.
+        CHECK(spadework::testing::pixels_near(png, w, h, {252, 252, 248}) > 30000u);
+        CHECK(spadework::testing::pixels_near(png, w, h, {22, 101, 52}) > 10000u);
+        CHECK_FALSE(fs::exists(mine));  // reading lessons makes no folder
+    }
 }

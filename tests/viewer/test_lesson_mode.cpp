@@ -90,6 +90,51 @@ TEST_CASE("lesson mode lists the lessons of its folder", "[lesson-mode]") {
     CHECK_THAT(none.catalogue_error(), Catch::Contains("no such folder"));
 }
 
+// A teacher's folder named (--my-lessons, $SPADEWORK_MY_LESSONS) but not made yet: the
+// shipped lessons are listed and start all the same (the menu was empty, and `view --lesson`
+// failed with "no such folder of lessons"), and the mode says the folder is missing.
+TEST_CASE("lesson mode lists the shipped lessons when the teacher's folder is missing",
+          "[lesson-mode]") {
+    Lessons l;
+    LessonMode mode(l.dir, {}, 1);
+    mode.set_my_lessons_dir(l.ws.dir / "not-made-yet");
+    REQUIRE(mode.catalogue().size() == 2);
+    CHECK(mode.catalogue()[0].name == "counting");
+    CHECK(mode.catalogue()[0].file == l.dir / "01-counting.spades");
+    CHECK(mode.catalogue_error().empty());
+    CHECK(mode.my_lessons_missing());
+    mode.start("passing");
+    CHECK(mode.active());
+    mode.leave();
+    CHECK_THROWS_WITH(mode.start("nope"), Catch::Contains("counting, passing"));
+
+    // Made, with a lesson in it: listed after the shipped ones.
+    fs::create_directories(l.ws.dir / "not-made-yet");
+    std::string mine = kBidLesson;
+    const std::string tag = "[Lesson \"counting\"]";
+    REQUIRE(mine.find(tag) != std::string::npos);
+    mine.replace(mine.find(tag), tag.size(), "[Lesson \"mine\"]");
+    write(l.ws.dir / "not-made-yet" / "mine.spades", mine);
+    mode.reload();
+    CHECK_FALSE(mode.my_lessons_missing());
+    REQUIRE(mode.catalogue().size() == 3);
+    CHECK(mode.catalogue()[2].name == "mine");
+
+    // A broken lesson of the teacher's: the error names it, the shipped lessons stay listed
+    // and start.
+    write(l.ws.dir / "not-made-yet" / "broken.spades", "[Event \"x\"]\n");
+    mode.reload();
+    CHECK_THAT(mode.catalogue_error(), Catch::Contains("broken.spades"));
+    REQUIRE(mode.catalogue().size() == 2);
+    mode.start("counting");
+    CHECK(mode.active());
+
+    // No teacher's folder named: nothing missing.
+    LessonMode shipped_only(l.dir, {}, 1);
+    CHECK_FALSE(shipped_only.my_lessons_missing());
+    CHECK(shipped_only.catalogue().size() == 2);
+}
+
 TEST_CASE("an answer is judged in the background and kept for the learner", "[lesson-mode]") {
     Lessons l;
     LessonMode mode(l.dir, l.ws.db, 1);

@@ -15,6 +15,7 @@
 
 #include "draw.h"
 #include "panel.h"
+#include "panel_lesson.h"
 #include "panel_scores.h"
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/record.h"
@@ -891,4 +892,30 @@ TEST_CASE("a seat's view names no face-down card before it is played", "[panels]
         CHECK(shown(analysis));
     }
     fs::remove_all(dir);
+}
+
+// The Lessons menu with a teacher's folder that is not there (--my-lessons named before the
+// first lesson is saved): the shipped lessons are offered, and the folder said to be missing.
+TEST_CASE("the Lessons menu lists the shipped lessons when the teacher's folder is missing",
+          "[panels][lesson]") {
+    Fixture f;
+    Headless imgui(1280, 720, f.ui);
+    const fs::path missing =
+        fs::temp_directory_path() / ("spadework-no-such-folder-" + std::to_string(::getpid()));
+    fs::remove_all(missing);
+    LessonMode lessons(fs::path(SPADEWORK_SAMPLES) / "lessons", {}, 1);
+    lessons.set_my_lessons_dir(missing);
+    std::string error;
+    frame_vertices([&] { lessons_menu_items(lessons, error); });  // a window's first frame
+    const std::string text = frame_text([&] { lessons_menu_items(lessons, error); });
+    CHECK(text.find("Counting sure tricks") != std::string::npos);
+    int listed = 0;
+    for (std::size_t at = text.find("questions)"); at != std::string::npos;
+         at = text.find("questions)", at + 1)) {
+        ++listed;
+    }
+    CHECK(listed == 17);
+    CHECK(text.find(missing.string() + " (no such folder yet)") != std::string::npos);
+    CHECK(text.find("no such folder of lessons") == std::string::npos);
+    CHECK(error.empty());
 }
