@@ -489,8 +489,7 @@ std::optional<CardValues> Model::values() const {
 }
 
 std::optional<CardValues> Model::shown_values() const {
-    const HandState& st = state();
-    if (st.phase() != Phase::Play || !face_up(st.to_act())) return std::nullopt;
+    if (state().phase() != Phase::Play || !shows_whole_deal()) return std::nullopt;
     return values();
 }
 

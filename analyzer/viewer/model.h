@@ -199,8 +199,9 @@ class Model {
     // Whether a seat's cards are shown face up: every seat with open hands, else only the
     // seat viewed (and every seat once the hand is over).
     bool face_up(Seat seat) const;
-    // Whether every hand is face up: what is worked out from the whole deal (par) is shown
-    // only then, never in a seat's view of a hand still in play.
+    // Whether every hand is face up: what is worked out from the whole deal (par, and every
+    // double-dummy figure of the play review: card values, flags, accuracy) is shown only
+    // then, never in a seat's view of a hand still in play.
     bool shows_whole_deal() const;
     // The legal cards of the player to play, as far as the view may tell: none while play
     // is not under way or that player's hand is face down (a seat must not learn how many
@@ -218,8 +219,9 @@ class Model {
     std::optional<std::pair<std::vector<PlayedCard>, Seat>> previous_trick() const;
     // The value of every legal card of the player to play, when known.
     std::optional<CardValues> values() const;
-    // The values as the view may show them: none while the hand to play is face down (they
-    // list that hand's legal cards), as shown_legal_cards.
+    // The values as the view may show them: only with open hands. They are double dummy,
+    // worked out from all four hands, so a seat's view shows none, not even of its own
+    // cards: a value tells where the cards it cannot see lie.
     std::optional<CardValues> shown_values() const;
     bool values_pending() const;  // a what-if solve is running
     // The reviews of the selected game stored in the library, and the one shown (-1: none of

@@ -124,14 +124,13 @@ void draw_cards_to_play(const analyzer::CardReview& c, const std::vector<Card>& 
     }
 }
 
-// The flagged cards of the hand, each a link to its position.
+// The flagged cards of the hand, each a link to its position: with every hand face up only
+// (AnalysisPanel::draw), since each flag and the card to play instead are double dummy.
 void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
     ImGui::Text("Flags in hand %d", model.hand() + 1);
     int flags = 0;
     for (const auto& c : hand.play->cards) {
         if (c.flag == analyzer::FlagClass::None) continue;
-        // A card of a hand face down is named once it is played, not before.
-        if (!model.face_up(c.seat) && c.index >= model.position()) continue;
         ++flags;
         ImGui::PushID(c.index);
         std::string label = fmt::format("trick {:>2}  {}  {} {}", c.trick + 1, seat_char(c.seat),
@@ -147,11 +146,9 @@ void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
                       c.best_chance ? std::optional<double>(c.cost_chance()) : std::nullopt);
         same_line_or_wrap(ImGui::CalcTextSize(loss.c_str()).x);
         ImGui::TextDisabled("%s", loss.c_str());
-        // The card (or cards, as good) to play instead, unless the seat view hides that hand:
-        // naming it would tell the viewed seat a card it could not see. Each word and card
-        // goes on the next line when the panel's edge comes first.
-        if (const std::vector<Card> instead = analyzer::cards_to_play(c);
-            !instead.empty() && model.face_up(c.seat)) {
+        // The card (or cards, as good) to play instead. Each word and card goes on the next
+        // line when the panel's edge comes first.
+        if (const std::vector<Card> instead = analyzer::cards_to_play(c); !instead.empty()) {
             draw_cards_to_play(c, instead);
         }
         ImGui::PopID();
@@ -258,6 +255,12 @@ void AnalysisPanel::draw(const PanelContext& ctx) {
             // A seat's view: a hand face down is not listed, nor how many cards it could play.
             text_note(fmt::format("{}'s cards are face down in {}'s view.", seat_name(st.to_act()),
                                   seat_name(*model.seat_view())));
+        } else if (!model.shows_whole_deal()) {
+            // The seat's own cards: their values would tell where the others' cards lie.
+            text_note(
+                fmt::format("Card values are hidden in {0}'s view: they are double dummy, "
+                            "worked out from all four hands, which {0} cannot see.",
+                            seat_name(*model.seat_view())));
         } else if (model.values_pending()) {
             ImGui::TextDisabled("solving...");
         } else if (!model.review()) {
@@ -284,6 +287,16 @@ void AnalysisPanel::draw(const PanelContext& ctx) {
         } else if (ImGui::Button("Analyse this game")) {
             model.request_review();
         }
+        return;
+    }
+    // In a seat's view of a hand in play, nothing of the play review: its flags, their costs
+    // and the accuracy they add up to are double dummy, worked out from every hand.
+    if (!model.shows_whole_deal()) {
+        text_note(
+            fmt::format("The flags and the accuracy are hidden in {0}'s view until the hand "
+                        "is played out: they are double dummy, worked out from hands {0} "
+                        "cannot see.",
+                        seat_name(*model.seat_view())));
         return;
     }
     const analyzer::HandReview* hand = model.hand_review();

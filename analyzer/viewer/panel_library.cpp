@@ -300,8 +300,18 @@ void LibraryPanel::draw_hands(Model& model) {
             ImGui::PopID();
             if (review) {
                 ImGui::TableSetColumnIndex(1);
-                for (const auto& hr : review->hands) {
-                    if (hr.hand == h) ImGui::TextUnformatted(flags_of(hr).c_str());
+                // The hand shown in a seat's view: its flags are double dummy, and count the
+                // cards still to come; hidden until it is played out, as the Analysis tab's.
+                if (h == model.hand() && !model.shows_whole_deal()) {
+                    ImGui::TextDisabled("...");
+                    if (ImGui::IsItemHovered()) {
+                        ImGui::SetTooltip("hidden in %s's view until the hand is played out",
+                                          std::string(seat_name(*model.seat_view())).c_str());
+                    }
+                } else {
+                    for (const auto& hr : review->hands) {
+                        if (hr.hand == h) ImGui::TextUnformatted(flags_of(hr).c_str());
+                    }
                 }
             }
             ImGui::TableSetColumnIndex(1 + flags);

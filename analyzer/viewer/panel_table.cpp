@@ -229,6 +229,8 @@ void draw_hand(const Table& t, Model& model, Seat seat, const HandMarks& m) {
         look.index_across = down;
         look.dim = up && mover && !legal;
         const analyzer::CardChoice* value = up && mover ? value_of(m, c) : nullptr;
+        // The recorded next card outlined; in orange when the review flagged it, which only
+        // open hands show (the flag is double dummy: TablePanel::draw).
         if (up && m.next_recorded && *m.next_recorded == c) {
             look.outline = m.review && m.review->flag != analyzer::FlagClass::None
                                ? colours::kFlag
@@ -451,7 +453,7 @@ void TablePanel::draw(const PanelContext& ctx) {
     marks.playing = st.phase() == Phase::Play;
     marks.legal = model.shown_legal_cards();
     marks.values = ui.show_values ? model.shown_values() : std::nullopt;
-    marks.review = model.card_review();
+    marks.review = model.shows_whole_deal() ? model.card_review() : nullptr;
     if (!model.in_what_if() && model.position() < model.recorded_cards()) {
         marks.next_recorded = rh.cards[model.position()];
     }

@@ -52,9 +52,10 @@ std::string where_text(const Model& model) {
     } else if (st.phase() == Phase::Done) {
         where += " - played out";
     }
-    // The note names the next card: not in a seat's view that has that hand face down.
+    // The note names the next card and judges it double dummy: not in a seat's view, which
+    // has hands face down.
     if (const auto* c = model.card_review();
-        c && c->flag != analyzer::FlagClass::None && model.face_up(c->seat)) {
+        c && c->flag != analyzer::FlagClass::None && model.shows_whole_deal()) {
         where += " - " + next_card_note(*c);
     }
     return where;

@@ -261,9 +261,10 @@ TEST_CASE("a seat's view shows neither an opponent's legal cards nor its passes"
     CHECK(m.shown_legal_cards() == m.state().legal_cards());
 }
 
-// The values of the legal cards list them: a seat's view shows them only for its own hand
-// (the Analysis tab listed West's cards in South's view).
-TEST_CASE("a seat's view shows no card values of a hand face down", "[viewer]") {
+// The values of the legal cards are double dummy, worked out from all four hands: a seat's
+// view shows none, not even of its own cards (the Analysis tab listed West's cards in South's
+// view, and South's own values told South where the cards it could not see lay).
+TEST_CASE("a seat's view shows no card values: they are double dummy", "[viewer]") {
     Model m;
     REQUIRE(m.open(kGames / "classic.spades"));
     m.select_game(0);
@@ -279,14 +280,17 @@ TEST_CASE("a seat's view shows no card values of a hand face down", "[viewer]") 
     REQUIRE(m.values());
     const Seat next_mover = m.state().to_act();
     CHECK(m.shown_values());  // open hands
-    m.set_seat_view(next_mover);
-    CHECK(m.shown_values());  // the seat to play sees its own cards' values
-    for (Seat s : {partner(next_mover), next(next_mover), next(next_mover, 3)}) {
+    for (Seat s : kAllSeats) {
         INFO(seat_char(s));
         m.set_seat_view(s);
-        CHECK_FALSE(m.shown_values());
-        CHECK(m.values());  // still known: only not shown
+        CHECK_FALSE(m.shown_values());  // the seat to play included
+        CHECK(m.values());              // still known: only not shown
     }
+    // The legal cards themselves are the seat's own to see.
+    m.set_seat_view(next_mover);
+    CHECK(m.shown_legal_cards() == m.state().legal_cards());
+    m.set_seat_view(std::nullopt);
+    CHECK(m.shown_values());
 }
 
 TEST_CASE("files and the library are listed and a bad file says where", "[viewer]") {

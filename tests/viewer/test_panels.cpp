@@ -758,9 +758,9 @@ void store_flagged_review(const fs::path& db) {
 
 // A flagged card whose better card has many as good: the Analysis tab names the first ones and
 // "or N more", flowing onto the next line, never past the side panel's edge at 1280x720; in a
-// seat's view it names no card of a hand that seat cannot see. The library column shows the
+// seat's view its notes on what is hidden wrap there too. The library column shows the
 // review's flags of each hand.
-TEST_CASE("the Analysis tab's flags stay inside the side panel and follow the seat view",
+TEST_CASE("the Analysis tab's flags and its seat view's notes stay inside the side panel",
           "[panels]") {
     const fs::path dir =
         fs::temp_directory_path() / ("spadework-panels-flags-" + std::to_string(::getpid()));
@@ -805,13 +805,12 @@ TEST_CASE("the Analysis tab's flags stay inside the side panel and follow the se
             return right - edge;
         };
         frame_vertices([&] { analysis->draw(ctx); });  // a window's first frame draws less
-        const int open = frame_vertices([&] { analysis->draw(ctx); });
         CHECK(draw() <= 0.5f);
-        // The flagged seat's partner cannot see its hand: the cards to play are not named.
+        // A seat's view: the notes that say why the values and flags are hidden wrap inside
+        // the panel too.
         model.set_seat_view(partner(flagged));
-        const int hidden = frame_vertices([&] { analysis->draw(ctx); });
         CHECK(draw() <= 0.5f);
-        CHECK(hidden < open);
+        model.set_seat_view(std::nullopt);
 
         // The library column at 1280x720 with the review: the hands' flags column (the review
         // at a glance) lies inside it, right after the hand's number.
@@ -841,10 +840,13 @@ TEST_CASE("the Analysis tab's flags stay inside the side panel and follow the se
     fs::remove_all(dir);
 }
 
-// A seat's view names no card of a hand face down before it is played: the review's flag on
-// the flagged seat's next card is neither in the replay bar's note nor in the Analysis tab's
-// list of flags in its partner's view until that card is on the table.
-TEST_CASE("a seat's view names no face-down card before it is played", "[panels]") {
+// A seat's view shows no double-dummy figure while the hand is in play: the values of the
+// legal cards (its own included), the review's flag on the next card (in the replay bar's
+// note, on the table and in the Analysis tab), the flags of cards played, the accuracy and
+// the hand's flags in the library list; each place that hides one says why. Open hands show
+// them all, and so does every view once the hand is played out.
+TEST_CASE("a seat's view shows no double-dummy value or flag until the hand is played out",
+          "[panels]") {
     const fs::path dir =
         fs::temp_directory_path() / ("spadework-panels-unplayed-" + std::to_string(::getpid()));
     fs::remove_all(dir);
@@ -868,28 +870,55 @@ TEST_CASE("a seat's view names no face-down card before it is played", "[panels]
         auto panels = make_panels();
         Panel* analysis = find_side_panel(panels, "analysis");
         Panel* bar = nullptr;
+        Panel* library = nullptr;
         for (auto& p : panels) {
             if (p->place() == PanelPlace::ReplayBar) bar = p.get();
+            if (p->place() == PanelPlace::Library) library = p.get();
         }
-        REQUIRE((analysis != nullptr && bar != nullptr));
-        auto shown = [&](Panel* panel) {
-            const std::string text = frame_text([&] { panel->draw(ctx); });
-            return text.find(card) != std::string::npos;
+        REQUIRE((analysis != nullptr && bar != nullptr && library != nullptr));
+        auto text_of = [&](Panel* panel) { return frame_text([&] { panel->draw(ctx); }); };
+        auto has = [](const std::string& text, const std::string& what) {
+            return text.find(what) != std::string::npos;
         };
-        model.move_to(4);  // the flagged card is next
-        CHECK(shown(bar));
-        CHECK(shown(analysis));
-        model.set_seat_view(partner(flagged.seat));
-        CHECK_FALSE(shown(bar));
-        CHECK_FALSE(shown(analysis));
-        // The flagged seat's own view knows its card.
-        model.set_seat_view(flagged.seat);
-        CHECK(shown(bar));
-        CHECK(shown(analysis));
-        // Once played, the card is on the table for every seat to see, and so is its flag.
+        model.move_to(4);  // the flagged card is next, its seat to play
+        REQUIRE(model.state().to_act() == flagged.seat);
+        // Open hands: the flag in the bar, the values and the flags in the Analysis tab, the
+        // hand's flags in the library's list ("1??").
+        CHECK(has(text_of(bar), card));
+        std::string open = text_of(analysis);
+        CHECK(has(open, card));
+        CHECK(has(open, "Flags in hand 1"));
+        CHECK(has(open, "Accuracy over the game"));
+        CHECK(has(text_of(library), "1??"));
+        REQUIRE(model.shown_values());
+
+        for (Seat view : {flagged.seat, partner(flagged.seat), next(flagged.seat)}) {
+            INFO("the view of " << seat_char(view));
+            model.set_seat_view(view);
+            CHECK_FALSE(model.shown_values());
+            CHECK_FALSE(has(text_of(bar), card));
+            const std::string seat = text_of(analysis);
+            CHECK_FALSE(has(seat, card));
+            CHECK_FALSE(has(seat, "Flags in hand"));
+            CHECK_FALSE(has(seat, "Accuracy over the game"));
+            CHECK(has(seat, "The flags and the accuracy are hidden in"));
+            // The seat to play sees its cards, not their values; the others see its cards
+            // face down.
+            CHECK(has(seat, view == flagged.seat ? "Card values are hidden in" : "face down in"));
+            const std::string list = text_of(library);
+            CHECK_FALSE(has(list, "1??"));
+        }
+        // Once played, the card is on the table for every seat to see, but its flag is still
+        // double dummy: hidden while the hand is in play.
         model.set_seat_view(partner(flagged.seat));
         model.move_to(5);
-        CHECK(shown(analysis));
+        CHECK_FALSE(has(text_of(analysis), card));
+        // Played out, every hand is face up: the flags again, in every view.
+        model.move_to(model.recorded_cards());
+        const std::string done = text_of(analysis);
+        CHECK(has(done, card));
+        CHECK(has(done, "Flags in hand 1"));
+        CHECK(has(text_of(library), "1??"));
     }
     fs::remove_all(dir);
 }

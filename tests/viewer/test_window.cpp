@@ -218,6 +218,74 @@ TEST_CASE("a seat's view shows only its own cards face up", "[window]") {
     CHECK(mine.felt > 0);
 }
 
+namespace {
+
+// Pixels within 30 of a colour between x0 and x1 (shares of the width).
+std::size_t colour_between(const Image& img, double x0, double x1, int r, int g, int b) {
+    std::size_t n = 0;
+    for (int y = 0; y < img.height; ++y) {
+        for (int x = static_cast<int>(img.width * x0); x < static_cast<int>(img.width * x1); ++x) {
+            n += near(img.at(x, y), r, g, b, 30);
+        }
+    }
+    return n;
+}
+
+}  // namespace
+
+// "What West knew": the play review's values are double dummy, worked out from all four hands,
+// so West's view shows none of them while the hand is in play, not even for West's own cards:
+// no badge under West's legal cards on the table, no values nor flags in the Analysis tab
+// (each place says why instead). Open hands show them.
+TEST_CASE("a seat's view shows no double-dummy values at 1280x720, 1600x1000 and 2560x1440",
+          "[window]") {
+    spadework::testing::Workspace ws("spadework-window-seat-values");
+    spadework::testing::run_ok({"import", "--db", ws.db, (kGames / "paperless.spades").string()});
+    spadework::testing::run_ok({"analyze", "1", "--db", ws.db, "--only", "play"});
+    for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
+        INFO(size);
+        std::map<std::string, Image> shots;
+        for (const char* view : {"open", "W"}) {
+            Shot shot;
+            std::vector<std::string> args = {"1",
+                                             "--db",
+                                             ws.db,
+                                             "--hand",
+                                             "1",
+                                             "--position",
+                                             "6",
+                                             "--panel",
+                                             "analysis",
+                                             "--size",
+                                             size,
+                                             "--screenshot",
+                                             shot.path.string()};
+            if (std::string(view) == "W") args.insert(args.end(), {"--seat", "W"});
+            std::string err;
+            REQUIRE(run_viewer(args, &err) == 0);
+            INFO(err);
+            shots[view] = load_png(shot.path);
+        }
+        // West to play, four legal clubs: a badge under each ("=", green) on the table; their
+        // values ("-1 =", light green) and the hand's two blunders (red) in the Analysis tab.
+        for (const auto& [view, img] : shots) {
+            INFO(view);
+            const std::size_t badges = colour_between(img, 0.24, 0.71, 40, 170, 70);
+            const std::size_t values = colour_between(img, 0.72, 1.0, 128, 230, 128);
+            const std::size_t flags = colour_between(img, 0.72, 1.0, 255, 89, 77);
+            if (view == "open") {
+                CHECK(badges > 20);
+                CHECK(values > 100);
+                CHECK(flags > 100);
+            } else {
+                CHECK(badges == 0);
+                CHECK(values == 0);
+                CHECK(flags == 0);
+            }
+        }
+    }
+}
+
 TEST_CASE("bad viewer options are refused before a window opens", "[window]") {
     std::string err;
     CHECK(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--hand", "40",
