@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "draw.h"
+#include "table_layout.h"
 
 namespace spadework::viewer {
 
@@ -19,6 +20,18 @@ void seat_label(Seat s) {
 }
 
 }  // namespace
+
+PickerSize picker_size(float width, float height, float gap, float min_w) {
+    constexpr float kAspect = 1.3f;
+    const float by_width = (width - 12 * gap) / 13;
+    const float by_height = (height - 4 * gap) / 4 / kAspect;
+    PickerSize p;
+    p.card_w = std::min(by_width, by_height);
+    p.fits = p.card_w >= min_w;
+    p.card_w = std::max(p.card_w, min_w);
+    p.card_h = p.card_w * kAspect;
+    return p;
+}
 
 std::vector<Command> EditorPanel::commands() const {
     auto with = [](void (*f)(EditorMode&)) {
@@ -67,8 +80,10 @@ void EditorPanel::draw(const PanelContext& ctx) {
     ImGui::TableSetColumnIndex(0);
     ImGui::BeginChild("editor_cards");
     picker(e, ctx.ui);
+    const float below_from = ImGui::GetCursorPosY();
     deal_tools(e);
     constraints(e);
+    below_picker_h_ = ImGui::GetCursorPosY() - below_from;
     ImGui::EndChild();
     ImGui::TableSetColumnIndex(1);
     ImGui::BeginChild("editor_auction");
@@ -121,7 +136,8 @@ void EditorPanel::header(EditorMode& e) {
     ImGui::Separator();
 }
 
-// The 52 cards, a row per suit; a placed card carries its seat's letter and colour.
+// The 52 cards, a row per suit, as large as the column holds over the tools under them; a
+// placed card carries its seat's letter and colour.
 void EditorPanel::picker(EditorMode& e, const UiState& ui) {
     const analyzer::DealEditor& ed = e.editor();
     ImGui::TextUnformatted("Give cards to:");
@@ -130,10 +146,16 @@ void EditorPanel::picker(EditorMode& e, const UiState& ui) {
         std::string label = fmt::format("{} ({})##to", kSeatNames[index(s)], ed.deal()[s].size());
         if (ImGui::RadioButton(label.c_str(), e.target() == s)) e.set_target(s);
     }
-    const float avail = ImGui::GetContentRegionAvail().x;
     const float gap = em(3);
-    const float w = std::min(em(46), (avail - 12 * gap) / 13.0f);
-    const ImVec2 size(w, w * 1.3f);
+    // Before the first frame has measured the tools and the constraints: their nine rows.
+    const float below =
+        below_picker_h_ > 0 ? below_picker_h_ : 9 * ImGui::GetFrameHeightWithSpacing();
+    // The smallest card whose corner still reads, as on the table.
+    const PickerSize p = picker_size(ImGui::GetContentRegionAvail().x,
+                                     ImGui::GetContentRegionAvail().y - below - gap, gap,
+                                     kMinCardInText * ImGui::GetFontSize());
+    const float w = p.card_w;
+    const ImVec2 size(w, p.card_h);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     for (Suit suit : kAllSuits) {

@@ -11,6 +11,17 @@
 
 namespace spadework::viewer {
 
+// The card picker's size: thirteen cards a row, a row per suit, each card 1.3 times as high as
+// wide and `gap` apart, as large as a `width` x `height` space holds (the picker's column, less
+// what is drawn under it), as the table's cards are laid out from the panel's size. Never
+// narrower than `min_w`: below that the column scrolls, and `fits` is false.
+struct PickerSize {
+    float card_w = 0;
+    float card_h = 0;
+    bool fits = false;
+};
+PickerSize picker_size(float width, float height, float gap, float min_w);
+
 class EditorPanel : public Panel {
   public:
     std::string_view name() const override { return "editor"; }
@@ -43,6 +54,9 @@ class EditorPanel : public Panel {
     char point_[512] = {};
     char question_[512] = {};
     bool lesson_fields_ = false;  // filled from the mode once
+    // How high the deal tools and the constraints under the picker were drawn last frame:
+    // the picker takes the column's height less this (0: not measured yet).
+    float below_picker_h_ = 0;
     int swap_a_ = 0;
     int swap_b_ = 2;
     int lesson_saves_seen_ = 0;

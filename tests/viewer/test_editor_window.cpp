@@ -3,9 +3,12 @@
 // does not read refused before a window opens. SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures
 // there for a person to look at.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "support/window_run.h"
@@ -49,6 +52,54 @@ TEST_CASE("The deal editor's screens at 1280x720 and 1600x1000", "[window][edito
         // Every card placed: each carries its seat's colour, blue for North-South.
         CHECK(testing::pixels_near(dealt, w, h, {90, 160, 240}) >
               testing::pixels_near(empty, w, h, {90, 160, 240}) + 2000);
+    }
+}
+
+// The card picker is laid out from its column, as the table is from its panel: as wide as the
+// column at every size (at 2560x1440 it kept the 1600x1000 size, two thirds of the column),
+// with the deal tools and every seat's constraints still on screen under it.
+TEST_CASE("The deal editor's card picker fills its column at 1280x720, 1600x1000 and 2560x1440",
+          "[window][editor]") {
+    testing::Workspace ws("spadework-editor-window");
+    for (auto [size, w, h] : {std::tuple{"1280x720", 1280, 720},
+                              {"1600x1000", 1600, 1000},
+                              {"2560x1440", 2560, 1440}}) {
+        INFO(size);
+        const fs::path png = ws.dir / ("editor-picker-" + std::string(size) + ".png");
+        Shot s = view(ws, "new", size, png);
+        INFO(s.err);
+        REQUIRE(s.status == 0);
+        const testing::Picture p = testing::load_picture(png);
+        REQUIRE((p.width == w && p.height == h));
+        // The right edge of the picker: the last pixel of a card face (the right column has
+        // none). The cards' column ends at 52% of the window, less its padding.
+        int right = 0;
+        for (int y = 0; y < h; ++y) {
+            int run = 0;
+            for (int x = 0; x < w; ++x) {
+                const unsigned char* q = p.at(x, y);
+                // The face's own colour (252, 252, 248) over ten pixels in a row, not a pixel
+                // of anti-aliased text.
+                const bool face = std::abs(q[0] - 252) <= 2 && std::abs(q[1] - 252) <= 2 &&
+                                  std::abs(q[2] - 248) <= 2;
+                run = face ? run + 1 : 0;
+                if (run >= 10) right = std::max(right, x);
+            }
+        }
+        INFO("the picker ends at x=" << right);
+        CHECK(right > w * 46 / 100);
+        CHECK(right < w * 52 / 100);
+        // East's and West's names at the left of the constraints, in their partnership's
+        // orange, above the status bar: nothing pushed off the bottom.
+        std::size_t orange = 0;
+        for (int y = 0; y < h - 40; ++y) {
+            for (int x = 0; x < w * 6 / 100; ++x) {
+                const unsigned char* q = p.at(x, y);
+                orange += std::abs(q[0] - 240) < 24 && std::abs(q[1] - 150) < 24 &&
+                          std::abs(q[2] - 60) < 24;
+            }
+        }
+        CHECK(orange > 40u);
     }
 }
 

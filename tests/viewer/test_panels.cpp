@@ -15,6 +15,7 @@
 
 #include "draw.h"
 #include "panel.h"
+#include "panel_editor.h"
 #include "panel_lesson.h"
 #include "panel_scores.h"
 #include "spadework/analyzer/library_stores.h"
@@ -289,6 +290,25 @@ TEST_CASE("the deal editor's panel draws the picker, then the hands and bids, in
     CHECK(editor.editor().unplaced().size() == 52);
     run("leave the deal editor");
     CHECK_FALSE(editor.shown());
+}
+
+// The picker's cards as large as the space holds, the width or the height deciding; never
+// below the smallest readable card, where the column scrolls.
+TEST_CASE("the deal editor's picker takes its size from the space it has", "[panels][editor]") {
+    // A wide column: 13 cards and 12 gaps of 3 across 1330 pixels.
+    PickerSize wide = picker_size(1330, 900, 3, 40);
+    CHECK(wide.fits);
+    CHECK(wide.card_w == Approx((1330 - 36) / 13.0));
+    CHECK(wide.card_h == Approx(wide.card_w * 1.3));
+    // A low one: four rows and four gaps in 300 pixels.
+    PickerSize low = picker_size(1330, 300, 3, 40);
+    CHECK(low.fits);
+    CHECK(low.card_h == Approx((300 - 12) / 4.0));
+    CHECK(4 * (low.card_h + 3) <= 300.5f);
+    // Too small for a readable card: the smallest, and it does not fit.
+    PickerSize small = picker_size(300, 120, 3, 40);
+    CHECK_FALSE(small.fits);
+    CHECK(small.card_w == 40);
 }
 
 TEST_CASE("a lesson question saved in the deal editor is in the Lessons menu at once",
