@@ -120,6 +120,38 @@ void text_note(const std::string& text) {
     ImGui::PopStyleColor();
 }
 
+ImVec4 flag_colour(analyzer::FlagClass c) {
+    switch (c) {
+        case analyzer::FlagClass::Blunder:
+            return ImVec4(1.0f, 0.35f, 0.3f, 1.0f);
+        case analyzer::FlagClass::Mistake:
+            return ImVec4(1.0f, 0.6f, 0.2f, 1.0f);
+        case analyzer::FlagClass::Inaccuracy:
+            return ImVec4(0.95f, 0.85f, 0.35f, 1.0f);
+        case analyzer::FlagClass::CloseCall:
+            return ImVec4(0.6f, 0.75f, 1.0f, 1.0f);
+        case analyzer::FlagClass::None:
+            break;
+    }
+    return ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
+}
+
+std::string fit_text(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    const std::string ellipsis = "\u2026";
+    std::string cut = text;
+    while (!cut.empty()) {
+        // Back one whole character: its UTF-8 continuation bytes (10xxxxxx), then its lead.
+        while (!cut.empty()) {
+            const auto byte = static_cast<unsigned char>(cut.back());
+            cut.pop_back();
+            if ((byte & 0xC0) != 0x80) break;
+        }
+        if (ImGui::CalcTextSize((cut + ellipsis).c_str()).x <= width) break;
+    }
+    return cut + ellipsis;
+}
+
 std::string bid_text(Bid bid) {
     switch (bid.kind()) {
         case Bid::Kind::Nil:

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "spadework/analyzer/review.h"
 #include "spadework/engine/card.h"
 #include "spadework/engine/hand.h"
 #include "ui.h"
@@ -41,6 +42,12 @@ void same_line_or_wrap(float width);
 void text_wrapped(const std::string& text);
 // A note in the disabled colour, wrapped as text_wrapped rather than cut.
 void text_note(const std::string& text);
+// `text` as it fits `width` in the font drawn now: whole when it fits, else cut between
+// characters and ended with "…" (for a line that cannot wrap; the full text goes in a tooltip).
+std::string fit_text(const std::string& text, float width);
+// The colour of a flag's class wherever it is named: blunders red, mistakes orange,
+// inaccuracies yellow, close calls blue.
+ImVec4 flag_colour(analyzer::FlagClass c);
 // A bid: "4", "nil", "blind nil".
 std::string bid_text(Bid bid);
 // A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate), high

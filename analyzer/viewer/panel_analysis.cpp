@@ -11,22 +11,6 @@ namespace spadework::viewer {
 
 namespace {
 
-ImVec4 class_colour(analyzer::FlagClass c) {
-    switch (c) {
-        case analyzer::FlagClass::Blunder:
-            return ImVec4(1.0f, 0.35f, 0.3f, 1.0f);
-        case analyzer::FlagClass::Mistake:
-            return ImVec4(1.0f, 0.6f, 0.2f, 1.0f);
-        case analyzer::FlagClass::Inaccuracy:
-            return ImVec4(0.95f, 0.85f, 0.35f, 1.0f);
-        case analyzer::FlagClass::CloseCall:
-            return ImVec4(0.6f, 0.75f, 1.0f, 1.0f);
-        case analyzer::FlagClass::None:
-            break;
-    }
-    return ImVec4(0.6f, 0.85f, 0.6f, 1.0f);
-}
-
 // The cards the player to play could choose, valued, the one played marked.
 void draw_card_values(Model& model, const CardValues& values) {
     const auto* v = &values;
@@ -75,7 +59,7 @@ void draw_card_values(Model& model, const CardValues& values) {
             ImGui::TableSetColumnIndex(last);
             if (review && review->played == c.card) {
                 ImGui::TextColored(
-                    class_colour(review->flag), "played%s",
+                    flag_colour(review->flag), "played%s",
                     review->flag == analyzer::FlagClass::None
                         ? ""
                         : (", " + std::string(analyzer::class_name(review->flag))).c_str());
@@ -135,7 +119,7 @@ void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
         ImGui::PushID(c.index);
         std::string label = fmt::format("trick {:>2}  {}  {} {}", c.trick + 1, seat_char(c.seat),
                                         to_string(c.played), analyzer::class_name(c.flag));
-        ImGui::PushStyleColor(ImGuiCol_Text, class_colour(c.flag));
+        ImGui::PushStyleColor(ImGuiCol_Text, flag_colour(c.flag));
         if (ImGui::Selectable(label.c_str(), model.position() == c.index && !model.in_what_if())) {
             model.move_to(c.index);
         }

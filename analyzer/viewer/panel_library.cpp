@@ -15,26 +15,117 @@ std::optional<std::string> text_of(const char* buffer) {
     return buffer[0] ? std::optional<std::string>(buffer) : std::nullopt;
 }
 
-// The flags of a hand's review: cards and bids, the worst class first.
-std::string flags_of(const analyzer::HandReview& h) {
+// The flags of a hand's review, cards and bids, by class.
+struct FlagCount {
     int blunders = 0;
     int mistakes = 0;
-    int others = 0;
+    int inaccuracies = 0;
+    // The worst class flagged, as the list shows it: "2??"; "-" for none.
+    std::string worst() const {
+        if (blunders) return fmt::format("{}??", blunders);
+        if (mistakes) return fmt::format("{}?", mistakes);
+        if (inaccuracies) return fmt::format("{}?!", inaccuracies);
+        return "-";
+    }
+    analyzer::FlagClass worst_class() const {
+        return blunders       ? analyzer::FlagClass::Blunder
+               : mistakes     ? analyzer::FlagClass::Mistake
+               : inaccuracies ? analyzer::FlagClass::Inaccuracy
+                              : analyzer::FlagClass::None;
+    }
+    // Every class, for the tooltip: "2 blunders (??), 1 inaccuracy (?!)".
+    std::string all() const {
+        std::string out;
+        auto add = [&](int n, const char* one, const char* glyph) {
+            if (n) out += (out.empty() ? "" : ", ") + count_of(n, one) + " (" + glyph + ")";
+        };
+        add(blunders, "blunder", "??");
+        add(mistakes, "mistake", "?");
+        add(inaccuracies, "inaccuracy", "?!");
+        return out.empty() ? "no flags" : out;
+    }
+};
+
+FlagCount flags_of(const analyzer::HandReview& h) {
+    FlagCount f;
     auto count = [&](analyzer::FlagClass c) {
-        if (c == analyzer::FlagClass::Blunder) ++blunders;
-        if (c == analyzer::FlagClass::Mistake) ++mistakes;
-        if (c == analyzer::FlagClass::Inaccuracy) ++others;
+        if (c == analyzer::FlagClass::Blunder) ++f.blunders;
+        if (c == analyzer::FlagClass::Mistake) ++f.mistakes;
+        if (c == analyzer::FlagClass::Inaccuracy) ++f.inaccuracies;
     };
     if (h.play) {
         for (const auto& c : h.play->cards) count(c.flag);
     }
     for (const auto& b : h.bidding.bids) count(b.flag);
     for (const auto& p : h.bidding.passes) count(p.flag);
-    std::string out;
-    if (blunders) out += fmt::format("{}?? ", blunders);
-    if (mistakes) out += fmt::format("{}? ", mistakes);
-    if (others) out += fmt::format("{}?! ", others);
-    return out.empty() ? "-" : out;
+    return f;
+}
+
+// A game as its row in the list shows it.
+struct GameLine {
+    std::string label;   // "#12", "classic.spades", "under way, 5 hands"
+    ImU32 label_colour;  // 0: the text's
+    bool reviewed = false;
+    std::array<int, 2> score{};
+    std::array<std::string, 4> players;  // N E S W; empty: the seat's letter
+    std::string player(int seat) const {
+        const auto& p = players[static_cast<std::size_t>(seat)];
+        return p.empty() ? seat_letter(kAllSeats[seat]) : p;
+    }
+    std::string side(int team) const { return player(team) + " & " + player(team + 2); }
+};
+
+// One row of the game list, two lines high across the whole column: the label, the tick of a
+// game analysed and the score (at the right, each side in its colour) on the first; the
+// partnerships on the second, each in its colour, ended with "…" only when even the whole
+// line is too narrow for them. Whether it was clicked; `hovered`: whether the mouse is on it.
+bool game_row(const GameLine& g, bool selected, bool* hovered) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float line = ImGui::GetTextLineHeight() + style.ItemSpacing.y;
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x;
+    const bool clicked = ImGui::Selectable("##row", selected, ImGuiSelectableFlags_SpanAllColumns,
+                                           ImVec2(0, line + ImGui::GetTextLineHeight()));
+    *hovered = ImGui::IsItemHovered();
+    const ImVec2 after = ImGui::GetCursorScreenPos();
+    const ImVec4 ns = ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth);
+    const ImVec4 ew = ImGui::ColorConvertU32ToFloat4(colours::kEastWest);
+    // The score first, at the right; the label in what is left.
+    const std::string ns_score = std::to_string(g.score[0]);
+    const std::string ew_score = std::to_string(g.score[1]);
+    const float score_w = ImGui::CalcTextSize((ns_score + " / " + ew_score).c_str()).x;
+    const std::string tick = g.reviewed ? " \u2713" : "";
+    ImGui::SetCursorScreenPos(top);
+    if (g.label_colour) ImGui::PushStyleColor(ImGuiCol_Text, g.label_colour);
+    ImGui::TextUnformatted(fit_text(g.label + tick, width - score_w - style.ItemSpacing.x).c_str());
+    if (g.label_colour) ImGui::PopStyleColor();
+    ImGui::SetCursorScreenPos(ImVec2(top.x + width - score_w, top.y));
+    ImGui::TextColored(ns, "%s", ns_score.c_str());
+    ImGui::SameLine(0, 0);
+    ImGui::TextUnformatted(" / ");
+    ImGui::SameLine(0, 0);
+    ImGui::TextColored(ew, "%s", ew_score.c_str());
+    // The players: each partnership in its colour when the line holds them, else cut.
+    ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + line));
+    const std::string players = g.side(0) + " v " + g.side(1);
+    if (ImGui::CalcTextSize(players.c_str()).x <= width) {
+        ImGui::TextColored(ns, "%s", g.side(0).c_str());
+        ImGui::SameLine(0, 0);
+        ImGui::TextUnformatted(" v ");
+        ImGui::SameLine(0, 0);
+        ImGui::TextColored(ew, "%s", g.side(1).c_str());
+    } else {
+        ImGui::TextUnformatted(fit_text(players, width).c_str());
+    }
+    ImGui::SetCursorScreenPos(after);
+    return clicked;
+}
+
+// What hovering a game row shows: everything, whatever the row had room for.
+std::string game_tooltip(const GameLine& g, const std::string& about) {
+    return fmt::format("{}\n{}\nN-S {}: {} (North), {} (South)\nE-W {}: {} (East), {} (West)",
+                       g.label, about, g.score[0], g.player(0), g.player(2), g.score[1],
+                       g.player(1), g.player(3));
 }
 
 }  // namespace
@@ -135,16 +226,9 @@ void LibraryPanel::draw_filters(Model& model) {
     }
 }
 
-// Columns as wide as their content (never a name or score cut), resizable, the list
-// scrolling sideways when the column is narrower than the content.
-constexpr ImGuiTableFlags kListFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_BordersInnerH |
-                                       ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-
-// The games, leaving `below` pixels under the list. The short columns first (the id, the tick
-// of a game analysed, the score) and the players last: at 1280x720 a column of names ran the
-// score off the panel ("-259 / 43"); now only the names can pass the edge, the list scrolls
-// sideways to them, and hovering shows them whole.
+// The games, leaving `below` pixels under the list: two lines a game across the column (the
+// id, the tick and the score, then the players), where four columns on one line cut the names
+// off at 1280x720 (294 pixels); hovering a game shows it whole.
 void LibraryPanel::draw_games(Model& model, ScoreKeeper* keeper, float below) {
     const auto& games = model.games();
     refresh_under_way(keeper);
@@ -156,14 +240,9 @@ void LibraryPanel::draw_games(Model& model, ScoreKeeper* keeper, float below) {
         ImGui::TextWrapped("%s", under_way_error_.c_str());
         ImGui::PopStyleColor();
     }
-    if (ImGui::BeginTable("games", 4, kListFlags,
-                          ImVec2(0, ImGui::GetContentRegionAvail().y - below))) {
-        ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("game");
-        ImGui::TableSetupColumn("");
-        ImGui::TableSetupColumn("score");
-        ImGui::TableSetupColumn("players");
-        ImGui::TableHeadersRow();
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerH;
+    if (ImGui::BeginTable("games", 1, flags, ImVec2(0, ImGui::GetContentRegionAvail().y - below))) {
         for (const analyzer::KeptGame& g : under_way_) draw_under_way_row(*keeper, g);
         ImGuiListClipper clipper;
         clipper.Begin(static_cast<int>(games.size()));
@@ -191,22 +270,21 @@ void LibraryPanel::refresh_under_way(const ScoreKeeper* keeper) {
     }
 }
 
-// A game under way, above the library's: marked so, with its hands so far and the score after
-// them; a click takes it up in the score keeper.
+// A game under way, above the library's: marked so in gold, with its hands so far and the
+// score after them; a click takes it up in the score keeper.
 void LibraryPanel::draw_under_way_row(ScoreKeeper& keeper, const analyzer::KeptGame& g) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::PushID(static_cast<int>(-g.id));
-    ImGui::PushStyleColor(ImGuiCol_Text, colours::kGold);
-    const std::string label = fmt::format("under way, {}", count_of(g.hands, "hand"));
-    const bool clicked =
-        ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns);
-    ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("kept game #%lld in the score keeper: %s %s, %s rules\n%s",
-                          static_cast<long long>(g.id), g.setup.event.c_str(), g.setup.date.c_str(),
-                          g.setup.rules.c_str(),
-                          g.problem.empty() ? "click to resume it" : g.problem.c_str());
+    const GameLine line{fmt::format("under way, {}", count_of(g.hands, "hand")), colours::kGold,
+                        false, g.score, g.setup.players};
+    bool hovered = false;
+    const bool clicked = game_row(line, false, &hovered);
+    if (hovered) {
+        const std::string about = fmt::format(
+            "kept game #{} in the score keeper: {} {}, {} rules\n{}", g.id, g.setup.event,
+            g.setup.date, g.setup.rules, g.problem.empty() ? "click to resume it" : g.problem);
+        ImGui::SetTooltip("%s", game_tooltip(line, about).c_str());
     }
     ImGui::PopID();
     if (clicked) {
@@ -219,58 +297,66 @@ void LibraryPanel::draw_under_way_row(ScoreKeeper& keeper, const analyzer::KeptG
             under_way_error_ = e.what();
         }
     }
-    ImGui::TableSetColumnIndex(2);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth), "%d", g.score[0]);
-    ImGui::SameLine(0, 0);
-    ImGui::TextUnformatted(" / ");
-    ImGui::SameLine(0, 0);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kEastWest), "%d", g.score[1]);
-    ImGui::TableSetColumnIndex(3);
-    const auto& p = g.setup.players;
-    ImGui::Text("%s-%s v %s-%s", p[0].c_str(), p[2].c_str(), p[1].c_str(), p[3].c_str());
 }
 
-// One row of the game list.
+// One game of the list.
 void LibraryPanel::draw_game_row(Model& model, int i) {
     const GameRow& g = model.games()[static_cast<std::size_t>(i)];
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::PushID(i);
-    if (ImGui::Selectable(g.label.c_str(), model.selected_game() == i,
-                          ImGuiSelectableFlags_SpanAllColumns)) {
-        model.select_game(i);
-    }
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("%s %s\n%s rules, %s", g.event.c_str(), g.date.c_str(), g.rules.c_str(),
-                          count_of(g.hands, "hand").c_str());
+    const GameLine line{g.label, 0, g.reviewed, g.score, g.players};
+    bool hovered = false;
+    if (game_row(line, model.selected_game() == i, &hovered)) model.select_game(i);
+    if (hovered) {
+        const std::string about =
+            fmt::format("{} {}\n{} rules, {}{}", g.event, g.date, g.rules,
+                        count_of(g.hands, "hand"), g.reviewed ? ", analysed" : "");
+        ImGui::SetTooltip("%s", game_tooltip(line, about).c_str());
     }
     ImGui::PopID();
-    ImGui::TableSetColumnIndex(1);
-    if (g.reviewed) ImGui::TextUnformatted("✓");
-    ImGui::TableSetColumnIndex(2);
-    // Each side's score in its colour (the Scores tab's), so the list reads alike.
-    ImGui::BeginGroup();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth), "%d", g.score[0]);
-    ImGui::SameLine(0, 0);
-    ImGui::TextUnformatted(" / ");
-    ImGui::SameLine(0, 0);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kEastWest), "%d", g.score[1]);
-    ImGui::EndGroup();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("NS %d, EW %d", g.score[0], g.score[1]);
-    ImGui::TableSetColumnIndex(3);
-    auto name = [&](int s) {
-        return g.players[s].empty() ? seat_letter(kAllSeats[s]) : g.players[s];
-    };
-    ImGui::Text("%s-%s v %s-%s", name(0).c_str(), name(2).c_str(), name(1).c_str(),
-                name(3).c_str());
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("NS: %s (N), %s (S)\nEW: %s (E), %s (W)", name(0).c_str(),
-                          name(2).c_str(), name(1).c_str(), name(3).c_str());
+}
+
+namespace {
+
+// A header with what it means when hovered: the list's headers are short, to leave the
+// columns room at 1280x720.
+void header_row(const std::vector<std::pair<const char*, const char*>>& heads) {
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (std::size_t c = 0; c < heads.size(); ++c) {
+        ImGui::TableSetColumnIndex(static_cast<int>(c));
+        ImGui::TableHeader(heads[c].first);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", heads[c].second);
     }
 }
 
-// The hands of the selected game. The flags of a review come right after the hand's number:
-// last, they were off the 1280x720 column behind the points.
+// A hand's bids in seat order (they are recorded from the dealer's left): "2 4 nil 3".
+std::string bids_in_seat_order(const RecordedHand& rh) {
+    std::array<std::string, 4> bids{"-", "-", "-", "-"};
+    for (std::size_t i = 0; i < rh.bids.size(); ++i) {
+        const Seat s = next(rh.dealer, static_cast<int>(i) + 1);
+        const Bid b = rh.bids[i];
+        bids[static_cast<std::size_t>(index(s))] = b.kind() == Bid::Kind::Nil ? "nil"
+                                                   : b.kind() == Bid::Kind::BlindNil
+                                                       ? "bn"
+                                                       : std::to_string(b.count());
+    }
+    return fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]);
+}
+
+}  // namespace
+
+// Columns as wide as their content and resizable; the list scrolls sideways only when a
+// column is made wider than the panel.
+constexpr ImGuiTableFlags kListFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                       ImGuiTableFlags_ScrollX | ImGuiTableFlags_BordersInnerH |
+                                       ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+
+// The hands of the selected game, each column as wide as its content: the hand's number, the
+// flags of the review (once there is one) right after it, the bids, the tricks and each side's
+// points in its colour. Short headers, explained when hovered, and only the worst class of
+// flags (every class when hovered) keep them inside the 1280x720 column, where the points were
+// cut off.
 void LibraryPanel::draw_hands(Model& model) {
     const RecordedGame* game = model.game();
     if (!game) return;
@@ -279,66 +365,81 @@ void LibraryPanel::draw_hands(Model& model) {
     const analyzer::GameReview* review = model.review();
     const int flags = review ? 1 : 0;  // the flags column, when there is a review
     ImGui::Separator();
-    if (ImGui::BeginTable(review ? "hands reviewed" : "hands", 4 + flags, kListFlags,
-                          ImVec2(0, 0))) {
-        ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("hand");
-        if (review) ImGui::TableSetupColumn("flags");
-        ImGui::TableSetupColumn("bids N E S W");
-        ImGui::TableSetupColumn("tricks");
-        ImGui::TableSetupColumn("points");
-        ImGui::TableHeadersRow();
-        for (int h = 0; h < static_cast<int>(game->hands.size()); ++h) {
-            const RecordedHand& rh = game->hands[h];
-            ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            ImGui::PushID(h);
-            if (ImGui::Selectable(std::to_string(h + 1).c_str(), model.hand() == h,
-                                  ImGuiSelectableFlags_SpanAllColumns)) {
-                model.select_hand(h);
-            }
-            ImGui::PopID();
-            if (review) {
-                ImGui::TableSetColumnIndex(1);
-                // The hand shown in a seat's view: its flags are double dummy, and count the
-                // cards still to come; hidden until it is played out, as the Analysis tab's.
-                if (h == model.hand() && !model.shows_whole_deal()) {
-                    ImGui::TextDisabled("...");
-                    if (ImGui::IsItemHovered()) {
-                        ImGui::SetTooltip("hidden in %s's view until the hand is played out",
-                                          std::string(seat_name(*model.seat_view())).c_str());
-                    }
-                } else {
-                    for (const auto& hr : review->hands) {
-                        if (hr.hand == h) ImGui::TextUnformatted(flags_of(hr).c_str());
-                    }
-                }
-            }
-            ImGui::TableSetColumnIndex(1 + flags);
-            // Bids are recorded from the dealer's left; shown in seat order.
-            std::array<std::string, 4> bids{"-", "-", "-", "-"};
-            for (std::size_t i = 0; i < rh.bids.size(); ++i) {
-                Seat s = next(rh.dealer, static_cast<int>(i) + 1);
-                Bid b = rh.bids[i];
-                bids[index(s)] = b.kind() == Bid::Kind::Nil        ? "nil"
-                                 : b.kind() == Bid::Kind::BlindNil ? "bn"
-                                                                   : std::to_string(b.count());
-            }
-            ImGui::Text("%s %s %s %s", bids[0].c_str(), bids[1].c_str(), bids[2].c_str(),
-                        bids[3].c_str());
-            ImGui::TableSetColumnIndex(2 + flags);
-            if (scored && h < static_cast<int>(scored->outcomes.size())) {
-                const auto& t = scored->outcomes[h].tricks;
-                ImGui::Text("%d-%d", t[0] + t[2], t[1] + t[3]);
-            }
-            ImGui::TableSetColumnIndex(3 + flags);
-            if (scored && h < static_cast<int>(scored->hands.size())) {
-                const HandScore& s = scored->hands[h].score;
-                ImGui::Text("%s %s", analyzer::signed_number(s[Team::NS].delta).c_str(),
-                            analyzer::signed_number(s[Team::EW].delta).c_str());
-            }
+    if (!ImGui::BeginTable(review ? "hands reviewed" : "hands", 4 + flags, kListFlags,
+                           ImVec2(0, 0))) {
+        return;
+    }
+    ImGui::TableSetupScrollFreeze(0, 1);
+    std::vector<std::pair<const char*, const char*>> heads = {
+        {"#", "the hand: click to open it"},
+        {"bids", "the bids in seat order: North, East, South, West (bn: blind nil)"},
+        {"tricks", "the tricks taken: North-South - East-West"},
+        {"points", "the hand's points: North-South, East-West"}};
+    if (review) {
+        heads.insert(heads.begin() + 1,
+                     {"flags",
+                      "the review's flags, bids and cards: ?? blunders, ? mistakes, "
+                      "?! inaccuracies; the worst class shown, every class when a "
+                      "hand's is hovered"});
+    }
+    for (const auto& h : heads) ImGui::TableSetupColumn(h.first);
+    header_row(heads);
+    for (int h = 0; h < static_cast<int>(game->hands.size()); ++h) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::PushID(h);
+        if (ImGui::Selectable(std::to_string(h + 1).c_str(), model.hand() == h,
+                              ImGuiSelectableFlags_SpanAllColumns)) {
+            model.select_hand(h);
         }
-        ImGui::EndTable();
+        ImGui::PopID();
+        if (review) {
+            ImGui::TableSetColumnIndex(1);
+            draw_hand_flags(model, *review, h);
+        }
+        ImGui::TableSetColumnIndex(1 + flags);
+        ImGui::TextUnformatted(
+            bids_in_seat_order(game->hands[static_cast<std::size_t>(h)]).c_str());
+        ImGui::TableSetColumnIndex(2 + flags);
+        if (scored && h < static_cast<int>(scored->outcomes.size())) {
+            const auto& t = scored->outcomes[static_cast<std::size_t>(h)].tricks;
+            ImGui::Text("%d-%d", t[0] + t[2], t[1] + t[3]);
+        }
+        ImGui::TableSetColumnIndex(3 + flags);
+        if (scored && h < static_cast<int>(scored->hands.size())) {
+            const HandScore& s = scored->hands[static_cast<std::size_t>(h)].score;
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kNorthSouth), "%s",
+                               analyzer::signed_number(s[Team::NS].delta).c_str());
+            ImGui::SameLine();
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colours::kEastWest), "%s",
+                               analyzer::signed_number(s[Team::EW].delta).c_str());
+        }
+    }
+    ImGui::EndTable();
+}
+
+// A hand's flags cell: the worst class, in its colour; every class when hovered. The hand
+// shown in a seat's view: hidden, as the Analysis tab's are, until it is played out (the flags
+// are double dummy, and count the cards still to come).
+void LibraryPanel::draw_hand_flags(const Model& model, const analyzer::GameReview& review,
+                                   int hand) {
+    if (hand == model.hand() && !model.shows_whole_deal()) {
+        ImGui::TextDisabled("...");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("hidden in %s's view until the hand is played out",
+                              std::string(seat_name(*model.seat_view())).c_str());
+        }
+        return;
+    }
+    for (const auto& hr : review.hands) {
+        if (hr.hand != hand) continue;
+        const FlagCount f = flags_of(hr);
+        if (f.worst_class() == analyzer::FlagClass::None) {
+            ImGui::TextUnformatted(f.worst().c_str());
+        } else {
+            ImGui::TextColored(flag_colour(f.worst_class()), "%s", f.worst().c_str());
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("hand %d: %s", hand + 1, f.all().c_str());
     }
 }
 

@@ -29,6 +29,7 @@ class LibraryPanel : public Panel {
     void draw_under_way_row(ScoreKeeper& keeper, const analyzer::KeptGame& g);
     void draw_game_row(Model& model, int i);
     void draw_hands(Model& model);
+    static void draw_hand_flags(const Model& model, const analyzer::GameReview& review, int hand);
     // Edit, Delete and Export under the game list, and the forms they open
     // (panel_library_forms.cpp).
     void draw_actions(Model& model, UiState& ui);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -967,4 +968,165 @@ TEST_CASE("the Lessons menu lists the shipped lessons when the teacher's folder 
     CHECK(text.find(missing.string() + " (no such folder yet)") != std::string::npos);
     CHECK(text.find("no such folder of lessons") == std::string::npos);
     CHECK(error.empty());
+}
+
+namespace {
+
+// The classic sample in `db` with a review that flags cards of every hand, as many as the
+// widest flags a hand can show: the first `blunders` cards blunders, the next two mistakes,
+// the next two inaccuracies.
+void store_flags_on_every_hand(const fs::path& db, int blunders) {
+    formats::Library lib(db);
+    lib.import_file(kGames / "classic.spades");
+    const formats::GameId id = lib.list_games().front().id;
+    const RecordedGame game = lib.load_game(id);
+    analyzer::GameReview r;
+    r.settings_key = analyzer::ReviewSettings{}.key();
+    for (std::size_t hand = 0; hand < game.hands.size(); ++hand) {
+        analyzer::HandReview h;
+        h.hand = static_cast<int>(hand);
+        h.play = analyzer::PlayReview{};
+        RecordedHand start = game.hands[hand];
+        start.cards.clear();
+        start.claim.reset();
+        HandState st = replay_hand(game.rules, start);
+        for (int i = 0; i < blunders + 4; ++i) {
+            analyzer::CardReview c;
+            c.index = i;
+            c.trick = i / 4;
+            c.seat = st.to_act();
+            c.played = game.hands[hand].cards[static_cast<std::size_t>(i)];
+            c.choices.push_back({c.played, 0, 0, std::nullopt});
+            c.flag = i < blunders       ? analyzer::FlagClass::Blunder
+                     : i < blunders + 2 ? analyzer::FlagClass::Mistake
+                                        : analyzer::FlagClass::Inaccuracy;
+            st.play(c.played);
+            h.play->cards.push_back(c);
+        }
+        r.hands.push_back(h);
+    }
+    analyzer::ReviewStore(lib).store_review(analyzer::to_stored_review(id, r, game));
+}
+
+// A copy of the classic sample whose players have long names.
+fs::path long_names_game(const fs::path& dir) {
+    std::ifstream in(kGames / "classic.spades");
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+             {"[North \"Ann\"]", "[North \"Annabelle Montgomery-Fairweather\"]"},
+             {"[East \"Bob\"]", "[East \"Bartholomew Featherstonehaugh\"]"}}) {
+        REQUIRE(text.find(from) != std::string::npos);
+        text.replace(text.find(from), from.size(), to);
+    }
+    const fs::path file = dir / "long-names.spades";
+    std::ofstream(file) << text;
+    return file;
+}
+
+}  // namespace
+
+// The library column at 1280x720, 1600x1000 and 2560x1440 after analysis, every sample
+// listed. The hands: every column as wide as its content and all of them inside the column,
+// nothing to scroll sideways to (at 1280x720 the points were cut off behind the flags). The
+// games: the players on a line of their own, whole ("Ann-Cathal O" was cut off); names too
+// long even for that end in "…", and hovering a game shows every name and the score.
+TEST_CASE("the library's lists show every column whole in the column after analysis", "[panels]") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("spadework-panels-lists-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path db = dir / "library.sqlite";
+    store_flags_on_every_hand(db, 12);
+    const fs::path long_names = long_names_game(dir);
+    struct Size {
+        float window_w, window_h, column, scale;
+    };
+    for (const Size& size : {Size{1280, 720, 294, 1.0f}, Size{1600, 1000, 368, 1.0f},
+                             Size{2560, 1440, 589, 23.0f / 16}}) {
+        INFO("window " << size.window_w << "x" << size.window_h);
+        Model model(db, analyzer::ReviewSettings{});
+        analyzer::WinChanceOptions no_table;
+        no_table.hands = 0;
+        model.set_win_chance_options(no_table);
+        UiState ui;
+        LessonMode lessons{dir / "no-lessons", {}, 1};
+        PanelContext ctx{model, ui, lessons};
+        for (const char* name : {"casual", "computer", "leaflet", "paperless"}) {
+            REQUIRE(model.open(kGames / (std::string(name) + ".spades")));
+        }
+        REQUIRE(model.open(long_names));
+        model.select_game(0);  // the library's classic game, reviewed
+        REQUIRE(model.review() != nullptr);
+        Headless imgui(size.window_w, size.window_h, ui, size.scale);
+        auto panels = make_panels();
+        Panel* library = nullptr;
+        for (auto& p : panels) {
+            if (p->place() == PanelPlace::Library) library = p.get();
+        }
+        REQUIRE(library != nullptr);
+        ImVec2 first_game;
+        float tooltip_w = 0;
+        // A frame of the column; what it wrote, and whether its lists fit (`check`).
+        auto draw = [&](bool check) {
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImVec2(size.column, size.window_h - 60));
+            ImGui::Begin("library", nullptr, ImGuiWindowFlags_NoDecoration);
+            ImGui::LogToBuffer();
+            library->draw(ctx);
+            // (A tooltip's window, when one is shown, ends the log: its text is not here.)
+            std::string text = ImGui::GetCurrentContext()->LogBuffer.c_str();
+            ImGui::LogFinish();
+            ImGuiTable* hands = ImGui::TableFindByID(ImGui::GetID("hands reviewed"));
+            REQUIRE(hands != nullptr);
+            REQUIRE(hands->ColumnsCount == 5);
+            ImGuiTable* games = ImGui::TableFindByID(ImGui::GetID("games"));
+            REQUIRE(games != nullptr);
+            first_game = ImVec2(games->OuterRect.Min.x + 10, games->OuterRect.Min.y + 5);
+            // Each column holds its widest text (the header's and the rows'), and the last
+            // ends inside the list: nothing to scroll sideways to.
+            for (int c = 0; check && c < hands->ColumnsCount; ++c) {
+                const ImGuiTableColumn& col = hands->Columns[c];
+                INFO("column " << ImGui::TableGetColumnName(hands, c));
+                CHECK(std::max(col.ContentMaxXFrozen, col.ContentMaxXUnfrozen) <= col.MaxX + 0.5f);
+            }
+            if (check) {
+                CHECK(hands->Columns[hands->ColumnsCount - 1].MaxX <=
+                      hands->InnerClipRect.Max.x + 0.5f);
+                CHECK(hands->InnerWindow->ScrollMax.x == 0);
+            }
+            ImGui::End();
+            const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+            tooltip_w = tip && tip->Active ? tip->ContentSize.x : 0;
+            ImGui::Render();
+            return text;
+        };
+        draw(false);  // the columns measured
+        draw(false);  // and fitted
+        const std::string text = draw(true);
+        // Every side's points and score inside the column, in its colour.
+        for (ImU32 colour : {colours::kNorthSouth, colours::kEastWest}) {
+            const Ink ink = ink_of(colour);
+            CHECK(ink.vertices >= 11 * 4);
+            CHECK(ink.right <= size.column);
+        }
+        // The players whole: "Ann & Cathal O'Brien" and "Bob & Dee" on the line under #1; the
+        // long names cut.
+        CHECK(text.find("Ann & Cathal O'Brien") != std::string::npos);
+        CHECK(text.find("Bob & Dee") != std::string::npos);
+        CHECK(text.find("Annabelle Montgomery-Fairweather & Cathal O'Brien v Bartholomew "
+                        "Featherstonehaugh & Dee") == std::string::npos);
+        CHECK(text.find("Annabelle Montgomery") != std::string::npos);
+        CHECK(text.find("\u2026") != std::string::npos);
+        CHECK(text.find("12??") != std::string::npos);  // the worst class of a hand's flags
+        // Hovering the first game: a tooltip as wide as its longest line, the partnership
+        // with every name.
+        CHECK(tooltip_w == 0);
+        ImGui::GetIO().MousePos = first_game;
+        draw(false);
+        draw(false);
+        CHECK(tooltip_w >=
+              ImGui::CalcTextSize("N-S 291: Ann (North), Cathal O'Brien (South)").x - 0.5f);
+    }
+    fs::remove_all(dir);
 }

@@ -178,7 +178,8 @@ TEST_CASE("The library panel lists the games under way, and a click resumes one"
     const std::string text = f.frame();
     CHECK(text.find("2 games, 1 under way") != std::string::npos);
     CHECK(text.find("under way, 1 hand") != std::string::npos);
-    CHECK(text.find("Ann-Carol v Bob-Dee") != std::string::npos);
+    CHECK(text.find("Ann & Carol") != std::string::npos);  // the partnerships, in their colours
+    CHECK(text.find("Bob & Dee") != std::string::npos);
     // A click on its row (found from the top down: the rows of the library's games are below
     // it) takes it up in the keeper where it was left.
     ImGuiIO& io = ImGui::GetIO();

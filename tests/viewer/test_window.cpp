@@ -286,6 +286,64 @@ TEST_CASE("a seat's view shows no double-dummy values at 1280x720, 1600x1000 and
     }
 }
 
+namespace {
+
+// Rows of a sideways scrollbar's grab (79, 79, 79) in the library column (the left 22%): runs
+// of 30 pixels or more on a pixel row (a list's upright scrollbar is narrower).
+int scrollbar_rows(const Image& img) {
+    int rows = 0;
+    for (int y = 0; y < img.height; ++y) {
+        int run = 0;
+        int longest = 0;
+        for (int x = 0; x < img.width * 22 / 100; ++x) {
+            run = near(img.at(x, y), 79, 79, 79, 2) ? run + 1 : 0;
+            longest = std::max(longest, run);
+        }
+        rows += longest >= 30;
+    }
+    return rows;
+}
+
+}  // namespace
+
+// After analysis the hand list has a flags column, and at 1280x720 the points ran off the
+// library column, as the players did in the game list: both lists scrolled sideways. Now
+// everything fits the column at every size: no sideways scrollbar, each side's points and
+// names in its colour inside the column.
+TEST_CASE(
+    "the library column shows its lists whole after analysis at 1280x720, 1600x1000 and "
+    "2560x1440",
+    "[window]") {
+    spadework::testing::Workspace ws("spadework-window-library");
+    spadework::testing::run_ok({"import", "--db", ws.db, (kGames / "paperless.spades").string()});
+    spadework::testing::run_ok({"analyze", "1", "--db", ws.db, "--only", "play"});
+    for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
+        INFO(size);
+        Shot shot;
+        std::string err;
+        REQUIRE(run_viewer({"1", "--db", ws.db, "--open", (kGames / "classic.spades").string(),
+                            "--size", size, "--screenshot", shot.path.string()},
+                           &err) == 0);
+        INFO(err);
+        const Image img = load_png(shot.path);
+        CHECK(scrollbar_rows(img) == 0);
+        // East-West's points in the hand list (the lower 40%, under the games) drawn in
+        // orange, and none at the column's edge, where a cut text ends.
+        int right = 0;
+        std::size_t orange = 0;
+        for (int y = img.height * 6 / 10; y < img.height; ++y) {
+            for (int x = 0; x < img.width * 24 / 100; ++x) {
+                if (near(img.at(x, y), 240, 150, 60, 20)) {
+                    ++orange;
+                    right = std::max(right, x);
+                }
+            }
+        }
+        CHECK(orange > 30);
+        CHECK(right < img.width * 23 / 100 - 8);
+    }
+}
+
 TEST_CASE("bad viewer options are refused before a window opens", "[window]") {
     std::string err;
     CHECK(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--hand", "40",
