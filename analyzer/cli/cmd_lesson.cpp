@@ -104,16 +104,18 @@ void run_lesson(const LessonOptions& o) {
     const bool scripted = !o.answers.empty();
     std::vector<std::string> given = split_answers(o.answers);
     if (scripted && given.size() > lesson.hands.size()) {
-        throw Error(fmt::format("--answers: {} answers for {} questions", given.size(),
-                                lesson.hands.size()));
+        throw UsageError(fmt::format("--answers: {} answers for {} questions", given.size(),
+                                     lesson.hands.size()));
     }
-    // Every given answer is read before the first is judged, so a typo in the last one stops
-    // the lesson at once rather than after the analysis of (and answers kept for) the others.
+    // --answers is the command line's: a wrong answer there is bad usage (exit 2), as a wrong
+    // value of any option is. Every given answer is read before the first is judged, so a typo in
+    // the last one stops the lesson at once rather than after the analysis of (and answers kept
+    // for) the others.
     for (std::size_t i = 0; i < given.size(); ++i) {
         try {
             analyzer::parse_answer(lesson.hands[i], given[i]);
         } catch (const Error& e) {
-            throw Error(
+            throw UsageError(
                 fmt::format("--answers: answer {} (\"{}\"): {}", i + 1, given[i], e.what()));
         }
     }

@@ -121,14 +121,20 @@ TEST_CASE("lesson mode on the terminal asks reveals scores and keeps the answers
 
 TEST_CASE("lesson refuses bad answers and unknown lessons saying why", "[cli][lesson]") {
     Lessons w;
+    // A wrong --answers value is bad usage (exit 2), as a wrong value of any option is.
     auto r = run(w.with_db({"lesson", "sure-tricks", "--lessons", w.dir, "--answers", "bnil"}));
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(r.err ==
           "spadework: --answers: answer 1 (\"bnil\"): blind nil is bid before looking at the "
-          "cards: you have seen yours\n");
+          "cards: you have seen yours\nRun with --help for more information.\n");
     r = run(w.with_db({"lesson", "sure-tricks", "--lessons", w.dir, "--answers", "3,4,5"}));
-    CHECK(r.status == 1);
-    CHECK(r.err == "spadework: --answers: 3 answers for 2 questions\n");
+    CHECK(r.status == 2);
+    CHECK(r.err ==
+          "spadework: --answers: 3 answers for 2 questions\nRun with --help for more "
+          "information.\n");
+    r = run(w.with_db({"lesson", "sure-tricks", "--lessons", w.dir, "--answers", "zz"}));
+    CHECK(r.status == 2);
+    CHECK(r.err.rfind("spadework: --answers: answer 1 (\"zz\"): ", 0) == 0);
     r = run({"lesson", "nope", "--lessons", w.dir, "--no-store"});
     CHECK(r.status == 1);
     CHECK(r.err == "spadework: no lesson named \"nope\" in " + w.dir +
@@ -144,7 +150,7 @@ TEST_CASE("lesson reads every --answers value before judging the first", "[cli][
     // the good first answer is neither revealed nor kept.
     auto r = run(w.with_db(
         {"lesson", "sure-tricks", "--lessons", w.dir, "--learner", "Ann", "--answers", "3,x"}));
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK(r.out.empty());
     CHECK(r.err.rfind("spadework: --answers: answer 2 (\"x\"): ", 0) == 0);
     formats::Library library(w.db);
