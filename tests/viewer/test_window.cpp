@@ -22,6 +22,7 @@
 #include "spadework/formats/library.h"
 #include "support/run_command.h"
 #include "support/test_lessons.h"
+#include "support/window_run.h"
 #include "support/workspace.h"
 #include "support/xvfb.h"
 #include "viewer.h"
@@ -29,30 +30,13 @@
 using namespace std::string_literals;
 namespace fs = std::filesystem;
 
+using spadework::testing::load_picture;
+using spadework::testing::Picture;
 using spadework::testing::sample_under;
 
 namespace {
 
 const fs::path kGames = fs::path(SPADEWORK_SAMPLES) / "games";
-
-struct Image {
-    int width = 0;
-    int height = 0;
-    std::vector<unsigned char> rgb;
-    const unsigned char* at(int x, int y) const {
-        return &rgb[(static_cast<std::size_t>(y) * width + x) * 3];
-    }
-};
-
-Image load_png(const fs::path& path) {
-    Image img;
-    int channels = 0;
-    unsigned char* data = stbi_load(path.c_str(), &img.width, &img.height, &channels, 3);
-    REQUIRE(data != nullptr);
-    img.rgb.assign(data, data + static_cast<std::size_t>(img.width) * img.height * 3);
-    stbi_image_free(data);
-    return img;
-}
 
 // Runs the viewer under xvfb-run and returns its exit status.
 int run_viewer(const std::vector<std::string>& args, std::string* err = nullptr) {
@@ -84,7 +68,7 @@ bool near(const unsigned char* p, int r, int g, int b, int tol) {
     return std::abs(p[0] - r) <= tol && std::abs(p[1] - g) <= tol && std::abs(p[2] - b) <= tol;
 }
 
-Counts count(const Image& img) {
+Counts count(const Picture& img) {
     Counts c;
     std::set<int> colours;
     for (int y = 0; y < img.height; ++y) {
@@ -146,7 +130,7 @@ TEST_CASE("the table mid-hand shows the felt and red and black suits", "[window]
                         "--position", "9", "--screenshot", shot.path.string()},
                        &err) == 0);
     INFO(err);
-    Image img = load_png(shot.path);
+    Picture img = load_picture(shot.path);
     CHECK(img.width == 1600);
     CHECK(img.height == 1000);
     Counts c = count(img);
@@ -192,7 +176,7 @@ TEST_CASE("every panel renders at several positions and sizes", "[window]") {
         INFO(args[0] << " " << args[1] << " " << args[2] << " --panel " << k.args.back());
         REQUIRE(run_viewer(args, &err) == 0);
         INFO(err);
-        Image img = load_png(shot.path);
+        Picture img = load_picture(shot.path);
         CHECK(img.width == k.w);
         CHECK(img.height == k.h);
         Counts c = count(img);
@@ -211,8 +195,8 @@ TEST_CASE("a seat's view shows only its own cards face up", "[window]") {
                         open_hands.path.string()}) == 0);
     REQUIRE(run_viewer({game, "--no-library", "--position", "0", "--seat", "N", "--screenshot",
                         one_seat.path.string()}) == 0);
-    Counts all = count(load_png(open_hands.path));
-    Counts mine = count(load_png(one_seat.path));
+    Counts all = count(load_picture(open_hands.path));
+    Counts mine = count(load_picture(one_seat.path));
     // Three hands turned face down: far less white card face, and card backs instead.
     CHECK(mine.card_face * 2 < all.card_face);
     CHECK(mine.felt > 0);
@@ -221,7 +205,7 @@ TEST_CASE("a seat's view shows only its own cards face up", "[window]") {
 namespace {
 
 // Pixels within 30 of a colour between x0 and x1 (shares of the width).
-std::size_t colour_between(const Image& img, double x0, double x1, int r, int g, int b) {
+std::size_t colour_between(const Picture& img, double x0, double x1, int r, int g, int b) {
     std::size_t n = 0;
     for (int y = 0; y < img.height; ++y) {
         for (int x = static_cast<int>(img.width * x0); x < static_cast<int>(img.width * x1); ++x) {
@@ -244,7 +228,7 @@ TEST_CASE("a seat's view shows no double-dummy values at 1280x720, 1600x1000 and
     spadework::testing::run_ok({"analyze", "1", "--db", ws.db, "--only", "play"});
     for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
         INFO(size);
-        std::map<std::string, Image> shots;
+        std::map<std::string, Picture> shots;
         for (const char* view : {"open", "W"}) {
             Shot shot;
             std::vector<std::string> args = {"1",
@@ -264,7 +248,7 @@ TEST_CASE("a seat's view shows no double-dummy values at 1280x720, 1600x1000 and
             std::string err;
             REQUIRE(run_viewer(args, &err) == 0);
             INFO(err);
-            shots[view] = load_png(shot.path);
+            shots[view] = load_picture(shot.path);
         }
         // West to play, four legal clubs: a badge under each ("=", green) on the table; their
         // values ("-1 =", light green) and the hand's two blunders (red) in the Analysis tab.
@@ -290,7 +274,7 @@ namespace {
 
 // Rows of a sideways scrollbar's grab (79, 79, 79) in the library column (the left 22%): runs
 // of 30 pixels or more on a pixel row (a list's upright scrollbar is narrower).
-int scrollbar_rows(const Image& img) {
+int scrollbar_rows(const Picture& img) {
     int rows = 0;
     for (int y = 0; y < img.height; ++y) {
         int run = 0;
@@ -325,7 +309,7 @@ TEST_CASE(
                             "--size", size, "--screenshot", shot.path.string()},
                            &err) == 0);
         INFO(err);
-        const Image img = load_png(shot.path);
+        const Picture img = load_picture(shot.path);
         CHECK(scrollbar_rows(img) == 0);
         // East-West's points in the hand list (the lower 40%, under the games) drawn in
         // orange, and none at the column's edge, where a cut text ends.
@@ -454,7 +438,7 @@ namespace {
 
 // The menu bar's height in pixels: the rows from the top, at the window's right end (past
 // the menus' names), in the colour of the row at the top, where the bar begins.
-int menu_bar_height(const Image& img) {
+int menu_bar_height(const Picture& img) {
     const unsigned char* top = img.at(img.width - 4, 0);
     int y = 0;
     while (y < img.height && near(img.at(img.width - 4, y), top[0], top[1], top[2], 2)) ++y;
@@ -475,7 +459,7 @@ TEST_CASE("the text grows with the window: 2560x1440 reads like 1600x1000", "[wi
         INFO(size << ": " << err);
         // Larger text must still leave the table room: the layout reports nothing.
         CHECK(err.find("does not fit") == std::string::npos);
-        bar[size] = menu_bar_height(load_png(shot.path));
+        bar[size] = menu_bar_height(load_picture(shot.path));
     }
     INFO("menu bar heights: " << bar["1280x720"] << ", " << bar["1600x1000"] << ", "
                               << bar["2560x1440"]);
@@ -493,7 +477,7 @@ namespace {
 const char* kLesson = spadework::testing::kCountingLesson;
 
 // Pixels of the reveal's bar chart (its bars are drawn opaque in this colour).
-std::size_t chart_pixels(const Image& img) {
+std::size_t chart_pixels(const Picture& img) {
     std::size_t n = 0;
     for (int y = 0; y < img.height; ++y) {
         for (int x = 0; x < img.width; ++x) n += near(img.at(x, y), 90, 180, 115, 3);
@@ -524,7 +508,7 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
     std::string err;
     REQUIRE(run_viewer(args({"--screenshot", question.path.string()}), &err) == 0);
     INFO(err);
-    Image q = load_png(question.path);
+    Picture q = load_picture(question.path);
     CHECK(q.width == 1280);
     CHECK(q.height == 800);
     Counts qc = count(q);
@@ -538,7 +522,7 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
     Shot reveal;
     REQUIRE(run_viewer(args({"--lesson-answers", "4", "--screenshot", reveal.path.string()}),
                        &err) == 0);
-    Image r = load_png(reveal.path);
+    Picture r = load_picture(reveal.path);
     CHECK(r.width == 1280);
     CHECK(r.height == 800);
     Counts rc = count(r);
@@ -557,7 +541,7 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
     Shot score;
     REQUIRE(run_viewer(args({"--lesson-answers", "4,nil,end", "--screenshot", score.path.string()}),
                        &err) == 0);
-    Image s = load_png(score.path);
+    Picture s = load_picture(score.path);
     CHECK(count(s).felt == 0);
     CHECK(chart_pixels(s) == 0);
     CHECK(count(s).colours > 20);
@@ -581,7 +565,7 @@ namespace {
 
 // Pixels of the win-chance graph's fill: each side's colour at a third over the plot's
 // background (the selected hand's shading excepted).
-std::size_t chance_fill_pixels(const Image& img) {
+std::size_t chance_fill_pixels(const Picture& img) {
     std::size_t n = 0;
     for (int y = 0; y < img.height; ++y) {
         for (int x = img.width / 2; x < img.width; ++x) {
@@ -592,7 +576,7 @@ std::size_t chance_fill_pixels(const Image& img) {
 }
 
 // Pixels of one colour, exactly (text and lines in a side's colour).
-std::size_t colour_pixels(const Image& img, int r, int g, int b) {
+std::size_t colour_pixels(const Picture& img, int r, int g, int b) {
     std::size_t n = 0;
     for (int y = 0; y < img.height; ++y) {
         for (int x = img.width / 2; x < img.width; ++x) n += near(img.at(x, y), r, g, b, 0);
@@ -615,7 +599,7 @@ TEST_CASE("the Scores tab draws the win chance over the game, or says why it can
                        &err) == 0);
         INFO(err);
         CHECK(err.empty());
-        const Image img = load_png(shot.path);
+        const Picture img = load_picture(shot.path);
         // The graph, filled towards the middle in the colour of the side ahead.
         CHECK(chance_fill_pixels(img) > 1500);
         // Each side in its one colour: the sheet's rows, the score chart's lines, the legend.
@@ -630,7 +614,7 @@ TEST_CASE("the Scores tab draws the win chance over the game, or says why it can
                         shot.path.string()},
                        &err) == 0);
     // (A few pixels of those colours are anti-aliased edges of the score chart's lines.)
-    CHECK(chance_fill_pixels(load_png(shot.path)) < 400);
+    CHECK(chance_fill_pixels(load_picture(shot.path)) < 400);
 }
 
 namespace {
@@ -654,7 +638,7 @@ std::string join_numbers(const std::vector<int>& v) {
 
 // The heights of the score chart's target lines: rows of the side panel (its right 28%) with
 // a run of at least `run` gold pixels.
-std::vector<int> target_line_rows(const Image& img, int run) {
+std::vector<int> target_line_rows(const Picture& img, int run) {
     std::vector<int> rows;
     for (int y = 0; y < img.height; ++y) {
         int longest = 0;
@@ -684,7 +668,7 @@ TEST_CASE("the score chart draws each set's target: 6, then 3 in Paperless's ove
                             "scores", "--size", size, "--screenshot", shot.path.string()},
                            &err) == 0);
         INFO(err);
-        const Image img = load_png(shot.path);
+        const Picture img = load_picture(shot.path);
         // Lines at least 40 pixels long at 1280x720 (a hand is 90), at two heights: one over
         // the game's two hands, one over the overtime's.
         const std::vector<int> rows = target_line_rows(img, img.width / 32);
@@ -703,7 +687,7 @@ namespace {
 
 // Pixels near one colour (text is anti-aliased), in the table's column (a quarter to seven tenths
 // across).
-std::size_t table_colour_pixels(const Image& img, int r, int g, int b) {
+std::size_t table_colour_pixels(const Picture& img, int r, int g, int b) {
     std::size_t n = 0;
     for (int y = 0; y < img.height; ++y) {
         for (int x = img.width / 4; x < img.width * 7 / 10; ++x) {
@@ -729,8 +713,8 @@ TEST_CASE("the hand's result shows on the table at its last card", "[window]") {
         CHECK(err.find("does not fit") == std::string::npos);
         REQUIRE(run_viewer({game, "--no-library", "--hand", "5", "--position", "51", "--size", size,
                             "--screenshot", before.path.string()}) == 0);
-        const Image e = load_png(end.path);
-        const Image b = load_png(before.path);
+        const Picture e = load_picture(end.path);
+        const Picture b = load_picture(before.path);
         // The contracts in each side's colour where North's hand was: none a card earlier.
         CHECK(table_colour_pixels(e, 90, 160, 240) > 30);
         CHECK(table_colour_pixels(e, 240, 150, 60) > 30);
@@ -751,7 +735,7 @@ TEST_CASE("a file that does not parse is shown in the window with file:line:col"
     fs::create_directories(folder);
     std::ofstream(folder / "bad.spades") << text;
     fs::copy_file(kGames / "classic.spades", folder / "classic.spades");
-    auto red_text = [](const Image& img) {
+    auto red_text = [](const Picture& img) {
         std::size_t n = 0;
         for (int y = 0; y < img.height / 8; ++y) {
             for (int x = 0; x < img.width; ++x) n += near(img.at(x, y), 255, 115, 102, 20);
@@ -765,12 +749,12 @@ TEST_CASE("a file that does not parse is shown in the window with file:line:col"
                         shot.path.string()},
                        &err) == 0);
     CHECK(err.find("bad.spades:17:15: expected a card, got '3X'") != std::string::npos);
-    CHECK(red_text(load_png(shot.path)) > 200);
+    CHECK(red_text(load_picture(shot.path)) > 200);
     // The good file alone: no error shown.
     Shot good;
     REQUIRE(run_viewer({(folder / "classic.spades").string(), "--no-library", "--size", "1280x720",
                         "--screenshot", good.path.string()}) == 0);
-    CHECK(red_text(load_png(good.path)) == 0);
+    CHECK(red_text(load_picture(good.path)) == 0);
     // The bad file asked for by itself, unattended: the run fails with the place, not with
     // "the game asked for is not among those opened".
     const fs::path never = ws.dir / "never.png";
