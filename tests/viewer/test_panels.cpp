@@ -22,6 +22,7 @@
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/record.h"
 #include "spadework/formats/library.h"
+#include "support/workspace.h"
 #include "viewer.h"
 
 using namespace spadework;
@@ -622,10 +623,8 @@ std::string frame_text(F&& draw) {
 // bidder's hand, so South's view of a hand in play shows neither par nor the review of the
 // other seats' bids, only of its own; once the hand is played out every hand is known.
 TEST_CASE("a seat's view of the Bidding tab hides par and the other seats' reviews", "[panels]") {
-    const fs::path dir =
-        fs::temp_directory_path() / ("spadework-panels-seat-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const spadework::testing::Workspace ws("spadework-panels-seat");
+    const fs::path& dir = ws.dir;
     const fs::path db = dir / "library.sqlite";
     const analyzer::ReviewSettings settings = store_bid_review(db);
     {
@@ -671,15 +670,12 @@ TEST_CASE("a seat's view of the Bidding tab hides par and the other seats' revie
         CHECK(count(done, "Par (double dummy)") == 1);
         CHECK(count(done, reviewed) == 4);
     }
-    fs::remove_all(dir);
 }
 
 TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best and bid marked",
           "[panels]") {
-    const fs::path dir =
-        fs::temp_directory_path() / ("spadework-panels-bidding-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const spadework::testing::Workspace ws("spadework-panels-bidding");
+    const fs::path& dir = ws.dir;
     const fs::path db = dir / "library.sqlite";
     const analyzer::ReviewSettings settings = store_bid_review(db);
     {
@@ -712,7 +708,6 @@ TEST_CASE("after analysis the Bidding tab draws each bid's trick histogram, best
         CHECK(vertices_of(IM_COL32(90, 180, 115, 255)) >= 4 * 4);
         CHECK(vertices_of(colours::kBest) > 0);
     }
-    fs::remove_all(dir);
 }
 
 namespace {
@@ -783,10 +778,8 @@ void store_flagged_review(const fs::path& db) {
 // review's flags of each hand.
 TEST_CASE("the Analysis tab's flags and its seat view's notes stay inside the side panel",
           "[panels]") {
-    const fs::path dir =
-        fs::temp_directory_path() / ("spadework-panels-flags-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const spadework::testing::Workspace ws("spadework-panels-flags");
+    const fs::path& dir = ws.dir;
     const fs::path db = dir / "library.sqlite";
     store_flagged_review(db);
     {
@@ -858,7 +851,6 @@ TEST_CASE("the Analysis tab's flags and its seat view's notes stay inside the si
         }
         CHECK(flags_right <= column_right);
     }
-    fs::remove_all(dir);
 }
 
 // A seat's view shows no double-dummy figure while the hand is in play: the values of the
@@ -868,10 +860,8 @@ TEST_CASE("the Analysis tab's flags and its seat view's notes stay inside the si
 // them all, and so does every view once the hand is played out.
 TEST_CASE("a seat's view shows no double-dummy value or flag until the hand is played out",
           "[panels]") {
-    const fs::path dir =
-        fs::temp_directory_path() / ("spadework-panels-unplayed-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const spadework::testing::Workspace ws("spadework-panels-unplayed");
+    const fs::path& dir = ws.dir;
     const fs::path db = dir / "library.sqlite";
     store_flagged_review(db);
     {
@@ -941,7 +931,6 @@ TEST_CASE("a seat's view shows no double-dummy value or flag until the hand is p
         CHECK(has(done, "Flags in hand 1"));
         CHECK(has(text_of(library), "1??"));
     }
-    fs::remove_all(dir);
 }
 
 // The Lessons menu with a teacher's folder that is not there (--my-lessons named before the
@@ -1031,10 +1020,8 @@ fs::path long_names_game(const fs::path& dir) {
 // games: the players on a line of their own, whole ("Ann-Cathal O" was cut off); names too
 // long even for that end in "…", and hovering a game shows every name and the score.
 TEST_CASE("the library's lists show every column whole in the column after analysis", "[panels]") {
-    const fs::path dir =
-        fs::temp_directory_path() / ("spadework-panels-lists-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const spadework::testing::Workspace ws("spadework-panels-lists");
+    const fs::path& dir = ws.dir;
     const fs::path db = dir / "library.sqlite";
     store_flags_on_every_hand(db, 12);
     const fs::path long_names = long_names_game(dir);
@@ -1128,5 +1115,4 @@ TEST_CASE("the library's lists show every column whole in the column after analy
         CHECK(tooltip_w >=
               ImGui::CalcTextSize("N-S 291: Ann (North), Cathal O'Brien (South)").x - 0.5f);
     }
-    fs::remove_all(dir);
 }
