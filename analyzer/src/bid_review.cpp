@@ -128,6 +128,15 @@ struct LayoutSet {
     sampling::Knowledge knowledge;
     SplitMix64 rng{0};
     bool always_solve_nil = false;
+    // Once the bidder's nil candidates (nil, blind nil) are settled out, far below the best,
+    // they are valued on the layouts drawn so far only: the bidder's nil is no longer solved
+    // on new layouts (and a set of blind nil alone draws no more). Unset: valued on all.
+    std::optional<std::size_t> nil_until;
+
+    // The layouts candidate `c` is valued on: the first ones.
+    std::size_t valued(Bid c) const {
+        return c.is_nil() && nil_until ? *nil_until : layouts.size();
+    }
 };
 
 struct BidWork {
@@ -205,8 +214,8 @@ void draw_set(const HandContext& ctx, const MadeBids& made, Seat bidder, int cou
     const RuleSet& rules = ctx.rules;
     bool any_blind = std::any_of(set.candidates.begin(), set.candidates.end(), is_blind);
     bool any_sighted = !std::all_of(set.candidates.begin(), set.candidates.end(), is_blind);
-    bool any_nil = std::any_of(set.candidates.begin(), set.candidates.end(),
-                               [](Bid b) { return b.kind() == Bid::Kind::Nil; });
+    bool any_nil = !set.nil_until && std::any_of(set.candidates.begin(), set.candidates.end(),
+                                                 [](Bid b) { return b.kind() == Bid::Kind::Nil; });
     Seat mate = partner(bidder);
     for (int i = 0; i < count; ++i) {
         BidLayout layout;
@@ -232,7 +241,8 @@ void draw_set(const HandContext& ctx, const MadeBids& made, Seat bidder, int cou
             s.nil_for[index(bidder)] = any_nil && bidder_nil_worth(sighted);
             s.nil_for[index(mate)] = mate_nil;
             if (any_blind && blind == sighted) {
-                s.nil_for[index(bidder)] = s.nil_for[index(bidder)] || bidder_nil_worth(blind);
+                s.nil_for[index(bidder)] =
+                    s.nil_for[index(bidder)] || (!set.nil_until && bidder_nil_worth(blind));
                 layout.blind = static_cast<int>(jobs.size());
             }
             layout.sighted = static_cast<int>(jobs.size());
@@ -240,7 +250,7 @@ void draw_set(const HandContext& ctx, const MadeBids& made, Seat bidder, int cou
         }
         if (any_blind && layout.blind < 0) {
             Solve s = make_solve(rules, ctx.dealer, blind, team_of(bidder));
-            s.nil_for[index(bidder)] = bidder_nil_worth(blind);
+            s.nil_for[index(bidder)] = !set.nil_until && bidder_nil_worth(blind);
             s.nil_for[index(mate)] = layout.if_nil[index(mate)].is_nil();
             layout.blind = static_cast<int>(jobs.size());
             jobs.push_back(std::move(s));
@@ -275,7 +285,8 @@ struct Valued {
     }
     // What the decision is graded by.
     const std::vector<double>& graded() const { return chances.empty() ? values : chances; }
-    double graded_mean() const { return chances.empty() ? estimate.mean : chance.mean; }
+    const Estimate& graded_estimate() const { return chances.empty() ? estimate : chance; }
+    double graded_mean() const { return graded_estimate().mean; }
 };
 
 std::vector<Valued> value_set(const HandContext& ctx, const LayoutSet& set, Seat bidder) {
@@ -283,7 +294,8 @@ std::vector<Valued> value_set(const HandContext& ctx, const LayoutSet& set, Seat
     for (Bid c : set.candidates) {
         Valued v;
         v.bid = c;
-        for (const BidLayout& l : set.layouts) {
+        for (std::size_t j = 0; j < set.valued(c); ++j) {
+            const BidLayout& l = set.layouts[j];
             const Outcome& o = is_blind(c) ? l.blind_out : l.sighted_out;
             Bids bids = c.is_nil() ? l.if_nil : l.if_tricks;
             bids[index(bidder)] = c;
@@ -346,6 +358,37 @@ FlagClass flag_of(const Interval& shortfall, double estimate, const Scale& scale
     return at_cap ? FlagClass::CloseCall : scale.classify(estimate);
 }
 
+// The bidder's nil candidates, unless one is the bid made, stop being valued once settled
+// out: after the batches settling needs, each lies below the best by more than twice the bid
+// margin at the review's confidence (paired on the same layouts; blind nil, drawn apart, by the
+// difference of the two estimates). They keep their values on the layouts so far, and the
+// bidder's nil, a layout's costliest solve, is no longer asked on new ones (a set of blind nil
+// alone draws no more layouts). However the sampling goes on, none of them could become the best
+// or a good bid: the best is chosen among the options valued on every layout.
+void settle_out(const HandContext& ctx, BidWork& w, const std::vector<Valued>& main,
+                const std::vector<Valued>& blind, const Valued& best,
+                const std::vector<double>& weights) {
+    if (w.decision.bid.is_nil()) return;
+    const double confidence = ctx.settings.confidence;
+    const double bar = -2 * ctx.scale.margin();
+    auto paired_out = [&](const Valued& v) {
+        return !v.bid.is_nil() ||
+               paired(v.graded(), best.graded(), weights, confidence).high() < bar;
+    };
+    auto apart_out = [&](const Valued& v) {
+        return difference(v.graded_estimate(), best.graded_estimate(), confidence).high() < bar;
+    };
+    bool main_nil =
+        std::any_of(main.begin(), main.end(), [](const Valued& v) { return v.bid.is_nil(); });
+    if (!w.main.nil_until && main_nil && std::all_of(main.begin(), main.end(), paired_out)) {
+        w.main.nil_until = w.main.layouts.size();
+    }
+    if (!w.blind.nil_until && !blind.empty() &&
+        std::all_of(blind.begin(), blind.end(), apart_out)) {
+        w.blind.nil_until = w.blind.layouts.size();
+    }
+}
+
 // The distribution of the partnership's tricks and the nil's fate, on the layouts drawn from
 // what the bidder knew, as the bid made would have played them.
 void describe_layouts(const HandContext& ctx, const BidWork& w, BidDecision& d) {
@@ -359,10 +402,14 @@ void describe_layouts(const HandContext& ctx, const BidWork& w, BidDecision& d) 
     bool nil_candidate_bid = std::any_of(w.main.candidates.begin(), w.main.candidates.end(),
                                          [](Bid b) { return b.is_nil(); });
     bool nil_asked = false;
-    for (const BidLayout& l : w.main.layouts) {
+    double nil_total = 0;
+    const std::size_t nil_layouts = w.main.nil_until.value_or(w.main.layouts.size());
+    for (std::size_t j = 0; j < w.main.layouts.size(); ++j) {
+        const BidLayout& l = w.main.layouts[j];
         const Outcome& o = w.bid_blind ? l.blind_out : l.sighted_out;
         d.tricks[o.tricks] += l.weight;
         total += l.weight;
+        if (j < nil_layouts) nil_total += l.weight;
         if (o.kept[index(bidder)]) kept += l.weight;
         nil_asked = nil_asked || o.asked[index(bidder)];
         // Layouts on which some nil could not be settled within the search's budget.
@@ -372,7 +419,7 @@ void describe_layouts(const HandContext& ctx, const BidWork& w, BidDecision& d) 
         for (double& x : d.tricks) x /= total;
     }
     // Left out when the nil was counted broken without asking (not a hand for a nil).
-    if (nil_candidate_bid && nil_asked) d.nil_kept = total > 0 ? kept / total : 0.0;
+    if (nil_candidate_bid && nil_asked) d.nil_kept = nil_total > 0 ? kept / nil_total : 0.0;
 }
 
 // Values the bid's candidates on the layouts so far and decides whether the decision is
@@ -390,7 +437,6 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
     for (Valued& v : main) v.rate(weights, confidence);
     for (Valued& v : blind) v.rate(blind_weights, confidence);
     describe_layouts(ctx, w, d);
-    d.effective_samples = main.empty() ? 0 : main.front().estimate.effective;
 
     // A bidder who looked at its hand could no longer bid blind nil (its candidate is in
     // `blind`, drawn apart): shown, but the best is chosen among the bids still open, all in
@@ -398,11 +444,13 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
     // chance of winning the game); the played bid when it is as good.
     const Valued* best = nullptr;
     const Valued* played = nullptr;
+    auto settled_out = [&](const Valued& v) { return v.values.size() < weights.size(); };
     for (const Valued& v : main) {
-        if (!best || v.graded_mean() > best->graded_mean()) best = &v;
+        if (!settled_out(v) && (!best || v.graded_mean() > best->graded_mean())) best = &v;
         if (v.bid == d.bid) played = &v;
     }
     if (played->graded_mean() == best->graded_mean()) best = played;
+    d.effective_samples = played->estimate.effective;  // valued on every layout, as the best
     d.best = best->bid;
     d.best_expected = best->estimate.mean;
     d.played_expected = played->estimate.mean;
@@ -414,12 +462,15 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
         d.chance_error = shortfall.error;
     }
     std::vector<const std::vector<double>*> options;
-    for (const Valued& v : main) options.push_back(&v.graded());
+    for (const Valued& v : main) {
+        if (!settled_out(v)) options.push_back(&v.graded());
+    }
     const Interval range = shortfall_interval(options, played->graded(), weights, confidence);
     bool best_settled = true;
     d.good.clear();
     for (const Valued& v : main) {
-        if (&v != best && paired(v.graded(), best->graded(), weights, confidence).high() > margin) {
+        if (&v != best && !settled_out(v) &&
+            paired(v.graded(), best->graded(), weights, confidence).high() > margin) {
             best_settled = false;
         }
         if (best->graded_mean() - v.graded_mean() <= margin) d.good.push_back(v.bid);
@@ -428,6 +479,7 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
         d.samples >= std::min(kMinBatches * ctx.settings.batch, ctx.settings.samples);
     d.settled = enough && one_class(range, ctx.scale) && best_settled;
     d.flag = flag_of(range, shortfall.mean, ctx.scale, at_cap);
+    if (enough && !d.settled) settle_out(ctx, w, main, blind, *best, weights);
 
     // In bid order: nil, blind nil, then trick bids.
     d.options.clear();
@@ -443,6 +495,7 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
         o.bid = v.bid;
         o.expected = v.estimate.mean;
         o.error = v.estimate.error;
+        o.samples = static_cast<int>(v.values.size());
         o.made = total > 0 ? made / total : 0;
         if (!v.chances.empty()) {
             o.chance = v.chance.mean;
@@ -983,7 +1036,7 @@ void run_rounds(const HandContext& ctx, std::vector<BidWork>& bids, std::vector<
             BidWork& w = bids[i];
             int count = std::min(settings.batch, settings.samples - static_cast<int>(w.solved));
             draw_set(ctx, w.made, w.decision.seat, count, w.main, jobs);
-            if (!w.blind.candidates.empty()) {
+            if (!w.blind.candidates.empty() && !w.blind.nil_until) {
                 draw_set(ctx, w.made, w.decision.seat, count, w.blind, jobs);
             }
             any = true;

@@ -84,7 +84,7 @@ Estimate estimate(const std::vector<double>& values, const std::vector<double>& 
 
 Estimate paired(const std::vector<double>& a, const std::vector<double>& b,
                 const std::vector<double>& weights, double confidence) {
-    std::vector<double> d(a.size());
+    std::vector<double> d(std::min(a.size(), b.size()));
     for (std::size_t j = 0; j < d.size(); ++j) d[j] = a[j] - b[j];
     return estimate(d, weights, confidence);
 }

@@ -29,11 +29,13 @@ struct Estimate {
 // degrees of freedom (at least 1; fractional degrees are rounded down).
 double t_quantile(double confidence, double df);
 
-// The estimate of values[j] under weights[j] (the same size, weights >= 0, some > 0).
+// The estimate of values[j] under weights[j] (weights >= 0, some > 0; at least as many weights
+// as values: an option valued on the first layouts only takes their weights).
 Estimate estimate(const std::vector<double>& values, const std::vector<double>& weights,
                   double confidence);
 
-// The estimate of a[j] - b[j] under weights[j]: two options valued on the same layouts.
+// The estimate of a[j] - b[j] under weights[j]: two options valued on the same layouts, over
+// those both were valued on (the first ones: an option settled out is valued no further).
 Estimate paired(const std::vector<double>& a, const std::vector<double>& b,
                 const std::vector<double>& weights, double confidence);
 

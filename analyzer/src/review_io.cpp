@@ -194,7 +194,8 @@ ordered_json bid_json(const BidDecision& b) {
         ordered_json one = {{"bid", to_string(o.bid)},
                             {"expected", round2(o.expected)},
                             {"error", round2(o.error)},
-                            {"made_percent", round2(o.made * 100)}};
+                            {"made_percent", round2(o.made * 100)},
+                            {"samples", o.samples}};
         option_chance_json(o, one);
         options.push_back(std::move(one));
     }
@@ -229,6 +230,7 @@ BidDecision bid_from(const ordered_json& j) {
         one.expected = o.at("expected").get<double>();
         one.error = o.value("error", 0.0);
         one.made = o.at("made_percent").get<double>() / 100;
+        one.samples = o.value("samples", b.samples);
         option_chance_from(o, one);
         b.options.push_back(one);
     }
@@ -551,6 +553,7 @@ void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line
         }
         options += fmt::format("{}{} {} ± {:.1f}", on_line ? " · " : "", to_string(o.bid),
                                signed_points(o.expected), o.error);
+        if (o.samples < b.samples) options += fmt::format(" ({} layouts)", o.samples);
         if (o.chance) {
             options +=
                 fmt::format(" ({:.0f}% ± {:.0f} to win)", 100 * *o.chance, 100 * o.chance_error);

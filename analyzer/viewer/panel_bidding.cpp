@@ -159,6 +159,7 @@ void draw_options(const analyzer::BidDecision& d) {
     ImGui::TableSetupColumn("made");
     if (by_game) ImGui::TableSetupColumn("win chance");
     ImGui::TableHeadersRow();
+    std::string cut_note;  // "nil on 16, blind nil on 24"
     for (const auto& o : d.options) {
         ImGui::TableNextRow();
         const bool is_best = o.bid == d.best;
@@ -168,7 +169,14 @@ void draw_options(const analyzer::BidDecision& d) {
         ImGui::Text("%s%s%s", bid_text(o.bid).c_str(), is_best ? " (best)" : "",
                     is_played ? " (bid)" : "");
         ImGui::TableSetColumnIndex(1);
-        ImGui::Text("%+.1f ± %.1f", o.expected, o.error);
+        // A nil settled out, far below the best, was valued on the first layouts only: marked,
+        // and said below the table.
+        const bool cut = o.samples < d.samples;
+        if (cut) {
+            cut_note +=
+                fmt::format("{}{} on {}", cut_note.empty() ? "" : ", ", bid_text(o.bid), o.samples);
+        }
+        ImGui::Text("%+.1f ± %.1f%s", o.expected, o.error, cut ? " *" : "");
         ImGui::TableSetColumnIndex(2);
         ImGui::Text("%.0f%%", o.made * 100);
         if (by_game) {
@@ -181,6 +189,12 @@ void draw_options(const analyzer::BidDecision& d) {
         }
     }
     ImGui::EndTable();
+    if (!cut_note.empty()) {
+        text_note(
+            fmt::format("* settled far below the best, then valued no further: {} of the {} "
+                        "layouts",
+                        cut_note, d.samples));
+    }
 }
 
 // The bid's value and the best's, each with its ±, and how sure the review is.

@@ -154,3 +154,40 @@ TEST_CASE("layouts that fit the earlier bids are drawn by rejection and count fu
     CHECK(weighted.effective_samples < 15);
     CHECK(s.key() != ReviewSettings{}.key());  // a review of the other draw is stored apart
 }
+
+TEST_CASE("a nil settled far below the best is valued no further, the bid made always is",
+          "[bid_review][slow]") {
+    // The close decision above: sampled past the two batches settling needs. Its nil (the ace
+    // of spades is sure to win a trick) and its blind nil lie far below the best from the start.
+    RecordedGame game = north_holds("AS 9S 5S KH QH 6H 3H JD 8D 4D AC 7C 2C", Bid::tricks(2));
+    ReviewSettings s;
+    BidDecision d = review_bid_decision(game, 0, 0, {}, s);
+    const int settling = 2 * s.batch;
+    REQUIRE(d.samples > settling);
+    int cut = 0;
+    for (const BidOption& o : d.options) {
+        INFO(to_string(o.bid) << ": " << o.expected << " on " << o.samples << " layouts");
+        if (o.bid.is_nil()) {
+            // Settled out when settling first may: valued on the first two batches only.
+            CHECK(o.samples == settling);
+            CHECK(d.best_expected - o.expected > 2 * s.thresholds_for(game.rules).bid);
+            CHECK(std::find(d.good.begin(), d.good.end(), o.bid) == d.good.end());
+            ++cut;
+        } else {
+            CHECK(o.samples == d.samples);
+        }
+    }
+    CHECK(cut == 2);  // nil and blind nil
+    // The bid made is never settled out, even a nil far below the best (a sure blunder, kept
+    // sampling past settling by batches of one layout at a confidence two layouts cannot meet).
+    RecordedGame aces = north_holds("AS 3S 2S AH 7H 4H AD 8D 5D 2D 9C 6C 3C", Bid::nil());
+    ReviewSettings wide;
+    wide.confidence = 0.9999;
+    wide.batch = 1;
+    wide.samples = 8;
+    BidDecision nil = review_bid_decision(aces, 0, 0, {}, wide);
+    REQUIRE(nil.samples > 2 * wide.batch);
+    for (const BidOption& o : nil.options) {
+        if (o.bid == Bid::nil()) CHECK(o.samples == nil.samples);
+    }
+}

@@ -32,7 +32,7 @@ namespace spadework::analyzer {
 
 // Bumped whenever a review of the same game and settings could come out differently; stored
 // reviews of another version are recomputed.
-inline constexpr std::string_view kAnalyzerVersion = "4";
+inline constexpr std::string_view kAnalyzerVersion = "5";
 
 // How bad a flagged card or bid is, by what it cost in points. CloseCall is a bid or pass
 // whose cost the sampled layouts could not place in one class (its confidence interval
@@ -243,6 +243,9 @@ struct BidOption {
     // expected over the same layouts, and its ±.
     std::optional<double> chance;
     double chance_error = 0;
+    // The layouts it was valued on: the decision's, or for a nil or blind nil settled out (far
+    // below the best), the first of them, where its valuing stopped.
+    int samples = 0;
     bool operator==(const BidOption&) const = default;
 };
 
