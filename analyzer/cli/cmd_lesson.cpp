@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -65,11 +66,20 @@ std::string learner_of(const std::string& given) {
     return "learner";
 }
 
+// Every lesson that can be read, then what kept any other from the list (a broken file, a
+// name given twice, a folder not there), each said on its own line: exit 1 when there is one.
 void list_lessons(const LessonOptions& o) {
-    for (const analyzer::Lesson& l : analyzer::read_lessons(lesson_dirs(o.dir, o.my_dir))) {
+    analyzer::LessonShelf shelf = analyzer::shelve_lessons(lesson_dirs(o.dir, o.my_dir));
+    for (const analyzer::Lesson& l : shelf.lessons) {
         fmt::print("{}  {} ({}): {}\n", l.name, l.title,
                    analyzer::count_of(static_cast<long long>(l.hands.size()), "question"), l.point);
     }
+    if (shelf.problems.empty()) return;
+    std::fflush(stdout);
+    for (std::size_t i = 0; i + 1 < shelf.problems.size(); ++i) {
+        fmt::print(stderr, "spadework: {}\n", shelf.problems[i]);
+    }
+    throw Error(shelf.problems.back());
 }
 
 void print_scores(const LessonOptions& o) {

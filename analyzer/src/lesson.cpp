@@ -316,6 +316,17 @@ Lesson parse_lesson(const std::string& content, const std::filesystem::path& fil
 }
 
 std::vector<Lesson> read_lessons(const std::filesystem::path& dir) {
+    return read_lessons(std::vector<std::filesystem::path>{dir});
+}
+
+Lesson find_lesson(const std::filesystem::path& dir, const std::string& name) {
+    return find_lesson(std::vector<std::filesystem::path>{dir}, name);
+}
+
+namespace {
+
+// The lesson files of a folder, by name; throws Error for a folder that is not there.
+std::vector<std::filesystem::path> lesson_files(const std::filesystem::path& dir) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec)) {
         throw Error(dir.string() + ": no such folder of lessons");
@@ -323,58 +334,72 @@ std::vector<Lesson> read_lessons(const std::filesystem::path& dir) {
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
         const formats::GameFormat* format = formats::format_of(entry.path());
-        if (entry.is_regular_file() && format && format->lessons) {
-            files.push_back(entry.path());
-        }
+        if (entry.is_regular_file() && format && format->lessons) files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());
-    std::vector<Lesson> out;
-    for (const auto& f : files) out.push_back(read_lesson(f));
-    return out;
+    return files;
 }
 
-Lesson find_lesson(const std::filesystem::path& dir, const std::string& name) {
-    std::vector<Lesson> all = read_lessons(dir);
-    std::string names;
-    for (Lesson& l : all) {
-        if (l.name == name) return std::move(l);
-        names += (names.empty() ? "" : ", ") + l.name;
+}  // namespace
+
+LessonShelf shelve_lessons(const std::vector<std::filesystem::path>& dirs) {
+    LessonShelf shelf;
+    for (const auto& dir : dirs) {
+        if (dir.empty()) continue;
+        std::vector<std::filesystem::path> files;
+        try {
+            files = lesson_files(dir);
+        } catch (const std::exception& e) {
+            shelf.problems.push_back(e.what());
+        }
+        for (const auto& f : files) {
+            try {
+                Lesson l = read_lesson(f);
+                auto seen = std::find_if(shelf.lessons.begin(), shelf.lessons.end(),
+                                         [&](const Lesson& s) { return s.name == l.name; });
+                if (seen != shelf.lessons.end()) {
+                    // A teacher's lesson never hides a shipped one silently.
+                    shelf.problems.push_back("two lessons are named \"" + l.name +
+                                             "\": " + seen->file.string() + " and " + f.string());
+                    shelf.clashes.push_back(l.name);
+                    continue;
+                }
+                shelf.lessons.push_back(std::move(l));
+            } catch (const std::exception& e) {
+                shelf.problems.push_back(e.what());
+            }
+        }
     }
-    throw Error("no lesson named \"" + name + "\" in " + dir.string() + " (there are: " + names +
-                ")");
+    return shelf;
 }
 
 std::vector<Lesson> read_lessons(const std::vector<std::filesystem::path>& dirs) {
-    std::vector<Lesson> out;
-    for (const auto& dir : dirs) {
-        if (dir.empty()) continue;
-        for (Lesson& l : read_lessons(dir)) {
-            // `spadework lesson NAME` must mean one lesson: a teacher's lesson never hides a
-            // shipped one silently.
-            for (const Lesson& seen : out) {
-                if (seen.name == l.name) {
-                    throw Error("two lessons are named \"" + l.name + "\": " + seen.file.string() +
-                                " and " + l.file.string());
-                }
-            }
-            out.push_back(std::move(l));
-        }
-    }
-    return out;
+    LessonShelf shelf = shelve_lessons(dirs);
+    if (!shelf.problems.empty()) throw Error(shelf.problems.front());
+    return std::move(shelf.lessons);
 }
 
 Lesson find_lesson(const std::vector<std::filesystem::path>& dirs, const std::string& name) {
-    std::vector<Lesson> all = read_lessons(dirs);
+    LessonShelf shelf = shelve_lessons(dirs);
+    if (std::find(shelf.clashes.begin(), shelf.clashes.end(), name) != shelf.clashes.end()) {
+        const std::string clash = "two lessons are named \"" + name + "\"";
+        for (const std::string& p : shelf.problems) {
+            if (p.rfind(clash, 0) == 0) throw Error(p);
+        }
+    }
     std::string names;
     std::string where;
-    for (Lesson& l : all) {
+    for (Lesson& l : shelf.lessons) {
         if (l.name == name) return std::move(l);
         names += (names.empty() ? "" : ", ") + l.name;
     }
     for (const auto& dir : dirs) {
         if (!dir.empty()) where += (where.empty() ? "" : " or ") + dir.string();
     }
-    throw Error("no lesson named \"" + name + "\" in " + where + " (there are: " + names + ")");
+    std::string not_read;
+    for (const std::string& p : shelf.problems) not_read += "; " + p;
+    throw Error("no lesson named \"" + name + "\" in " + where + " (there are: " + names + ")" +
+                not_read);
 }
 
 ReviewSettings lesson_settings(const Lesson& lesson, const LessonHand& hand, int threads) {

@@ -43,31 +43,16 @@ std::vector<std::filesystem::path> LessonMode::folders() const {
     return out;
 }
 
-// One folder's lessons, all or none: after the lessons listed so far, unless one of them has
-// a name already listed (`spadework lesson NAME` must mean one lesson).
-void LessonMode::read_folder(const std::filesystem::path& dir) {
-    std::vector<LessonEntry> read;
-    try {
-        for (const analyzer::Lesson& l : analyzer::read_lessons(dir)) {
-            for (const LessonEntry& seen : *catalogue_) {
-                if (seen.name == l.name) {
-                    throw Error("two lessons are named \"" + l.name + "\": " + seen.file.string() +
-                                " and " + l.file.string());
-                }
-            }
-            read.push_back({l.name, l.title, l.point, static_cast<int>(l.hands.size()), l.file});
-        }
-    } catch (const std::exception& e) {
-        catalogue_error_ += (catalogue_error_.empty() ? "" : "\n") + std::string(e.what());
-        return;
-    }
-    catalogue_->insert(catalogue_->end(), read.begin(), read.end());
-}
-
 void LessonMode::reload() {
+    analyzer::LessonShelf shelf = analyzer::shelve_lessons(folders());
     catalogue_.emplace();
+    for (const analyzer::Lesson& l : shelf.lessons) {
+        catalogue_->push_back({l.name, l.title, l.point, static_cast<int>(l.hands.size()), l.file});
+    }
     catalogue_error_.clear();
-    for (const auto& dir : folders()) read_folder(dir);
+    for (const std::string& p : shelf.problems) {
+        catalogue_error_ += (catalogue_error_.empty() ? "" : "\n") + p;
+    }
 }
 
 void LessonMode::start(const std::string& name) {

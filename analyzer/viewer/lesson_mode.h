@@ -63,9 +63,9 @@ class LessonMode {
     void set_my_lessons_dir(std::filesystem::path dir) { my_dir_ = std::move(dir); }
     const std::filesystem::path& my_lessons_dir() const { return my_dir_; }
     // Read from the folders on first use and again by reload(): the shipped lessons, then the
-    // teacher's. Each folder on its own: one that cannot be read (or a lesson of the
-    // teacher's named as a shipped one) gives none of its lessons and the reason in
-    // catalogue_error(), and leaves the other's listed. A teacher's folder that does not exist
+    // teacher's (analyzer::shelve_lessons). A lesson file that cannot be read, or a lesson of
+    // the teacher's named as a shipped one, is left out with the reason in catalogue_error(),
+    // one line each, and the other lessons are listed. A teacher's folder that does not exist
     // (not made yet) is no error: the shipped lessons are listed and my_lessons_missing() says
     // so.
     const std::vector<LessonEntry>& catalogue();
@@ -138,7 +138,6 @@ class LessonMode {
     };
     // The folders lessons are read from: the shipped one, and the teacher's when it exists.
     std::vector<std::filesystem::path> folders() const;
-    void read_folder(const std::filesystem::path& dir);
     void enter_question();
     void finish_job();
     bool store(int question, const LessonResult& r);

@@ -1,6 +1,7 @@
 // `spadework lesson` and `spadework export-lesson`, run as a learner and a teacher would.
 #include <stdlib.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <string>
@@ -200,9 +201,29 @@ TEST_CASE("a teacher's own lessons are listed, run and exported beside the other
     std::filesystem::create_directories(mine);
     std::filesystem::rename(w.dir + "/02-another.spades", mine + "/another.spades");
     std::filesystem::rename(w.dir + "/01-sure-tricks.spades", shipped + "/01-sure-tricks.spades");
-    CHECK(run_ok({"lesson", "--list", "--lessons", shipped, "--my-lessons", mine}) ==
-          "sure-tricks  Sure tricks (2 questions): Count aces and kings.\n"
-          "another  Another (1 question): A second lesson.\n");
+    const std::string both =
+        "sure-tricks  Sure tricks (2 questions): Count aces and kings.\n"
+        "another  Another (1 question): A second lesson.\n";
+    CHECK(run_ok({"lesson", "--list", "--lessons", shipped, "--my-lessons", mine}) == both);
+    {
+        // A teacher's draft that does not read: the others are listed, then the draft's
+        // place and fault, exit 1; the others still run.
+        std::ofstream(mine + "/draft.spades") << "[Event \"x\"]\n";
+        auto listed = run({"lesson", "--list", "--lessons", shipped, "--my-lessons", mine});
+        CHECK(listed.status == 1);
+        CHECK(listed.out == both);
+        CHECK(listed.err.rfind("spadework: " + mine + "/draft.spades:", 0) == 0);
+        CHECK(std::count(listed.err.begin(), listed.err.end(), '\n') == 1);
+        std::string ran = run_ok({"lesson", "another", "--lessons", shipped, "--my-lessons", mine,
+                                  "--no-store", "--answers", "2"});
+        CHECK(ran.find("Recommended bid: 2") != std::string::npos);
+        // A lesson not there: the message names the lessons and the file not read.
+        auto none = run({"lesson", "nope", "--lessons", shipped, "--my-lessons", mine});
+        CHECK(none.status == 1);
+        CHECK(none.err.find("(there are: sure-tricks, another); " + mine + "/draft.spades:") !=
+              std::string::npos);
+        std::filesystem::remove(mine + "/draft.spades");
+    }
     // Without the teacher's folder its lesson is unknown; with it, it runs and exports.
     auto r = run({"lesson", "another", "--lessons", shipped, "--no-store", "--answers", "2"});
     CHECK(r.status == 1);

@@ -79,11 +79,17 @@ TEST_CASE("lesson mode lists the lessons of its folder", "[lesson-mode]") {
     CHECK_FALSE(mode.active());
     CHECK_THROWS_WITH(mode.start("nope"), Catch::Contains("counting, passing"));
 
-    // A broken lesson in the folder: the menu says why instead of listing.
+    // A broken lesson in the folder: the menu says why it left that one out and lists the
+    // others, which start.
     write(l.dir / "03-broken.spades", "[Event \"x\"]\n");
     mode.reload();
-    CHECK(mode.catalogue().empty());
-    CHECK_THAT(mode.catalogue_error(), Catch::Contains("03-broken.spades"));
+    REQUIRE(mode.catalogue().size() == 2);
+    CHECK(mode.catalogue()[1].name == "passing");
+    CHECK_THAT(mode.catalogue_error(), Catch::Contains("03-broken.spades:"));
+    CHECK(mode.catalogue_error().find('\n') == std::string::npos);  // one problem, one line
+    mode.start("passing");
+    CHECK(mode.active());
+    mode.leave();
 
     LessonMode none(l.ws.dir / "missing", {}, 1);
     CHECK(none.catalogue().empty());
@@ -120,12 +126,13 @@ TEST_CASE("lesson mode lists the shipped lessons when the teacher's folder is mi
     REQUIRE(mode.catalogue().size() == 3);
     CHECK(mode.catalogue()[2].name == "mine");
 
-    // A broken lesson of the teacher's: the error names it, the shipped lessons stay listed
-    // and start.
+    // A broken lesson of the teacher's: the error names it, the other lessons stay listed
+    // (the teacher's good one too) and start.
     write(l.ws.dir / "not-made-yet" / "broken.spades", "[Event \"x\"]\n");
     mode.reload();
     CHECK_THAT(mode.catalogue_error(), Catch::Contains("broken.spades"));
-    REQUIRE(mode.catalogue().size() == 2);
+    REQUIRE(mode.catalogue().size() == 3);
+    CHECK(mode.catalogue()[2].name == "mine");
     mode.start("counting");
     CHECK(mode.active());
 

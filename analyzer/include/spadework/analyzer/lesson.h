@@ -81,9 +81,21 @@ Lesson parse_lesson(const std::string& content, const std::filesystem::path& fil
 std::vector<Lesson> read_lessons(const std::filesystem::path& dir);
 // The lesson of that name in a folder; throws Error naming the lessons there when none is.
 Lesson find_lesson(const std::filesystem::path& dir, const std::string& name);
-// The same over several folders (the shipped lessons, then a teacher's), empty paths skipped:
-// the lessons of each in turn. Two lessons of one name are an Error naming both files.
+// Every lesson of several folders (the shipped lessons, then a teacher's; empty paths
+// skipped), the lessons of each in turn, and what kept any from the list: a folder that is
+// not there, a lesson file that cannot be read (its file:line:col and what is wrong), a lesson
+// named as an earlier one (both files named; the later is left out, and the name is in
+// `clashes`: `spadework lesson NAME` must mean one lesson). A broken file leaves the others.
+struct LessonShelf {
+    std::vector<Lesson> lessons;
+    std::vector<std::string> problems;
+    std::vector<std::string> clashes;
+};
+LessonShelf shelve_lessons(const std::vector<std::filesystem::path>& dirs);
+// The lessons of the shelf; throws Error with its first problem when it has any.
 std::vector<Lesson> read_lessons(const std::vector<std::filesystem::path>& dirs);
+// The lesson of that name, found even when other files are broken; throws Error for a name
+// given twice, or naming the lessons there and the files not read when none has it.
 Lesson find_lesson(const std::vector<std::filesystem::path>& dirs, const std::string& name);
 
 // The review settings a lesson's hands are judged with: its samples, a fixed seed, the need.
