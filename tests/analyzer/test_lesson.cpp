@@ -223,11 +223,13 @@ TEST_CASE("the reveal charts every trick count between the fewest and the most s
     nil.expected = -60;
     nil.error = 5;
     nil.made = 0.0;
+    nil.samples = 4;  // settled out, far below the best, after 4 of the 10 layouts
     BidOption three;
     three.bid = Bid::tricks(3);
     three.expected = 31;
     three.error = 2;
     three.made = 1.0;
+    three.samples = 10;
     v.bid->options = {nil, three};
     v.best = v.recommended = 31;
     v.learner = 31;
@@ -239,7 +241,8 @@ TEST_CASE("the reveal charts every trick count between the fewest and the most s
     CHECK(text.find("   0%\n") != std::string::npos);
     CHECK(text.find("\n   1 ") == std::string::npos);
     CHECK(text.find("\n   6 ") == std::string::npos);
-    // The made column ends in one place: "0%" under the "made" heading's last letter.
+    // The made column ends in one place, under the "made" heading's last letter: "100%", and
+    // the nil's "0% of 4 layouts" (valued on the first 4 only).
     auto line_with = [&](const std::string& start) {
         std::size_t at = text.find("\n" + start);
         REQUIRE(at != std::string::npos);
@@ -254,7 +257,8 @@ TEST_CASE("the reveal charts every trick count between the fewest and the most s
                              [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
     };
     const auto made_end = column(head, head.find("made") + 4);
-    CHECK(made_end == column(nil_row, nil_row.find("0%") + 2));
+    CHECK(nil_row.find("0% of 4 layouts") != std::string::npos);
+    CHECK(made_end == column(nil_row, nil_row.find("layouts") + 7));
     CHECK(made_end == column(three_row, three_row.find("100%") + 4));
 }
 
