@@ -526,16 +526,16 @@ void add_library_commands(CLI::App& app) {
 
     auto list = std::make_shared<ListOptions>();
     cmd = app.add_subcommand("list", "List the games in the library");
-    cmd->add_option("--player", list->player,
-                    "Games with this player at any seat: a name, or the start of names, in any "
-                    "case (the names matched are said on stderr)");
+    not_blank(cmd->add_option("--player", list->player,
+                              "Games with this player at any seat: a name, or the start of names, "
+                              "in any case (the names matched are said on stderr)"));
     cmd->add_option("--from", list->from,
                     "Games on or after this date: 2026-11-01 or 2026.11.01 (a game of unknown "
                     "date matches no date filter)")
         ->type_name("DATE");
     cmd->add_option("--to", list->to, "Games on or before this date")->type_name("DATE");
     cmd->add_option("--rules", list->rules, "Games played under this preset");
-    cmd->add_option("--event", list->event, "Games of this event");
+    not_blank(cmd->add_option("--event", list->event, "Games of this event"));
     cmd->add_flag("--nil", list->filter.with_nil, "Games with a nil or blind nil bid");
     cmd->add_flag("--blind-nil", list->filter.with_blind_nil, "Games with a blind nil bid");
     cmd->add_flag("--set", list->filter.with_set, "Games where a contract was set");
@@ -547,8 +547,9 @@ void add_library_commands(CLI::App& app) {
 
     auto hands = std::make_shared<HandsOptions>();
     cmd = app.add_subcommand("hands", "List the hands in the library that match filters");
-    cmd->add_option("--player", hands->player,
-                    "Hands this player bid in: a name, or the start of names, in any case");
+    not_blank(cmd->add_option("--player", hands->player,
+                              "Hands this player bid in: a name, or the start of names, in any "
+                              "case"));
     at_least(cmd->add_option("--game", hands->game, "Hands of this game (a library id)"), 1);
     cmd->add_flag("--nil", hands->filter.nil, "Hands with a nil or blind nil bid");
     cmd->add_flag("--blind-nil", hands->filter.blind_nil, "Hands with a blind nil bid");
@@ -562,9 +563,9 @@ void add_library_commands(CLI::App& app) {
 
     auto stats = std::make_shared<StatsOptions>();
     cmd = app.add_subcommand("stats", "Per-player and per-partnership statistics");
-    cmd->add_option("--player", stats->player,
-                    "Only this player and the partnerships with them: a name, or the start of "
-                    "names, in any case");
+    not_blank(cmd->add_option("--player", stats->player,
+                              "Only this player and the partnerships with them: a name, or the "
+                              "start of names, in any case"));
     cmd->add_flag("--json", stats->json, "Print JSON");
     add_db_option(cmd, stats->db);
     cmd->callback([stats] { run_stats(*stats); });

@@ -289,6 +289,15 @@ CLI::Option* at_least(CLI::Option* option, int least) {
         fmt::format("INT>={}", least)));
 }
 
+CLI::Option* not_blank(CLI::Option* option) {
+    return option->check(CLI::Validator(
+        [](std::string& text) -> std::string {
+            if (text.find_first_not_of(" \t") != std::string::npos) return {};
+            return "a name is needed, not an empty one (leave the option out to match every one)";
+        },
+        "TEXT"));
+}
+
 void add_db_option(CLI::App* cmd, std::string& db) {
     cmd->add_option("--db", db,
                     "The game library (default: $XDG_DATA_HOME/spadework/library.sqlite)");

@@ -67,6 +67,9 @@ Date date_option(std::string_view option, std::string_view text);
 // Refuses (a usage error) an option's whole number below `least`, in words: CLI11's own
 // NonNegativeNumber names the range up to the largest double.
 CLI::Option* at_least(CLI::Option* option, int least);
+// A name to match (a player's, an event's): a blank one would match everything, so it is bad
+// usage, as any wrong value is.
+CLI::Option* not_blank(CLI::Option* option);
 
 // --db PATH, defaulting to the library in $XDG_DATA_HOME.
 void add_db_option(CLI::App* cmd, std::string& db);

@@ -236,3 +236,18 @@ TEST_CASE("rules with a blank NAME is refused, not taken for the list of presets
     run_expecting({"rules", ""}, 2, "rules: a rule set with no name");
     CHECK(contains(run_ok({"rules"}), "classic"));
 }
+
+TEST_CASE("a blank player or event name is refused, not taken for every one", "[cli-sweep]") {
+    Workspace ws("spadework-cli-sweep");
+    run_ok(ws.with_db({"import", kClassic}));
+    for (const char* command : {"list", "hands", "stats"}) {
+        INFO(command);
+        run_expecting(ws.with_db({command, "--player", ""}), 2,
+                      "--player: a name is needed, not an empty one (leave the option out to "
+                      "match every one)");
+        run_expecting(ws.with_db({command, "--player", "  "}), 2, "--player: a name is needed");
+    }
+    run_expecting(ws.with_db({"list", "--event", ""}), 2, "--event: a name is needed");
+    // Left out, every game is listed; a name matches its games.
+    CHECK(contains(run_ok(ws.with_db({"list"})), "Sample: classic"));
+}
