@@ -359,9 +359,10 @@ LessonShelf shelve_lessons(const std::vector<std::filesystem::path>& dirs) {
                                          [&](const Lesson& s) { return s.name == l.name; });
                 if (seen != shelf.lessons.end()) {
                     // A teacher's lesson never hides a shipped one silently.
-                    shelf.problems.push_back("two lessons are named \"" + l.name +
-                                             "\": " + seen->file.string() + " and " + f.string());
-                    shelf.clashes.push_back(l.name);
+                    shelf.clashes.push_back({l.name, "two lessons are named \"" + l.name +
+                                                         "\": " + seen->file.string() + " and " +
+                                                         f.string()});
+                    shelf.problems.push_back(shelf.clashes.back().problem);
                     continue;
                 }
                 shelf.lessons.push_back(std::move(l));
@@ -381,11 +382,8 @@ std::vector<Lesson> read_lessons(const std::vector<std::filesystem::path>& dirs)
 
 Lesson find_lesson(const std::vector<std::filesystem::path>& dirs, const std::string& name) {
     LessonShelf shelf = shelve_lessons(dirs);
-    if (std::find(shelf.clashes.begin(), shelf.clashes.end(), name) != shelf.clashes.end()) {
-        const std::string clash = "two lessons are named \"" + name + "\"";
-        for (const std::string& p : shelf.problems) {
-            if (p.rfind(clash, 0) == 0) throw Error(p);
-        }
+    for (const LessonClash& c : shelf.clashes) {
+        if (c.name == name) throw Error(c.problem);
     }
     std::string names;
     std::string where;

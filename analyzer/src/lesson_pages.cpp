@@ -141,8 +141,7 @@ std::vector<Row> rows_of(const LessonHand& hand, const LessonVerdict& v,
             r.value = o.expected;
             r.error = o.error;
             r.made = fmt::format("{:.0f}%", 100 * o.made);
-            // A nil settled out, far below the best, was valued on the first layouts only.
-            if (o.samples < v.bid->samples) r.made += fmt::format(" of {} layouts", o.samples);
+            if (v.bid->settled_out(o)) r.made += fmt::format(" of {} layouts", o.samples);
             r.recommended = o.bid == hand.answer;
             r.learner = answer && answer->bid && *answer->bid == o.bid;
             rows.push_back(r);

@@ -553,7 +553,7 @@ void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line
         }
         options += fmt::format("{}{} {} ± {:.1f}", on_line ? " · " : "", to_string(o.bid),
                                signed_points(o.expected), o.error);
-        if (o.samples < b.samples) options += fmt::format(" ({} layouts)", o.samples);
+        if (b.settled_out(o)) options += fmt::format(" ({} layouts)", o.samples);
         if (o.chance) {
             options +=
                 fmt::format(" ({:.0f}% ± {:.0f} to win)", 100 * *o.chance, 100 * o.chance_error);

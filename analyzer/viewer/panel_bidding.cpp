@@ -169,9 +169,8 @@ void draw_options(const analyzer::BidDecision& d) {
         ImGui::Text("%s%s%s", bid_text(o.bid).c_str(), is_best ? " (best)" : "",
                     is_played ? " (bid)" : "");
         ImGui::TableSetColumnIndex(1);
-        // A nil settled out, far below the best, was valued on the first layouts only: marked,
-        // and said below the table.
-        const bool cut = o.samples < d.samples;
+        // A nil settled out: marked, and said below the table.
+        const bool cut = d.settled_out(o);
         if (cut) {
             cut_note +=
                 fmt::format("{}{} on {}", cut_note.empty() ? "" : ", ", bid_text(o.bid), o.samples);

@@ -85,11 +85,16 @@ Lesson find_lesson(const std::filesystem::path& dir, const std::string& name);
 // skipped), the lessons of each in turn, and what kept any from the list: a folder that is
 // not there, a lesson file that cannot be read (its file:line:col and what is wrong), a lesson
 // named as an earlier one (both files named; the later is left out, and the name is in
-// `clashes`: `spadework lesson NAME` must mean one lesson). A broken file leaves the others.
+// `clashes` with that problem: `spadework lesson NAME` must mean one lesson). A broken file
+// leaves the others.
+struct LessonClash {
+    std::string name;
+    std::string problem;  // as in `problems`
+};
 struct LessonShelf {
     std::vector<Lesson> lessons;
     std::vector<std::string> problems;
-    std::vector<std::string> clashes;
+    std::vector<LessonClash> clashes;
 };
 LessonShelf shelve_lessons(const std::vector<std::filesystem::path>& dirs);
 // The lessons of the shelf; throws Error with its first problem when it has any.

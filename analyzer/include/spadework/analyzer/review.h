@@ -284,6 +284,9 @@ struct BidDecision {
     double chance_error = 0;
     double shortfall() const { return best_expected - played_expected; }
     double cost_chance() const { return best_chance ? *best_chance - *played_chance : 0; }
+    // An option valued on fewer layouts than the decision: a nil or blind nil settled out,
+    // far below the best, valued on the first layouts only. Every report says so.
+    bool settled_out(const BidOption& o) const { return o.samples < samples; }
 };
 
 struct PassOption {
