@@ -419,3 +419,73 @@ TEST_CASE("solver matches the reference along a hand analysed card by card", "[s
     CHECK(tally.comparisons() > 600);
     tally.require_none();
 }
+
+TEST_CASE("a nil whose partner covers a suit of the nil bidder's gives the reference's answer",
+          "[solver]") {
+    // Endings built for the nil search's static "kept" bound where the partner covers a suit:
+    // North bids nil, holds no spade and is not on lead; South holds the top cards of a suit
+    // in which North holds the next ones, the defenders the low ones. Kept and broken both
+    // occur, and the solver agrees with the exhaustive reference on every one.
+    SplitMix64 rng(21);
+    Solver solver;
+    Tally tally;
+    int kept = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const int cards = 3 + static_cast<int>(rng.below(3));  // 3..5 a hand
+        const Suit cover = static_cast<Suit>(1 + rng.below(3));
+        // The covered suit's cards, a random handful from the top down: South's first, then
+        // North's, then the defenders'.
+        std::vector<Card> suit;
+        for (int r = kHighestRank; r >= kLowestRank; --r) {
+            if (rng.below(3) != 0) suit.push_back(Card(static_cast<Rank>(r), cover));
+        }
+        const int south = 1 + static_cast<int>(rng.below(std::min<std::size_t>(3, suit.size())));
+        const int north = 1 + static_cast<int>(rng.below(3));
+        Position p;
+        p.rules = preset("classic");
+        CardSet used;
+        auto give = [&](Seat s, Card c) {
+            p.hands[index(s)] = p.hands[index(s)] | CardSet{c};
+            used = used | CardSet{c};
+        };
+        std::size_t k = 0;
+        for (int j = 0; j < south && k < suit.size(); ++j) give(Seat::South, suit[k++]);
+        for (int j = 0; j < north && k < suit.size(); ++j) give(Seat::North, suit[k++]);
+        // The rest of the deck at random, North never a spade.
+        std::vector<Card> deck;
+        for (Card c : kFullDeck) {
+            if (!used.contains(c)) deck.push_back(c);
+        }
+        for (std::size_t j = deck.size(); j > 1; --j) std::swap(deck[j - 1], deck[rng.below(j)]);
+        for (Card c : deck) {
+            for (Seat s : kAllSeats) {
+                if (p.hands[index(s)].size() >= cards) continue;
+                if (s == Seat::North && c.suit() == Suit::Spades) continue;
+                give(s, c);
+                break;
+            }
+        }
+        bool full = true;
+        for (Seat s : kAllSeats) full = full && p.hands[index(s)].size() == cards;
+        if (!full) continue;
+        p.to_play = static_cast<Seat>(1 + rng.below(3));
+        p.spades_broken = rng.below(2) == 1;
+        p.tricks_played = 13 - cards;
+        p.tricks_taken = {0, p.tricks_played / 3, p.tricks_played / 3,
+                          p.tricks_played - 2 * (p.tricks_played / 3)};
+        p.bids = {Bid::nil(), Bid::tricks(3), Bid::tricks(4), Bid::tricks(3)};
+        SolveResult want = ref::solve(p, Objective::Nil, Seat::North);
+        kept += want.nil_kept ? 1 : 0;
+        tally.compare(p, "nil of N", want, [&] { return solver.solve_nil(p, Seat::North); });
+        tally.compare(p, "nil_kept of N", want, [&] {
+            SolveResult r = want;
+            r.nil_kept = solver.nil_kept(p, Seat::North);
+            return r;
+        });
+    }
+    tally.require_none();
+    INFO(tally.comparisons() / 2 << " endings, " << kept << " kept");
+    CHECK(tally.comparisons() > 3000);
+    CHECK(kept > 300);
+    CHECK(tally.comparisons() / 2 - kept > 300);
+}
