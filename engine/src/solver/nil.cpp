@@ -52,7 +52,8 @@ bool partner_covers(std::uint16_t mine, std::uint16_t mate) {
 // led with a card x, some card of its own is below x, and playing the highest such card
 // (discarding the highest card of a suit when void) keeps that order for the cards left: what
 // the others play only raises their i-th lowest card. A suit the others hold none of is only
-// ever discarded. The proof rests on the order of every card of each suit it holds.
+// ever discarded. The proof rests on the order of every card of each suit it ducks in, and on
+// the holders of the cards from its lowest up in each suit its partner covers.
 bool ducks_every_trick(const State& st, int nil_seat, std::uint64_t& relevant) {
     const std::uint64_t hand = st.hand[nil_seat];
     if (suit_bits(hand, kSpades) || st.leader == nil_seat) return false;
@@ -73,7 +74,6 @@ bool ducks_every_trick(const State& st, int nil_seat, std::uint64_t& relevant) {
         if (below) {
             marks |= suit_set(static_cast<std::uint16_t>(1u << lowest_rank(st.remaining[s])), s);
         } else if (partner_covers(held, suit_bits(partner_hand, s))) {
-            // The cover rests on the holders of the cards from the bidder's lowest up.
             marks |= suit_set(static_cast<std::uint16_t>(1u << lowest_rank(held)), s);
         } else {
             return false;
