@@ -463,29 +463,4 @@ bool nil_wins_trick(const State& st, int nil_seat, std::uint64_t& relevant) {
     return true;
 }
 
-int nil_sealed(const State& st, int nil_seat, std::uint64_t& relevant) {
-    std::uint64_t hand = st.hand[nil_seat];
-    if (hand == 0) return 1;
-    // 1. The highest spade wins the trick it falls in.
-    std::uint16_t spades = suit_bits(hand, kSpades);
-    if (spades && highest_rank(spades) == highest_rank(st.remaining[kSpades])) {
-        mark(relevant, kSpades, highest_rank(spades));
-        return -1;
-    }
-    // 2. No spade, not on lead, and every card below every card of its suit held by the
-    // others: each card it plays is beaten by the card led or is a discard.
-    if (spades || st.leader == nil_seat) return 0;
-    std::uint64_t marks = 0;
-    for (int s = 1; s < 4; ++s) {
-        std::uint16_t mine = suit_bits(hand, s);
-        if (!mine) continue;
-        std::uint16_t others = st.remaining[s] & static_cast<std::uint16_t>(~mine);
-        if (!others) continue;  // the suit can only be discarded
-        if (highest_rank(mine) > lowest_rank(others)) return 0;
-        mark(marks, s, lowest_rank(st.remaining[s]));
-    }
-    relevant = marks;
-    return 1;
-}
-
 }  // namespace SPADEWORK_SOLVER_NAMESPACE

@@ -39,10 +39,6 @@ int sure_tricks_against(const State& st, std::uint64_t& relevant);
 // above it. `leaders` picks the side: the leader's, or the other one.
 int long_spade_tricks(const State& st, bool leaders, std::uint64_t& relevant);
 
-// For a nil bidder at a trick start (nil not broken yet): +1 when the nil is sure to be kept,
-// -1 when it is sure to be broken, 0 when the search must decide.
-int nil_sealed(const State& st, int nil_seat, std::uint64_t& relevant);
-
 // In the middle of a trick: whether the nil bidder's card winning it so far cannot be beaten
 // by anyone still to play, the partner included.
 bool nil_wins_trick(const State& st, int nil_seat, std::uint64_t& relevant);

@@ -106,10 +106,7 @@ bool NilGoal::bounds(const State& st, std::uint64_t& relevant, int& value) const
         value = 1;
         return true;
     }
-    int sealed = nil_sealed(st, nil_, relevant);
-    if (sealed == 0) return false;
-    value = sealed > 0 ? 1 : 0;
-    return true;
+    return false;
 }
 
 bool NilGoal::mid_trick(const State& st, std::uint64_t& relevant, int& value) const {
