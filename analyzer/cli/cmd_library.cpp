@@ -175,7 +175,8 @@ std::vector<formats::GameSummary> select_games(const formats::Library& library,
     };
     set(filter.rules, opts.rules);
     set(filter.event, opts.event);
-    const auto& [from, to] = dates;
+    const std::optional<Date>& from = dates.from;
+    const std::optional<Date>& to = dates.to;
     // One query per player --player matches (the library matches names exactly).
     std::vector<std::optional<std::string>> players = {std::nullopt};
     if (!opts.player.empty()) {

@@ -44,7 +44,6 @@ class EditorPanel : public Panel {
     char comment_[1024] = {};
     CommentTarget shown_target_{};  // the target comment_ was filled from
     bool comment_fresh_ = false;
-    char card_box_[8] = {};
     char bid_box_[16] = {};
     char event_[96] = {};
     std::string event_seen_ = "\x01";  // the mode's event the box was last filled from

@@ -14,7 +14,6 @@ using Part = RecordPlace::Part;
 namespace {
 
 constexpr Seat N = Seat::North;
-constexpr Seat W = Seat::West;
 
 RuleSet classic_with(std::initializer_list<std::string_view> changes) {
     RuleSet rules = preset("classic");

@@ -547,12 +547,12 @@ TEST_CASE("every game filter keeps the games it names", "[library]") {
     f.event = "League";
     CHECK(check(f, [](auto& b) { return b.game.event == "League"; }) == 2);
     using Flag = std::pair<bool GameFilter::*, HandTest>;
-    for (auto [member, test] :
+    for (const Flag& flag :
          {Flag{&GameFilter::with_nil, has_nil}, Flag{&GameFilter::with_blind_nil, has_blind_nil},
           Flag{&GameFilter::with_set, has_set}, Flag{&GameFilter::with_bag_penalty, has_penalty}}) {
         f = {};
-        f.*member = true;
-        std::size_t n = check(f, [&](auto& b) { return any_hand(b, test); });
+        f.*flag.first = true;
+        std::size_t n = check(f, [&](auto& b) { return any_hand(b, flag.second); });
         CHECK(n > 0);  // the corpus has games with it and without
         CHECK(n < c.size());
     }
@@ -593,12 +593,12 @@ TEST_CASE("every hand filter keeps the hands it names", "[library]") {
     f.nil = true;
     check(f, [&](std::size_t g, auto& h) { return seated(c[g], "Eve") && has_nil(h); });
     using Flag = std::pair<bool HandFilter::*, HandTest>;
-    for (auto [member, test] :
+    for (const Flag& flag :
          {Flag{&HandFilter::nil, has_nil}, Flag{&HandFilter::blind_nil, has_blind_nil},
           Flag{&HandFilter::set, has_set}, Flag{&HandFilter::bag_penalty, has_penalty}}) {
         f = {};
-        f.*member = true;
-        CHECK(check(f, [&](std::size_t, auto& h) { return test(h); }) > 0);
+        f.*flag.first = true;
+        CHECK(check(f, [&](std::size_t, auto& h) { return flag.second(h); }) > 0);
     }
     f = {};
     f.game = 1;
