@@ -1,7 +1,9 @@
 // The win-chance table: symmetry, monotonic in a side's own score (one distribution of hands),
 // the end conditions, convergence, the hands measured per score situation, rules it refuses,
 // and the cache. Small tables (a 200 target, a few thousand bot hands) keep each test to
-// seconds.
+// seconds. The cases tagged [one-table] read the one table below (and its hands), which takes
+// most of their time to build: CTest runs them in one process (tests/analyzer/CMakeLists.txt),
+// so the table is built once instead of once per case.
 #include <unistd.h>
 
 #include <array>
@@ -72,7 +74,8 @@ struct TempDir {
 
 }  // namespace
 
-TEST_CASE("one side's chance plus the other's at the mirrored scores is 1", "[winchance]") {
+TEST_CASE("one side's chance plus the other's at the mirrored scores is 1",
+          "[winchance][one-table]") {
     const WinChanceTable& t = small_table();
     for (int a = -240; a < 200; a += 37) {
         for (int b = -245; b < 200; b += 41) {
@@ -84,7 +87,7 @@ TEST_CASE("one side's chance plus the other's at the mirrored scores is 1", "[wi
     }
 }
 
-TEST_CASE("the chance does not fall as a side's own score rises", "[winchance]") {
+TEST_CASE("the chance does not fall as a side's own score rises", "[winchance][one-table]") {
     // With the same hands in every situation, value iteration keeps the order exactly. (With
     // each situation's own hands, a higher score can be worth less where the bots answer it
     // differently, as the opponents fighting a set they would let go, and by sampling; the
@@ -102,7 +105,7 @@ TEST_CASE("the chance does not fall as a side's own score rises", "[winchance]")
     }
 }
 
-TEST_CASE("the chance is 1 and 0 where the game has ended", "[winchance]") {
+TEST_CASE("the chance is 1 and 0 where the game has ended", "[winchance][one-table]") {
     const WinChanceTable& t = small_table();
     for (Seat d : kAllSeats) {
         CHECK(t.chance(200, 150, d) == 1);
@@ -119,7 +122,7 @@ TEST_CASE("the chance is 1 and 0 where the game has ended", "[winchance]") {
     CHECK(t.chance(0, 0, Seat::North) < 0.7);
 }
 
-TEST_CASE("value iteration converges to a largest change under 1e-9", "[winchance]") {
+TEST_CASE("value iteration converges to a largest change under 1e-9", "[winchance][one-table]") {
     const WinChanceTable& t = small_table();
     CHECK(t.iterations() > 1);
     CHECK(t.last_change() < 1e-9);
@@ -131,7 +134,7 @@ TEST_CASE("value iteration converges to a largest change under 1e-9", "[winchanc
 }
 
 TEST_CASE("hands are measured per score situation, every situation of the table enough",
-          "[winchance]") {
+          "[winchance][one-table]") {
     const RuleSet rules = small_rules();
     const HandDistribution& d = small_hands();
     REQUIRE(d.situations.size() == static_cast<std::size_t>(kScoreSituations));
@@ -164,7 +167,7 @@ TEST_CASE("hands are measured per score situation, every situation of the table 
     CHECK(score_situation(rules, -60, 150) != score_situation(rules, 0, 150));
 }
 
-TEST_CASE("blind nils are measured only where the bots bid them", "[winchance]") {
+TEST_CASE("blind nils are measured only where the bots bid them", "[winchance][one-table]") {
     const RuleSet rules = small_rules();
     const HandDistribution& d = small_hands();
     // The situations of each kind, read off the cells.
@@ -234,7 +237,7 @@ TEST_CASE("the hands are the same whatever the number of measuring threads", "[w
     }
 }
 
-TEST_CASE("Paperless, without bags, and a drawn tie are tables too", "[winchance]") {
+TEST_CASE("Paperless, without bags, and a drawn tie are tables too", "[winchance][one-table]") {
     RuleSet paperless = preset("paperless");
     WinChanceTable p = WinChanceTable::build(paperless, measure_hands(paperless, 2000, 3));
     CHECK(p.modulus() == 1);
@@ -330,7 +333,7 @@ TEST_CASE("the table is cached, reused and rebuilt when the rules change", "[win
     }
 }
 
-TEST_CASE("a table's bytes are refused under another key", "[winchance]") {
+TEST_CASE("a table's bytes are refused under another key", "[winchance][one-table]") {
     const WinChanceTable& t = small_table();
     std::string bytes = t.to_bytes("key one");
     WinChanceTable back;
