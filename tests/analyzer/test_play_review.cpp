@@ -1,7 +1,8 @@
 // The play review on hands built so that the right answer follows from the rules: a nil
 // bidder who won a trick it could have ducked, a ruff that gave the tenth bag, a duck that
 // set the contract; a hand played by the solver's own choices; a revoke; a claim; the table
-// kept across the cards against each position solved cold.
+// kept across the cards against each position solved cold. Cards graded by the game are a long
+// case, in test_play_review_long.cpp.
 //
 // The hands are built from blocks: each player holds runs of a suit, so the first eleven
 // tricks of the record are one suit at a time, everyone following, the top block winning.
@@ -13,14 +14,15 @@
 #include <string>
 #include <vector>
 
+#include "play_review_helpers.h"
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
-#include "spadework/analyzer/winchance.h"
 #include "spadework/engine/deal.h"
 #include "spadework/engine/scoring.h"
 
 using namespace spadework;
 using namespace spadework::analyzer;
+using namespace spadework::testing;
 
 namespace {
 
@@ -217,31 +219,6 @@ TEST_CASE("A duck that sets the contract is flagged with the set's cost", "[play
 }
 
 namespace {
-
-// A hand played card by card as the solver's best under the score objective (the first of
-// the best cards where several tie).
-RecordedGame solver_played(const RuleSet& rules, Seat dealer, const Deal& deal,
-                           const std::vector<Bid>& bids, const Standings& before) {
-    RecordedGame game;
-    game.rules = rules;
-    RecordedHand h;
-    h.dealer = dealer;
-    h.deal = deal;
-    h.bids = bids;
-    HandState st(rules, dealer, deal);
-    for (Bid b : bids) st.bid(st.to_act(), b);
-    Solver solver;
-    while (st.phase() == Phase::Play) {
-        SolveResult r = solver.solve_score(position_of(st), before);
-        auto best = std::max_element(
-            r.cards.begin(), r.cards.end(),
-            [](const CardValue& a, const CardValue& b) { return a.score < b.score; });
-        h.cards.push_back(best->card);
-        st.play(best->card);
-    }
-    game.hands.push_back(h);
-    return game;
-}
 
 void check_no_flags(const RecordedGame& game, const Standings& before) {
     Solver solver;
@@ -482,53 +459,4 @@ TEST_CASE("A card whose score search passes its budget is shown not valued, neve
     REQUIRE(back.hands[0].play);
     CHECK(back.hands[0].play->cards == review.cards);
     CHECK_THAT(format_review(r, game), Catch::Contains("not valued"));
-}
-
-// Graded by the game: every card gets the chance of winning the game after the hand, from the
-// rule set's table at the scores the hand ends with (the next dealer to deal). The last card
-// has one choice, and its chance is the table's at the hand's actual end; each card's flag is
-// the class of the chance it lost; the points beside it are the points review's.
-TEST_CASE("Cards graded by the game carry the chance they leave and are flagged by its drop",
-          "[play_review]") {
-    RuleSet rules = make_rules("classic", {"target=200"});
-    WinChanceTable table = WinChanceTable::build(rules, measure_hands(rules, 4000, 5));
-    Standings before{};
-    before[index(Team::NS)] = {170, 0};
-    before[index(Team::EW)] = {160, 0};
-    RecordedGame game =
-        solver_played(rules, Seat::East, deal_from_seed(21, rules.deck(), Seat::East),
-                      {Bid::tricks(3), Bid::tricks(4), Bid::tricks(2), Bid::tricks(3)}, before);
-    ReviewSettings by_game;
-    by_game.grade = Grade::Game;
-    Solver solver;
-    PlayReview graded = review_play(game, 0, before, by_game, solver, &table);
-    Solver points_solver;
-    PlayReview points = review_play(game, 0, before, ReviewSettings{}, points_solver);
-    REQUIRE(graded.cards.size() == points.cards.size());
-    for (std::size_t i = 0; i < graded.cards.size(); ++i) {
-        const CardReview& c = graded.cards[i];
-        INFO("card " << i);
-        REQUIRE(c.best_chance);
-        REQUIRE(c.played_chance);
-        double best = 0;
-        for (const CardChoice& ch : c.choices) {
-            REQUIRE(ch.chance);
-            CHECK(*ch.chance >= 0);
-            CHECK(*ch.chance <= 1);
-            best = std::max(best, *ch.chance);
-            if (ch.card == c.played) CHECK(*ch.chance == *c.played_chance);
-        }
-        CHECK(*c.best_chance == best);
-        CHECK(c.flag == classify_chance(c.cost_chance(), by_game.chance_thresholds));
-        CHECK(c.best_score == points.cards[i].best_score);
-        CHECK(c.played_score == points.cards[i].played_score);
-    }
-    // The hand's end: its scores and the table's chance there, from the last mover's side.
-    HandState st = replay_hand(rules, game.hands[0], 0);
-    HandScore end = score_hand(rules, st.outcome(), before);
-    double ns = table.chance(end[Team::NS].after.score, end[Team::EW].after.score,
-                             next(game.hands[0].dealer));
-    const CardReview& last = graded.cards.back();
-    double expected = team_of(last.seat) == Team::NS ? ns : 1 - ns;
-    CHECK(*last.played_chance == Approx(expected).margin(1e-4));
 }

@@ -1,8 +1,8 @@
 // Issue 20's house rules as a user reaches them: `--rules "classic key=value"`, house rule
 // sets saved by name in the config folder, `spadework rules` listing every key, and a
 // simulated game under each house rule that reads back, keeps its rules, replays and
-// re-scores.
-#include <algorithm>
+// re-scores. The bid review under the house bidding rules is a long case, in
+// test_cli_house_rules_long.cpp.
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_house_rules_helpers.h"
 #include "spadework/formats/game_file.h"
 #include "support/run_command.h"
 #include "support/workspace.h"
@@ -23,6 +24,7 @@ using spadework::testing::run_expecting;
 using spadework::testing::run_json;
 using spadework::testing::run_ok;
 using spadework::testing::RunResult;
+using spadework::testing::simulate;
 using spadework::testing::Workspace;
 namespace fs = std::filesystem;
 
@@ -67,20 +69,6 @@ void each_bid(const RecordedGame& game, F&& check) {
             check(hand, seat, hand.bids[i]);
         }
     }
-}
-
-// The games simulate writes under "classic <changes>", read back from both forms.
-std::vector<RecordedGame> simulate(const Workspace& ws, const std::string& changes,
-                                   const std::string& seed) {
-    std::string rules = "classic " + changes;
-    run_ok(
-        {"simulate", "--games", "4", "--rules", rules, "--seed", seed, "-o", ws.file("g.spades")});
-    run_ok({"simulate", "--games", "4", "--rules", rules, "--seed", seed, "-o", ws.file("g.pb")});
-    // read_game_file replays every hand (and the whole game where the score decides a bid).
-    auto games = formats::read_game_file(ws.file("g.spades"));
-    CHECK(games == formats::read_game_file(ws.file("g.pb")));
-    REQUIRE(games.size() == 4);
-    return games;
 }
 
 // Re-scoring under the same rules and under classic, by the command and by the engine.
@@ -291,50 +279,6 @@ TEST_CASE("a record that breaks forced bidding is refused with its place", "[cli
     write(ws.dir / "mirrors.spades", text);
     RunResult r = run_expecting({"show", ws.file("mirrors.spades")}, 1, "mirrors.spades:");
     CHECK(contains(r.err, "under Mirrors the bid is"));
-}
-
-TEST_CASE("the bid review runs under the house bidding rules and leaves a blind trick bid out",
-          "[cli-house]") {
-    Workspace ws("spadework-cli-house");
-    // Suicide: the alternatives offered are the bids the rules leave the player.
-    run_ok({"simulate", "--games", "1", "--rules", "classic bidding=suicide", "--seed", "4", "-o",
-            ws.file("suicide.spades")});
-    nlohmann::json review = run_json({"analyze", ws.file("suicide.spades") + ":1", "--only", "bids",
-                                      "--samples", "4", "--no-store", "--db", ws.db});
-    RecordedGame game = formats::read_game_file(ws.file("suicide.spades"))[0];
-    const RecordedHand& first = game.hands[0];
-    REQUIRE(review["hands"].size() == 1);
-    const nlohmann::json& bids = review["hands"][0]["bids"];
-    REQUIRE(bids.size() == 4);
-    // The last bidder of each partnership had one choice of kind: nil if the partner bid
-    // tricks, tricks if the partner bid nil.
-    for (std::size_t i = 2; i < 4; ++i) {
-        bool partner_nil = first.bids[i - 2].is_nil();
-        for (const nlohmann::json& option : bids[i]["options"]) {
-            Bid b = parse_bid(option["bid"].get<std::string>());
-            CHECK(b.is_nil() != partner_nil);
-        }
-    }
-
-    // A blind trick bid: its hand is reviewed, that bid is not.
-    auto games = simulate(ws, "blind_bid_min=6 blind_behind=100", "3");
-    for (std::size_t g = 0; g < games.size(); ++g) {
-        for (std::size_t h = 0; h < games[g].hands.size(); ++h) {
-            const std::vector<Bid>& made = games[g].hands[h].bids;
-            auto blind = std::find_if(made.begin(), made.end(),
-                                      [](Bid b) { return b.is_blind() && !b.is_nil(); });
-            if (blind == made.end()) continue;
-            std::string arg =
-                ws.file("g.spades") + "@" + std::to_string(g + 1) + ":" + std::to_string(h + 1);
-            nlohmann::json r = run_json(
-                {"analyze", arg, "--only", "bids", "--samples", "4", "--no-store", "--db", ws.db});
-            const nlohmann::json& reviewed = r["hands"][0]["bids"];
-            CHECK(reviewed.size() == 3);
-            for (const nlohmann::json& b : reviewed) CHECK(b["bid"] != to_string(*blind));
-            return;
-        }
-    }
-    FAIL("no blind trick bid in the simulated games");
 }
 
 TEST_CASE("tally refuses bids the house bidding rules forbid, as a score sheet's are checked",

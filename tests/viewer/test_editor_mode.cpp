@@ -6,7 +6,6 @@
 #include <string>
 
 #include "editor_mode.h"
-#include "lesson_mode.h"
 #include "spadework/analyzer/lesson.h"
 #include "spadework/engine/deal.h"
 #include "spadework/engine/error.h"
@@ -133,42 +132,6 @@ TEST_CASE("deal editor mode: a lesson question is saved and checked in the backg
     CHECK(e.error());
     CHECK(e.message().find("a lesson name is lower case letters") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(ws.dir / "lessons" / "Not A Name.spades"));
-}
-
-TEST_CASE("lesson mode offers a lesson saved in the teacher's folder beside the shipped ones",
-          "[viewer][editor][lesson]") {
-    testing::Workspace ws("spadework-editor-mode");
-    const std::filesystem::path shipped = std::filesystem::path(SPADEWORK_SAMPLES) / "lessons";
-    const std::filesystem::path mine = ws.dir / "mine";
-    EditorMode e(ws.db, mine);
-    e.open_pbn("E:K63.Q32.JT54.K87 852.AK4.A73.9643 AJ9.J876.K96.QT5 QT74.T95.Q82.AJ2");
-    e.set_dealer(Seat::East);
-    REQUIRE(e.bid_text("3"));
-    REQUIRE(e.set_comment("Three sure tricks."));
-    e.lesson.name = "tuesday";
-    REQUIRE(e.save_lesson());
-    e.wait();
-    REQUIRE(e.last_check());
-
-    LessonMode lessons(shipped, {}, 1);
-    const std::size_t shipped_count = lessons.catalogue().size();
-    lessons.set_my_lessons_dir(mine);
-    lessons.reload();
-    CHECK(lessons.catalogue_error().empty());
-    REQUIRE(lessons.catalogue().size() == shipped_count + 1);
-    CHECK(lessons.catalogue().back().name == "tuesday");
-    lessons.start("tuesday");
-    CHECK(lessons.active());
-    lessons.leave();
-
-    // A teacher's lesson named as a shipped one: the catalogue says so, naming both files.
-    e.lesson.name = "sure-tricks";
-    REQUIRE(e.save_lesson());
-    e.wait();
-    lessons.reload();
-    CHECK(lessons.catalogue_error().find("two lessons are named \"sure-tricks\"") == 0);
-    CHECK(lessons.catalogue_error().find((mine / "sure-tricks.spades").string()) !=
-          std::string::npos);
 }
 
 TEST_CASE("deal editor mode: a score sheet's hand gets its cards, then the sheet's bids",

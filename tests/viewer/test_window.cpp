@@ -17,44 +17,28 @@
 #include <vector>
 
 #include "model.h"
-#include "sample_games.h"
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/formats/library.h"
 #include "support/run_command.h"
 #include "support/test_lessons.h"
 #include "support/window_run.h"
 #include "support/workspace.h"
-#include "support/xvfb.h"
 #include "viewer.h"
+#include "window_helpers.h"
 
 using namespace std::string_literals;
 namespace fs = std::filesystem;
 
 using spadework::testing::load_picture;
+using spadework::testing::near;
 using spadework::testing::Picture;
-using spadework::testing::sample_under;
+using spadework::testing::run_viewer;
+using spadework::testing::Shot;
+using spadework::testing::SmallWinChance;
 
 namespace {
 
 const fs::path kGames = fs::path(SPADEWORK_SAMPLES) / "games";
-
-// Runs the viewer under xvfb-run and returns its exit status.
-int run_viewer(const std::vector<std::string>& args, std::string* err = nullptr) {
-    const fs::path stem =
-        fs::temp_directory_path() / ("spadework-window-" + std::to_string(::getpid()));
-    const fs::path err_file = stem.string() + ".err";
-    const fs::path status_file = stem.string() + ".status";
-    std::vector<std::string> command = {SPADEWORK_EXE, "view"};
-    command.insert(command.end(), args.begin(), args.end());
-    int xvfb = spadework::testing::wait_process(spadework::testing::spawn_process(
-        XVFB_RUN, spadework::testing::xvfb_args("1920x1200x24", status_file, command), "/dev/null",
-        err_file.string()));
-    int status = spadework::testing::command_status(status_file, xvfb);
-    if (err) *err = spadework::testing::slurp(err_file);
-    fs::remove(err_file);
-    fs::remove(status_file);
-    return status;
-}
 
 struct Counts {
     std::size_t felt = 0;
@@ -63,10 +47,6 @@ struct Counts {
     std::size_t card_face = 0;
     std::size_t colours = 0;
 };
-
-bool near(const unsigned char* p, int r, int g, int b, int tol) {
-    return std::abs(p[0] - r) <= tol && std::abs(p[1] - g) <= tol && std::abs(p[2] - b) <= tol;
-}
 
 Counts count(const Picture& img) {
     Counts c;
@@ -94,32 +74,6 @@ Counts count(const Picture& img) {
     c.colours = colours.size();
     return c;
 }
-
-struct Shot {
-    fs::path path;
-    Shot() {
-        static int n = 0;
-        path = fs::temp_directory_path() / ("spadework-shot-" + std::to_string(::getpid()) + "-" +
-                                            std::to_string(n++) + ".png");
-    }
-    ~Shot() { fs::remove(path); }
-};
-
-// The Scores tab's win-chance tables, small and in a cache of the test's own: a 200 target
-// and 3,000 bot hands build in seconds where classic's full table takes half a minute.
-struct SmallWinChance {
-    spadework::testing::Workspace ws{"spadework-window-chance"};
-    fs::path game;
-    SmallWinChance() {
-        setenv("XDG_CACHE_HOME", (ws.dir / "cache").c_str(), 1);
-        setenv("SPADEWORK_WINCHANCE_HANDS", "3000", 1);
-        game = sample_under(ws.dir, "classic target=200");
-    }
-    ~SmallWinChance() {
-        unsetenv("XDG_CACHE_HOME");
-        unsetenv("SPADEWORK_WINCHANCE_HANDS");
-    }
-};
 
 }  // namespace
 
@@ -559,62 +513,6 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
                      &err) == 1);
     CHECK(err.find("there are: counting") != std::string::npos);
     CHECK_FALSE(fs::exists(never));
-}
-
-namespace {
-
-// Pixels of the win-chance graph's fill: each side's colour at a third over the plot's
-// background (the selected hand's shading excepted).
-std::size_t chance_fill_pixels(const Picture& img) {
-    std::size_t n = 0;
-    for (int y = 0; y < img.height; ++y) {
-        for (int x = img.width / 2; x < img.width; ++x) {
-            n += near(img.at(x, y), 47, 75, 104, 4) || near(img.at(x, y), 100, 71, 41, 4);
-        }
-    }
-    return n;
-}
-
-// Pixels of one colour, exactly (text and lines in a side's colour).
-std::size_t colour_pixels(const Picture& img, int r, int g, int b) {
-    std::size_t n = 0;
-    for (int y = 0; y < img.height; ++y) {
-        for (int x = img.width / 2; x < img.width; ++x) n += near(img.at(x, y), r, g, b, 0);
-    }
-    return n;
-}
-
-}  // namespace
-
-TEST_CASE("the Scores tab draws the win chance over the game, or says why it cannot",
-          "[window][winchance]") {
-    SmallWinChance chances;
-    for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
-        Shot shot;
-        std::string err;
-        INFO(size);
-        REQUIRE(
-            run_viewer({chances.game.string(), "--no-library", "--hand", "2", "--position", "10",
-                        "--panel", "scores", "--size", size, "--screenshot", shot.path.string()},
-                       &err) == 0);
-        INFO(err);
-        CHECK(err.empty());
-        const Picture img = load_picture(shot.path);
-        // The graph, filled towards the middle in the colour of the side ahead.
-        CHECK(chance_fill_pixels(img) > 1500);
-        // Each side in its one colour: the sheet's rows, the score chart's lines, the legend.
-        CHECK(colour_pixels(img, 90, 160, 240) > 300);
-        CHECK(colour_pixels(img, 240, 150, 60) > 300);
-    }
-    // Rules the table cannot describe (a hand limit): the reason instead of a graph.
-    const fs::path refused = sample_under(chances.ws.dir, "classic hand_limit=10");
-    Shot shot;
-    std::string err;
-    REQUIRE(run_viewer({refused.string(), "--no-library", "--panel", "scores", "--screenshot",
-                        shot.path.string()},
-                       &err) == 0);
-    // (A few pixels of those colours are anti-aliased edges of the score chart's lines.)
-    CHECK(chance_fill_pixels(load_picture(shot.path)) < 400);
 }
 
 namespace {

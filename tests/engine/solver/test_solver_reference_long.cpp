@@ -3,6 +3,10 @@
 // under the rule variations DDS cannot model: spades broken or not, the 2C lead, nil and
 // score. Every objective, the total and every card's value; zero disagreements. A
 // disagreement prints the position (PBN hands, trick, to_play, spades broken) to debug it.
+//
+// Long cases (tests/CMakeLists.txt): the normal build runs them, optimised, where they take
+// seconds; the sanitizers check the solver's code on the golden records and its own unit
+// tests (solver_tests) instead. The 2,000 nil endings below took 62 s under them, 3 s here.
 #include <catch2/catch.hpp>
 
 #include <functional>
