@@ -238,11 +238,13 @@ int floor_div(int a, int m) {
 }
 
 // A barrier for the sweep's threads, which meet twice per run of cells (tens of microseconds
-// apart): spinning answers in well under a microsecond where a sleeping wait costs tens. A
-// thread still waiting after a while sleeps until the last one arrives: on a busy machine its
-// partner may be descheduled for milliseconds, and spinning or yielding meanwhile cost up to
-// six times the CPU time of the work itself (a test's table built on 3 threads beside other
-// programs: 3.8 s of CPU alone, 23.7 s beside them).
+// apart): spinning answers in well under a microsecond where a sleeping wait costs tens, so a
+// thread spins, then yields, and only then sleeps until the last one arrives. On a busy
+// machine a partner may be descheduled for milliseconds, and yielding all that while cost
+// CPU in system calls: a test's tables on 1, 2 and 3 threads took 4.5 s of CPU alone and
+// 5-28 s beside other tests (up to 21 s of it in the kernel); with the sleep, 3.5-6.6 s. Sleeping
+// straight after spinning would cost the wake-ups instead: a classic table on 2 threads of an
+// idle 2-core machine in 21-26 s, where this takes 6.5 s (7.1-7.9 s yielding without end).
 class SpinBarrier {
   public:
     explicit SpinBarrier(int parties) : parties_(parties) {}
@@ -255,8 +257,9 @@ class SpinBarrier {
             generation_.notify_all();
             return;
         }
-        for (int spins = 0; spins < kSpins; ++spins) {
+        for (int spins = 0; spins < kSpins + kYields; ++spins) {
             if (generation_.load(std::memory_order_acquire) != generation) return;
+            if (spins >= kSpins) std::this_thread::yield();
         }
         while (generation_.load(std::memory_order_acquire) == generation) {
             generation_.wait(generation, std::memory_order_acquire);
@@ -264,7 +267,8 @@ class SpinBarrier {
     }
 
   private:
-    static constexpr int kSpins = 2000;
+    static constexpr int kSpins = 2000;  // then yields, then sleeps
+    static constexpr int kYields = 1000;
     const int parties_;
     std::atomic<int> arrived_{0};
     std::atomic<int> generation_{0};
