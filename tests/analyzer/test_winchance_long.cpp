@@ -1,15 +1,15 @@
 // The win-chance table: symmetry, monotonic in a side's own score (one distribution of hands),
-// the end conditions, convergence, the hands measured per score situation, the same table on
-// any number of threads, blind trick bids measured as blind, and the cache. Small tables (a 200
-// target, a few thousand bot hands) keep each test to seconds. The cases tagged [one-table]
-// read the one table below (and its hands), which takes most of their time to build: CTest
-// runs them in one process (tests/analyzer/CMakeLists.txt), so the table is built once instead
-// of once per case.
+// the end conditions, convergence, the hands measured per score situation, the same hands and
+// the same table on any number of threads, blind trick bids measured as blind, and the cache. Small
+// tables (a 200 target, a few thousand bot hands) keep each test to seconds. The cases tagged
+// [one-table] read the one table below (and its hands), which takes most of their time to build:
+// CTest runs them in one process (tests/analyzer/CMakeLists.txt), so the table is built once
+// instead of once per case.
 //
 // Long cases (tests/CMakeLists.txt): tables built by value iteration, six times slower under
 // the sanitizers, and hands measured by the thousand. The normal build runs them; the
-// sanitizers check the measuring of hands and the rules refused on the cases of
-// test_winchance.cpp.
+// sanitizers check the rules refused on the cases of test_winchance.cpp, and the measuring of
+// hands through the bots' and the review's own cases.
 #include <unistd.h>
 
 #include <array>
@@ -204,6 +204,25 @@ TEST_CASE("blind nils are measured only where the bots bid them", "[winchance][o
     CHECK(dealing_side[1] == blind_hands[1]);
     CHECK(blind_hands[2] > hands[2] / 10);
     CHECK(dealing_side[2] == 0);
+}
+
+TEST_CASE("the hands are the same whatever the number of measuring threads", "[winchance]") {
+    RuleSet rules = small_rules();
+    HandDistribution one = measure_hands(rules, 1000, 13, 1);
+    HandDistribution two = measure_hands(rules, 1000, 13, 2);
+    CHECK(two.hands == one.hands);
+    CHECK(two.game_hands == one.game_hands);
+    REQUIRE(two.situations.size() == one.situations.size());
+    for (std::size_t s = 0; s < one.situations.size(); ++s) {
+        const auto& a = one.situations[s].outcomes;
+        const auto& b = two.situations[s].outcomes;
+        REQUIRE(a.size() == b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            CHECK(a[i].count == b[i].count);
+            CHECK(a[i].outcome.bids == b[i].outcome.bids);
+            CHECK(a[i].outcome.tricks == b[i].outcome.tricks);
+        }
+    }
 }
 
 TEST_CASE("the table is the same whatever the number of threads", "[winchance]") {
