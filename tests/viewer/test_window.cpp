@@ -117,7 +117,7 @@ TEST_CASE("every panel renders at several positions and sizes", "[window]") {
         k.args.insert(k.args.end(), {"--panel", panels[i]});
         cases.push_back(k);
     }
-    SmallWinChance chances;
+    SmallWinChance chances(500);  // the graph drawn, whatever its values
     for (const Case& k : cases) {
         Shot shot;
         std::vector<std::string> args = k.args;
@@ -557,7 +557,7 @@ std::vector<int> target_line_rows(const Picture& img, int run) {
 // "target 6" across all three).
 TEST_CASE("the score chart draws each set's target: 6, then 3 in Paperless's overtime",
           "[window][winchance]") {
-    SmallWinChance chances;  // the small win-chance tables, for the graph under the chart
+    SmallWinChance chances(500);  // the graph under the chart, whatever its values
     for (const char* size : {"1280x720", "1600x1000", "2560x1440"}) {
         INFO(size);
         Shot shot;
