@@ -24,51 +24,17 @@
 #include "spadework/analyzer/simple_bot.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
+#include "support/raw_db.h"
 #include "support/run_command.h"
 #include "support/workspace.h"
 
 using namespace spadework;
+using spadework::testing::RawDb;
 using spadework::testing::Workspace;
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-// The library read with SQLite itself, apart from the code under test (read-write, as the
-// next program to open it after a kill would: it may have a WAL to recover).
-struct RawLibrary {
-    sqlite3* db = nullptr;
-    explicit RawLibrary(const std::string& path) {
-        REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
-    }
-    ~RawLibrary() { sqlite3_close(db); }
-    RawLibrary(const RawLibrary&) = delete;
-    RawLibrary& operator=(const RawLibrary&) = delete;
-    // Each row's columns as text.
-    std::vector<std::vector<std::string>> rows(const std::string& sql) {
-        sqlite3_stmt* st = nullptr;
-        INFO(sql << ": " << sqlite3_errmsg(db));
-        REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK);
-        std::vector<std::vector<std::string>> out;
-        int rc;
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            std::vector<std::string> row;
-            for (int c = 0; c < sqlite3_column_count(st); ++c) {
-                auto* text = sqlite3_column_text(st, c);
-                row.push_back(text ? reinterpret_cast<const char*>(text) : "NULL");
-            }
-            out.push_back(std::move(row));
-        }
-        sqlite3_finalize(st);
-        REQUIRE(rc == SQLITE_DONE);
-        return out;
-    }
-    std::string one(const std::string& sql) {
-        auto r = rows(sql);
-        REQUIRE(r.size() == 1);
-        return r[0][0];
-    }
-};
 
 // The files an import's output says it finished ("FILE: N games, ..." lines).
 std::set<std::string> finished_files(const std::string& out,
@@ -118,8 +84,8 @@ TEST_CASE("an import killed at random moments loses nothing and reruns to comple
     REQUIRE(finished_files(testing::slurp(out), files).size() == kFiles);
     std::map<std::string, int> per_file;  // games stored from each file
     {
-        RawLibrary ref(reference);
-        for (const auto& row : ref.rows("SELECT source, count(*) FROM games GROUP BY source")) {
+        RawDb ref(reference, SQLITE_OPEN_READWRITE);
+        for (const auto& row : ref.query("SELECT source, count(*) FROM games GROUP BY source")) {
             per_file[row[0]] = std::stoi(row[1]);
         }
     }
@@ -156,13 +122,13 @@ TEST_CASE("an import killed at random moments loses nothing and reruns to comple
         }
 
         if (fs::exists(db)) {
-            RawLibrary lib(db);
+            RawDb lib(db, SQLITE_OPEN_READWRITE);
             CHECK(lib.one("PRAGMA integrity_check") == "ok");
-            CHECK(lib.rows("PRAGMA foreign_key_check").empty());
+            CHECK(lib.query("PRAGMA foreign_key_check").empty());
             std::string version = lib.one("PRAGMA user_version");
             if (version == "0") {
                 // Killed while creating it: nothing in it yet.
-                CHECK(lib.rows("SELECT name FROM sqlite_schema WHERE name = 'games'").empty());
+                CHECK(lib.query("SELECT name FROM sqlite_schema WHERE name = 'games'").empty());
             } else {
                 CHECK(version == std::to_string(formats::Library::kSchemaVersion));
                 // Every game whole: its record, four players and a row per hand.
@@ -174,7 +140,7 @@ TEST_CASE("an import killed at random moments loses nothing and reruns to comple
                 // only the one the run was killed on.
                 std::map<std::string, int> stored;
                 for (const auto& row :
-                     lib.rows("SELECT source, count(*) FROM games GROUP BY source")) {
+                     lib.query("SELECT source, count(*) FROM games GROUP BY source")) {
                     stored[row[0]] = std::stoi(row[1]);
                 }
                 for (const auto& [file, n] : stored) {
@@ -192,13 +158,13 @@ TEST_CASE("an import killed at random moments loses nothing and reruns to comple
         if (run % 4 != 3) continue;
         REQUIRE(testing::wait_process(testing::spawn_process(SPADEWORK_EXE, args, out, err)) == 0);
         CHECK(finished_files(testing::slurp(out), files).size() == kFiles);
-        RawLibrary lib(db);
+        RawDb lib(db, SQLITE_OPEN_READWRITE);
         CHECK(lib.one("PRAGMA integrity_check") == "ok");
         CHECK(lib.one("SELECT count(*) FROM games") == std::to_string(kFiles * kPerFile));
-        CHECK(lib.rows("SELECT hash FROM games GROUP BY hash HAVING count(*) > 1").empty());
-        RawLibrary ref(reference);
+        CHECK(lib.query("SELECT hash FROM games GROUP BY hash HAVING count(*) > 1").empty());
+        RawDb ref(reference, SQLITE_OPEN_READWRITE);
         const std::string records = "SELECT hex(record) FROM records ORDER BY 1";
-        CHECK(lib.rows(records) == ref.rows(records));
+        CHECK(lib.query(records) == ref.query(records));
     }
     // Most runs were cut short (a run may also finish before its kill comes).
     CHECK(killed >= kRuns / 2);

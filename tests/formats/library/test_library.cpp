@@ -1,4 +1,3 @@
-#include <sqlite3.h>
 #include <stdlib.h>
 
 #include <algorithm>
@@ -11,7 +10,6 @@
 #include <map>
 #include <set>
 #include <thread>
-#include <variant>
 
 #include "spadework/engine/deal.h"
 #include "spadework/engine/game.h"
@@ -20,9 +18,11 @@
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
 #include "spadework/formats/proto_io.h"
+#include "support/raw_db.h"
 
 using namespace spadework;
 using namespace spadework::formats;
+using spadework::testing::RawDb;
 namespace fs = std::filesystem;
 
 namespace {
@@ -261,49 +261,6 @@ bool seated(const BuiltGame& b, const std::string& name) {
     const auto& p = b.game.players;
     return std::find(p.begin(), p.end(), name) != p.end();
 }
-
-// Raw SQLite, for what the library must not do itself: writing old schemas, reading flags.
-struct RawDb {
-    sqlite3* db = nullptr;
-    explicit RawDb(const fs::path& path) { REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK); }
-    ~RawDb() { sqlite3_close(db); }
-    void exec(const std::string& sql) {
-        char* err = nullptr;
-        int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
-        std::string message = err ? err : "";
-        sqlite3_free(err);
-        INFO(message);
-        REQUIRE(rc == SQLITE_OK);
-    }
-    // Runs one statement with integer and text parameters; returns the rows as text.
-    std::vector<std::vector<std::string>> query(
-        const std::string& sql, const std::vector<std::variant<std::int64_t, std::string>>& args) {
-        sqlite3_stmt* st = nullptr;
-        REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK);
-        for (std::size_t i = 0; i < args.size(); ++i) {
-            int at = static_cast<int>(i) + 1;
-            if (auto* n = std::get_if<std::int64_t>(&args[i])) {
-                sqlite3_bind_int64(st, at, *n);
-            } else {
-                const std::string& s = std::get<std::string>(args[i]);
-                sqlite3_bind_blob(st, at, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
-            }
-        }
-        std::vector<std::vector<std::string>> rows;
-        int rc;
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            std::vector<std::string> row;
-            for (int c = 0; c < sqlite3_column_count(st); ++c) {
-                auto* text = sqlite3_column_text(st, c);
-                row.push_back(text ? reinterpret_cast<const char*>(text) : "NULL");
-            }
-            rows.push_back(row);
-        }
-        sqlite3_finalize(st);
-        REQUIRE(rc == SQLITE_DONE);
-        return rows;
-    }
-};
 
 // The schema as version 1 created it: the historical fixture the migration starts from.
 const char* kSchemaV1 = R"sql(

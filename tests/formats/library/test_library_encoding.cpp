@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "raw_db.h"
+#include "support/raw_db.h"
 #include "spadework.pb.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"

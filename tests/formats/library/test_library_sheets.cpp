@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "raw_db.h"
+#include "support/raw_db.h"
 #include "spadework/formats/library.h"
 #include "support/sheet_games.h"
 #include "support/test_games.h"

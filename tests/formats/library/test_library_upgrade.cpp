@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "raw_db.h"
+#include "support/raw_db.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/library.h"
 #include "spadework/formats/proto_io.h"

@@ -1,5 +1,6 @@
 // A library file as another program (or an older Spadework) sees it: SQLite itself, for the
-// tests that write old or damaged libraries and look at what a Library left in them.
+// tests that write old or damaged libraries and look at what a Library (or a killed import)
+// left in them.
 #pragma once
 
 #include <sqlite3.h>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace spadework::testing {
@@ -24,8 +26,11 @@ inline constexpr const char* kWithoutVersion7 =
 
 struct RawDb {
     sqlite3* db = nullptr;
-    explicit RawDb(const std::filesystem::path& path) {
-        REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    // Created when missing, unless `flags` say otherwise (SQLITE_OPEN_READWRITE alone: a file
+    // that must be there, opened as the next program after a kill would, to recover its WAL).
+    explicit RawDb(const std::filesystem::path& path,
+                   int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) {
+        REQUIRE(sqlite3_open_v2(path.c_str(), &db, flags, nullptr) == SQLITE_OK);
     }
     ~RawDb() { sqlite3_close(db); }
     RawDb(const RawDb&) = delete;
@@ -51,6 +56,38 @@ struct RawDb {
         sqlite3_finalize(st);
         REQUIRE(rc == SQLITE_DONE);
         return out;
+    }
+    // Runs one statement with integer and text parameters (?1, ?2, ...; text bound as a
+    // blob); returns every row's columns as text, NULL as "NULL".
+    std::vector<std::vector<std::string>> query(
+        const std::string& sql,
+        const std::vector<std::variant<std::int64_t, std::string>>& args = {}) {
+        sqlite3_stmt* st = nullptr;
+        INFO(sql << ": " << sqlite3_errmsg(db));
+        REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK);
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            const int at = static_cast<int>(i) + 1;
+            if (auto* n = std::get_if<std::int64_t>(&args[i])) {
+                sqlite3_bind_int64(st, at, *n);
+            } else {
+                const std::string& text = std::get<std::string>(args[i]);
+                sqlite3_bind_blob(st, at, text.data(), static_cast<int>(text.size()),
+                                  SQLITE_TRANSIENT);
+            }
+        }
+        std::vector<std::vector<std::string>> rows;
+        int rc;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            std::vector<std::string> row;
+            for (int c = 0; c < sqlite3_column_count(st); ++c) {
+                auto* text = sqlite3_column_text(st, c);
+                row.push_back(text ? reinterpret_cast<const char*>(text) : "NULL");
+            }
+            rows.push_back(std::move(row));
+        }
+        sqlite3_finalize(st);
+        REQUIRE(rc == SQLITE_DONE);
+        return rows;
     }
     std::string one(const std::string& sql) {
         auto rows = column(sql);
