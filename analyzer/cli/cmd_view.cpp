@@ -235,8 +235,9 @@ void add_view_command(CLI::App& app) {
                     "to resume it");
     cmd->add_option("--edit-deal", a->edit_deal,
                     "build a deal for a lesson or a game: 'new' for an empty deal, 'sheet' for the "
-                    "cards of the score sheet's hand shown (GAME --hand H), or a PBN deal "
-                    "to start from (\"N:AKQ.JT9.8765.432 ...\")");
+                    "cards of the score sheet's hand shown (GAME --hand H), 'game' for the hand "
+                    "shown with its bids, play and comments, or a PBN deal to start from "
+                    "(\"N:AKQ.JT9.8765.432 ...\")");
     add_db_option(cmd, a->db);
     cmd->callback([a] { run_view(*a); });
 }

@@ -75,6 +75,9 @@ void DealEditor::drop_auction() {
     passed_.clear();
     bids_.clear();
     bid_comments_.clear();
+    exchanges_ = {};
+    exchanged_.clear();
+    cards_.clear();
 }
 
 std::optional<Seat> DealEditor::holder(Card c) const {
@@ -162,49 +165,92 @@ int DealEditor::deal_rest(std::uint64_t seed, int max_tries) {
         fmt::format("no deal fits within {} tries ({}): loosen a constraint", max_tries, asked));
 }
 
-HandState DealEditor::replayed() const {
+HandState DealEditor::state() const {
     if (!complete()) {
         throw Error(fmt::format("the deal is not complete: {} cards are not placed yet",
                                 unplaced().size()));
     }
-    HandState state(rules_, dealer_, deal_);
-    for (Seat s : passed_) state.pass(s, passes_[index(s)]);
-    for (Bid b : bids_) state.bid(state.to_act(), b);
-    return state;
+    HandState h(rules_, dealer_, deal_);
+    for (Seat s : passed_) h.pass(s, passes_[index(s)]);
+    for (Bid b : bids_) h.bid(h.to_act(), b);
+    for (Seat s : exchanged_) h.exchange(s, exchanges_[index(s)]);
+    for (Card c : cards_) h.play(c);
+    return h;
 }
 
 Phase DealEditor::phase() const {
     if (!complete()) return rules_.pass_cards > 0 ? Phase::Pass : Phase::Bid;
-    return replayed().phase();
+    return state().phase();
 }
 
 std::optional<Seat> DealEditor::to_act() const {
     if (!complete()) return std::nullopt;
-    HandState state = replayed();
-    if (state.phase() != Phase::Pass && state.phase() != Phase::Bid) return std::nullopt;
-    return state.to_act();
+    HandState now = state();
+    if (now.phase() != Phase::Pass && now.phase() != Phase::Bid) return std::nullopt;
+    return now.to_act();
 }
 
 void DealEditor::pass(CardSet cards) {
-    HandState state = replayed();
-    if (state.phase() != Phase::Pass) throw Error("no pass is due: the passes are made");
-    Seat s = state.to_act();
-    if (auto bad = state.check_pass(s, cards)) throw Error(bad->message);
+    HandState now = state();
+    if (now.phase() != Phase::Pass) throw Error("no pass is due: the passes are made");
+    Seat s = now.to_act();
+    if (auto bad = now.check_pass(s, cards)) throw Error(bad->message);
     passes_[index(s)] = cards;
     passed_.push_back(s);
 }
 
 void DealEditor::bid(Bid b) {
-    HandState state = replayed();
-    if (state.phase() == Phase::Pass) throw Error("the passes come before the bids");
-    if (state.phase() != Phase::Bid) throw Error("the bidding is over: four bids are in");
+    HandState now = state();
+    if (now.phase() == Phase::Pass) throw Error("the passes come before the bids");
+    if (now.phase() != Phase::Bid) throw Error("the bidding is over: four bids are in");
     // The engine's one check of a bid (check_bid: the turn and check_bid_rules).
-    if (auto bad = state.check_bid(state.to_act(), b)) throw Error(bad->message);
+    if (auto bad = now.check_bid(now.to_act(), b)) throw Error(bad->message);
     bids_.push_back(b);
 }
 
+std::optional<Seat> DealEditor::to_play() const {
+    if (!complete()) return std::nullopt;
+    HandState now = state();
+    if (now.phase() != Phase::Exchange && now.phase() != Phase::Play) return std::nullopt;
+    return now.to_act();
+}
+
+void DealEditor::exchange(CardSet cards) {
+    HandState now = state();
+    if (now.phase() != Phase::Exchange) throw Error("no exchange is due");
+    const Seat s = now.to_act();
+    if (auto bad = now.check_exchange(s, cards)) throw Error(bad->message);
+    exchanges_[index(s)] = cards;
+    exchanged_.push_back(s);
+}
+
+void DealEditor::play(Card c) {
+    HandState now = state();
+    if (now.phase() == Phase::Pass || now.phase() == Phase::Bid) {
+        throw Error("the play comes after the bids: enter them first");
+    }
+    if (now.phase() == Phase::Exchange) {
+        throw Error(
+            fmt::format("{} gives the blind bid's exchange first", seat_name(now.to_act())));
+    }
+    if (now.phase() != Phase::Play) throw Error("the play is over: every card is played");
+    if (auto bad = now.check_play(c)) throw Error(bad->message);
+    cards_.push_back(c);
+}
+
+CardSet DealEditor::legal_cards() const {
+    if (!complete()) return {};
+    HandState now = state();
+    return now.phase() == Phase::Play ? now.legal_cards() : CardSet{};
+}
+
 void DealEditor::undo() {
-    if (!bids_.empty()) {
+    if (!cards_.empty()) {
+        cards_.pop_back();
+    } else if (!exchanged_.empty()) {
+        exchanges_[index(exchanged_.back())] = {};
+        exchanged_.pop_back();
+    } else if (!bids_.empty()) {
         bid_comments_.erase(static_cast<int>(bids_.size()) - 1);
         bids_.pop_back();
     } else if (!passed_.empty()) {
@@ -217,9 +263,9 @@ void DealEditor::undo() {
 
 std::vector<Bid> DealEditor::legal_bids() const {
     if (!complete()) return {};
-    HandState state = replayed();
-    if (state.phase() != Phase::Bid) return {};
-    return state.legal_bids();
+    HandState now = state();
+    if (now.phase() != Phase::Bid) return {};
+    return now.legal_bids();
 }
 
 void DealEditor::comment_bid(int index, std::string text) {
@@ -267,9 +313,64 @@ void DealEditor::start_from_sheet(const RecordedGame& sheet, int hand) {
     *this = std::move(fresh);
 }
 
+namespace {
+
+// An annotation's glyph and comment as one comment.
+std::string annotation_text(const Annotation& a) {
+    if (a.glyph.empty()) return a.comment;
+    return a.comment.empty() ? a.glyph : a.glyph + " " + a.comment;
+}
+
+}  // namespace
+
+void DealEditor::start_from_record(const RecordedGame& game, int hand) {
+    if (game.score_sheet()) {
+        throw Error("a score sheet's hand has no cards: open it as a sheet's hand to enter them");
+    }
+    if (hand < 0 || hand >= static_cast<int>(game.hands.size())) {
+        throw Error(
+            fmt::format("the game has no hand {} (it has {})", hand + 1, game.hands.size()));
+    }
+    const RecordedHand& h = game.hands[static_cast<std::size_t>(hand)];
+    DealEditor fresh(game.rules, h.dealer);
+    fresh.origin_ = game;
+    fresh.origin_.hands.clear();
+    fresh.record_hand_ = hand;
+    fresh.deal_ = h.deal;
+    while (fresh.phase() == Phase::Pass) fresh.pass(h.passes[index(*fresh.to_act())]);
+    for (Bid b : h.bids) fresh.bid(b);
+    while (fresh.phase() == Phase::Exchange) fresh.exchange(h.exchanges[index(*fresh.to_play())]);
+    for (std::size_t i = 0; i < h.cards.size(); ++i) {
+        try {
+            fresh.play(h.cards[i]);
+        } catch (const Error& e) {
+            throw Error(fmt::format("card {} ({}): {}", i + 1, to_string(h.cards[i]), e.what()));
+        }
+    }
+    for (const Annotation& a : h.annotations) {
+        switch (a.target) {
+            case Annotation::Target::Hand:
+                fresh.hand_comment_ = annotation_text(a);
+                break;
+            case Annotation::Target::Bid:
+                fresh.bid_comments_[a.index] = annotation_text(a);
+                break;
+            case Annotation::Target::Card:
+                if (a.index < 0 || a.index >= static_cast<int>(h.cards.size())) {
+                    throw Error(
+                        fmt::format("a comment on card {}, which is not played", a.index + 1));
+                }
+                fresh.card_comments_[h.cards[static_cast<std::size_t>(a.index)].index()] =
+                    annotation_text(a);
+                break;
+        }
+    }
+    *this = std::move(fresh);
+}
+
 void DealEditor::enter_sheet_bids() {
     if (!from_sheet()) throw Error("no score sheet's hand to take the bids from");
-    replayed();  // refuses an incomplete deal, before any bid is named
+    state();  // refuses an incomplete deal, before any bid is named
     for (std::size_t i = bids_.size(); i < sheet_bids_.size(); ++i) {
         Seat by = next(dealer_, static_cast<int>(i) + 1);
         try {
@@ -282,13 +383,15 @@ void DealEditor::enter_sheet_bids() {
 }
 
 RecordedGame DealEditor::game(const std::string& event) const {
-    replayed();  // refuses an incomplete deal
+    state();  // refuses an incomplete deal
     RecordedGame g;
     if (from_sheet()) {
         // The sheet's players, date and place go with its hand, and a tag says where from.
         g = origin_;
         g.kind = RecordKind::Full;
         g.tags.push_back({"SheetHand", std::to_string(sheet_hand_ + 1)});
+    } else if (from_record()) {
+        g = origin_;  // the game's players, date and place, its tags and comment
     }
     if (!event.empty()) g.event = event;
     if (g.event.empty()) g.event = "Deal editor";
@@ -298,11 +401,21 @@ RecordedGame DealEditor::game(const std::string& event) const {
     h.deal = deal_;
     h.passes = passes_;
     h.bids = bids_;
-    // A record annotates the cards played, not the cards dealt: a dealt card's comment joins
-    // the hand's, naming the card.
+    h.exchanges = exchanges_;
+    h.cards = cards_;
+    // A record annotates the cards played, not the cards dealt: the comment on a card not
+    // played joins the hand's, naming the card.
     std::string on_hand = hand_comment_;
+    std::vector<Annotation> on_cards;
     for (const auto& [card, text] : card_comments_) {
-        on_hand += (on_hand.empty() ? "" : " ") + to_string(Card::from_index(card)) + ": " + text;
+        const Card c = Card::from_index(card);
+        const auto at = std::find(cards_.begin(), cards_.end(), c);
+        if (at != cards_.end()) {
+            on_cards.push_back(
+                {Annotation::Target::Card, static_cast<int>(at - cards_.begin()), "", text});
+        } else {
+            on_hand += (on_hand.empty() ? "" : " ") + to_string(c) + ": " + text;
+        }
     }
     if (!on_hand.empty()) {
         h.annotations.push_back({Annotation::Target::Hand, 0, "", on_hand});
@@ -310,6 +423,9 @@ RecordedGame DealEditor::game(const std::string& event) const {
     for (const auto& [index, text] : bid_comments_) {
         h.annotations.push_back({Annotation::Target::Bid, index, "", text});
     }
+    std::sort(on_cards.begin(), on_cards.end(),
+              [](const Annotation& a, const Annotation& b) { return a.index < b.index; });
+    h.annotations.insert(h.annotations.end(), on_cards.begin(), on_cards.end());
     g.hands.push_back(std::move(h));
     return g;
 }

@@ -16,6 +16,12 @@ namespace {
 void check_question(const RecordedGame& g, const LessonQuestionInfo& info) {
     const RecordedHand& h = g.hands.front();
     if (info.question.empty()) throw Error("write the question the learner is asked");
+    if (!h.cards.empty() || h.exchanges != std::array<CardSet, 4>{}) {
+        throw Error(
+            fmt::format("a {} question stops at the learner's {}: take back the play (undo)",
+                        info.ask == LessonAsk::Pass ? "pass" : "bid",
+                        info.ask == LessonAsk::Pass ? "pass" : "bid"));
+    }
     if (info.ask == LessonAsk::Pass) {
         // The record holds every pass, as a hand read from a file must; the learner's is the
         // answer.

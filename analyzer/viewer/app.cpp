@@ -183,6 +183,11 @@ class App {
                                 g && g->score_sheet() && !lessons_.active() && !keeper_.shown())) {
                 editor_.open_sheet_hand(*g, model_.hand());
             }
+            // A recorded hand in the editor: comment on its bids and cards, or play it on.
+            if (ImGui::MenuItem("Edit this hand", nullptr, false,
+                                g && !g->score_sheet() && !lessons_.active() && !keeper_.shown())) {
+                editor_.open_record_hand(*g, model_.hand());
+            }
             if (ImGui::MenuItem("Leave the deal editor", nullptr, false, editor_.shown())) {
                 editor_.leave();
             }

@@ -61,6 +61,11 @@ void EditorMode::open_as(const std::string& option, const RecordedGame* shown, i
         if (!open_sheet_hand(*shown, hand)) throw Error("--edit-deal sheet: " + message_);
         return;
     }
+    if (option == "game") {
+        if (!shown) throw Error("--edit-deal game: no game is shown (name a game)");
+        if (!open_record_hand(*shown, hand)) throw Error("--edit-deal game: " + message_);
+        return;
+    }
     try {
         open_pbn(option);
     } catch (const Error& e) {
@@ -89,6 +94,23 @@ bool EditorMode::open_sheet_hand(const RecordedGame& sheet, int hand) {
     event.clear();  // the sheet's own event goes with the hand
     message_ = fmt::format(
         "Hand {} of the score sheet: place its cards, then enter the sheet's bids.", hand + 1);
+    return true;
+}
+
+bool EditorMode::open_record_hand(const RecordedGame& game, int hand) {
+    analyzer::DealEditor from = editor_;
+    try {
+        from.start_from_record(game, hand);
+    } catch (const Error& e) {
+        message_ = e.what();
+        error_ = true;
+        return false;
+    }
+    open();
+    editor_ = std::move(from);
+    event.clear();  // the game's own event goes with the hand
+    message_ = fmt::format(
+        "Hand {} of the game: comment on its bids and cards, or take back and play on.", hand + 1);
     return true;
 }
 
@@ -172,10 +194,32 @@ void EditorMode::toggle_pass_card(Card c) {
 
 bool EditorMode::pass() {
     return act([&] {
-        std::optional<Seat> who = editor_.to_act();
-        editor_.pass(pass_pick_);
-        std::string done = fmt::format("{} passes {}.", seat_name(*who), to_string(pass_pick_));
+        const bool exchange = editor_.phase() == Phase::Exchange;
+        std::optional<Seat> who = exchange ? editor_.to_play() : editor_.to_act();
+        if (exchange) {
+            editor_.exchange(pass_pick_);
+        } else {
+            editor_.pass(pass_pick_);
+        }
+        std::string done = fmt::format("{} {} {}.", seat_name(*who), exchange ? "gives" : "passes",
+                                       to_string(pass_pick_));
         pass_pick_ = {};
+        return done;
+    });
+}
+
+bool EditorMode::play(Card c) {
+    return act([&] {
+        std::optional<Seat> who = editor_.to_play();
+        editor_.play(c);  // refuses, with the reason, when no card or not this one is due
+        comment_ = {CommentTarget::Kind::Card, 0, c};
+        std::string done = fmt::format("{} plays {}.", seat_name(*who), to_string(c));
+        const HandState now = editor_.state();
+        if (now.current_trick().empty()) {
+            done += fmt::format(" {} wins trick {}.", seat_name(now.trick_winners().back()),
+                                now.tricks_played());
+        }
+        if (now.phase() == Phase::Done) done += " The play is over.";
         return done;
     });
 }

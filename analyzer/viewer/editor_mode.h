@@ -49,8 +49,12 @@ class EditorMode {
     // refused, the editor left as it was, for a full record.
     bool open_sheet_hand(const RecordedGame& sheet, int hand);
     bool enter_sheet_bids();
+    // A full record's hand with its passes, bids, play and comments
+    // (DealEditor::start_from_record); refused, the editor left as it was, for a score sheet.
+    bool open_record_hand(const RecordedGame& game, int hand);
     // As `view --edit-deal` says: "new", "sheet" (the cards of hand `hand` of `shown`, a
-    // score sheet) or a PBN deal. Throws Error saying "--edit-deal: ..." when it cannot.
+    // score sheet), "game" (hand `hand` of `shown`, a full record) or a PBN deal. Throws Error
+    // saying "--edit-deal: ..." when it cannot.
     void open_as(const std::string& option, const RecordedGame* shown = nullptr, int hand = 0);
 
     analyzer::DealEditor& editor() { return editor_; }
@@ -73,13 +77,15 @@ class EditorMode {
     bool deal_rest();
     std::uint64_t seed() const { return seed_; }
 
-    // ---- Passes and bids ----
+    // ---- Passes, bids, a blind bid's exchange and the play ----
     CardSet pass_pick() const { return pass_pick_; }
     void toggle_pass_card(Card c);
-    bool pass();  // the picked cards, for the seat to act
+    bool pass();  // the picked cards: the seat to act's pass, or the exchange due
     bool bid(Bid b);
     bool bid_text(const std::string& text);  // "4", "nil", "bnil"
-    bool undo();
+    // The seat to play plays `c`; a comment typed next is on that card.
+    bool play(Card c);
+    bool undo();  // the last card, exchange, bid or pass
 
     // ---- Comments ----
     const CommentTarget& comment_target() const { return comment_; }

@@ -49,7 +49,7 @@ std::vector<Command> EditorPanel::commands() const {
         {"deal the rest at random", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.deal_rest(); })},
         {"rotate the deal", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.rotate(); })},
         {"clear the deal", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.clear(); })},
-        {"take back the last bid", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.undo(); })},
+        {"take back the last card or bid", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.undo(); })},
         {"leave the deal editor", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.leave(); })},
     };
 }
@@ -233,9 +233,12 @@ void EditorPanel::constraints(EditorMode& e) {
     ImGui::EndTable();
 }
 
-// The four hands as they fill, each card clickable to comment on it.
+// The four hands as they fill, each card clickable to comment on it; in the play, the cards
+// played dimmed (they are commented on from the tricks).
 void EditorPanel::hands(EditorMode& e) {
     const analyzer::DealEditor& ed = e.editor();
+    CardSet played;
+    for (Card c : ed.cards()) played.insert(c);
     for (Seat s : kAllSeats) {
         seat_label(s);
         ImGui::SameLine();
@@ -243,7 +246,9 @@ void EditorPanel::hands(EditorMode& e) {
         for (Card c : in_hand_order(ed.deal()[s])) {
             ImGui::SameLine(0, em(4));
             same_line_or_wrap(card_text_width(c));
+            ImGui::BeginDisabled(played.contains(c));
             text_card(c);
+            ImGui::EndDisabled();
             if (ImGui::IsItemClicked()) {
                 e.set_comment_target({CommentTarget::Kind::Card, 0, c});
             }
@@ -276,27 +281,7 @@ void EditorPanel::auction(EditorMode& e, const UiState&) {
     if (ed.phase() == Phase::Pass && who) {
         ImGui::Text("%s passes %d cards to partner: click them, then Pass.",
                     kSeatNames[index(*who)], ed.rules().pass_cards);
-        bool first = true;
-        for (Card c : in_hand_order(ed.deal()[*who] - e.pass_pick())) {
-            // The hand starts on a line of its own, under the instruction.
-            if (!first) {
-                ImGui::SameLine(0, em(6));
-                same_line_or_wrap(card_text_width(c));
-            }
-            first = false;
-            text_card(c);
-            if (ImGui::IsItemClicked()) e.toggle_pass_card(c);
-        }
-        // The cards picked stand apart from the hand, so the pass reads at a glance.
-        ImGui::Text("Passing (%d of %d):", e.pass_pick().size(), ed.rules().pass_cards);
-        for (Card c : in_hand_order(e.pass_pick())) {
-            ImGui::SameLine(0, em(6));
-            text_card(c);
-            if (ImGui::IsItemClicked()) e.toggle_pass_card(c);
-        }
-        ImGui::SameLine();
-        if (ImGui::Button("Pass")) e.pass();
-        ImGui::SameLine();
+        pick_cards(e, ed.deal()[*who], ed.rules().pass_cards, "Pass");
     } else if (who) {
         ImGui::Text("%s to bid:", kSeatNames[index(*who)]);
         for (Bid b : ed.legal_bids()) {
@@ -310,11 +295,90 @@ void EditorPanel::auction(EditorMode& e, const UiState&) {
             if (e.bid_text(bid_box_)) bid_box_[0] = 0;
         }
         ImGui::SameLine();
+    } else if (ed.phase() == Phase::Exchange) {
+        const Seat giver = *ed.to_play();
+        const int size = ed.state().exchange_size(giver);
+        ImGui::Text("%s gives %d cards to partner for the blind bid: click them, then Give.",
+                    kSeatNames[index(giver)], size);
+        pick_cards(e, ed.state().hand(giver), size, "Give");
     } else {
         ImGui::TextUnformatted("The bidding is over.");
         ImGui::SameLine();
     }
+    // In the play, Undo takes back a card: it goes under the tricks.
+    if (ed.phase() == Phase::Play || ed.phase() == Phase::Done) {
+        ImGui::NewLine();
+        play(e);
+    }
     if (ImGui::Button("Undo")) e.undo();
+}
+
+// A pass or an exchange: the seat's hand, the cards picked apart from it, and the button.
+void EditorPanel::pick_cards(EditorMode& e, CardSet hand, int size, const char* button) {
+    bool first = true;
+    for (Card c : in_hand_order(hand - e.pass_pick())) {
+        // The hand starts on a line of its own, under the instruction.
+        if (!first) {
+            ImGui::SameLine(0, em(6));
+            same_line_or_wrap(card_text_width(c));
+        }
+        first = false;
+        text_card(c);
+        if (ImGui::IsItemClicked()) e.toggle_pass_card(c);
+    }
+    // The cards picked stand apart from the hand, so the pass reads at a glance.
+    ImGui::Text("Picked (%d of %d):", e.pass_pick().size(), size);
+    for (Card c : in_hand_order(e.pass_pick())) {
+        ImGui::SameLine(0, em(6));
+        text_card(c);
+        if (ImGui::IsItemClicked()) e.toggle_pass_card(c);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(button)) e.pass();
+    ImGui::SameLine();
+}
+
+// The play: the tricks so far, a line each with its winner (a card clicked takes the
+// comment), and the legal cards of the seat to play, clicked to play them.
+void EditorPanel::play(EditorMode& e) {
+    const HandState now = e.editor().state();
+    ImGui::Separator();
+    const std::vector<PlayedCard>& played = now.play_record();
+    for (std::size_t at = 0; at < played.size(); at += 4) {
+        const std::size_t trick = at / 4;
+        ImGui::Text("%2d.", static_cast<int>(trick) + 1);
+        for (std::size_t i = at; i < std::min(at + 4, played.size()); ++i) {
+            ImGui::SameLine(0, em(8));
+            seat_label(played[i].seat);
+            ImGui::SameLine(0, em(3));
+            text_card(played[i].card);
+            if (ImGui::IsItemClicked()) {
+                e.set_comment_target({CommentTarget::Kind::Card, 0, played[i].card});
+            }
+            if (!e.editor().card_comment(played[i].card).empty()) {
+                ImGui::SameLine(0, 0);
+                ImGui::TextUnformatted("*");
+            }
+        }
+        if (trick < now.trick_winners().size()) {
+            ImGui::SameLine(0, em(8));
+            ImGui::TextDisabled("won by %s", kSeatNames[index(now.trick_winners()[trick])]);
+        }
+    }
+    if (now.phase() == Phase::Done) {
+        const int ns = now.tricks_taken(Seat::North) + now.tricks_taken(Seat::South);
+        const int ew = now.tricks_taken(Seat::East) + now.tricks_taken(Seat::West);
+        ImGui::Text("The play is over: North-South %d tricks, East-West %d.", ns, ew);
+        return;
+    }
+    ImGui::Text("%s to play:", kSeatNames[index(now.to_act())]);
+    for (Card c : in_hand_order(now.legal_cards())) {
+        ImGui::SameLine(0, em(6));
+        same_line_or_wrap(card_text_width(c));
+        text_card(c);
+        if (ImGui::IsItemClicked()) e.play(c);
+    }
+    text_note("Click a card to play it; click a card played to comment on it.");
 }
 
 void EditorPanel::comment_box(EditorMode& e) {
@@ -355,7 +419,7 @@ void EditorPanel::saving(EditorMode& e) {
         event_seen_ = e.event;
     }
     ImGui::SetNextItemWidth(em(200));
-    if (ImGui::InputTextWithHint("event", "the sheet's own", event_, sizeof event_)) {
+    if (ImGui::InputTextWithHint("event", "as recorded", event_, sizeof event_)) {
         e.event = event_;
         event_seen_ = e.event;
     }

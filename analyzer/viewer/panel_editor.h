@@ -1,7 +1,8 @@
 // The deal editor on screen, in place of the table while a deal is built (editor_mode.h): the
 // 52 cards to click into the seats, the hands as they fill, the random deal with constraints
 // per seat, swap, rotate and clear; then the passes and bids, a comment on the hand, a bid or
-// a card, and the two saves (a game in the library, a lesson question in a folder).
+// a card, the play card by card, and the two saves (a game in the library, a lesson question in a
+// folder).
 #pragma once
 
 #include <string>
@@ -38,6 +39,8 @@ class EditorPanel : public Panel {
     void constraints(EditorMode& e);
     void hands(EditorMode& e);
     void auction(EditorMode& e, const UiState& ui);
+    void pick_cards(EditorMode& e, CardSet hand, int size, const char* button);
+    void play(EditorMode& e);
     void comment_box(EditorMode& e);
     void saving(EditorMode& e);
 

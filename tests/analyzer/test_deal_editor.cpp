@@ -279,3 +279,118 @@ TEST_CASE("deal editor: a smaller deck takes back the cards it has not, and the 
     e.deal_rest(5);
     CHECK(e.complete());
 }
+
+TEST_CASE("deal editor: the play is entered card by card, checked by the engine, and saved",
+          "[deal_editor]") {
+    TempDir t;
+    DealEditor e = editor_with(kDeal, Seat::North);
+    CHECK_FALSE(e.to_play());
+    CHECK(e.legal_cards().empty());
+    CHECK(error_of([&] { e.play(parse_card("2C")); }) ==
+          "the play comes after the bids: enter them first");
+    for (int b : {3, 3, 4, 2}) e.bid(Bid::tricks(b));
+    REQUIRE(e.phase() == Phase::Play);
+    const Seat leader = *e.to_play();
+    CHECK(leader == Seat::East);
+    CHECK(e.legal_cards() == e.state().legal_cards());
+    // A card the engine refuses is refused with the engine's own reason, nothing entered.
+    const Card spade = *e.deal()[leader].of_suit(Suit::Spades).begin();
+    auto illegal = e.state().check_play(spade);
+    REQUIRE(illegal);
+    CHECK(error_of([&] { e.play(spade); }) == illegal->message);
+    CHECK(e.cards().empty());
+    // A trick, each seat its first legal card; the winner leads the next.
+    for (int i = 0; i < 4; ++i) e.play(*e.legal_cards().begin());
+    HandState after = e.state();
+    REQUIRE(after.tricks_played() == 1);
+    CHECK(e.to_play() == after.trick_winners().front());
+    // Comments on a card played and on one not played yet.
+    const Card second = e.cards()[1];
+    e.comment_card(second, "Second hand low.");
+    const Card later = *e.legal_cards().begin();
+    e.comment_card(later, "Kept for later.");
+    e.play(later);
+    e.undo();  // the last card comes back first
+    CHECK(e.cards().size() == 4);
+    CHECK(e.bids().size() == 4);
+    formats::Library library(t.dir / "library.sqlite");
+    RecordedGame g = library.load_game(e.save_game(library, "Play class"));
+    const RecordedHand& h = g.hands.at(0);
+    CHECK(h.cards == e.cards());
+    const Annotation* on_card = h.annotation(Annotation::Target::Card, 1);
+    REQUIRE(on_card);
+    CHECK(on_card->comment == "Second hand low.");
+    const Annotation* on_hand = h.annotation(Annotation::Target::Hand, 0);
+    REQUIRE(on_hand);
+    CHECK(on_hand->comment == to_string(later) + ": Kept for later.");
+    // Played to the end: the engine's outcome, and nothing more is due.
+    while (e.to_play()) e.play(*e.legal_cards().begin());
+    CHECK(e.phase() == Phase::Done);
+    CHECK(e.cards().size() == 52);
+    CHECK(error_of([&] { e.play(parse_card("2C")); }) == "the play is over: every card is played");
+    RecordedGame whole = library.load_game(e.save_game(library, "Play class"));
+    CHECK(whole.hands.at(0).cards.size() == 52);
+    // A bid question stops at the learner's bid.
+    LessonQuestionInfo info{"my-lesson", "Mine",     "A point.",     5,
+                            4,           Seat::West, LessonAsk::Bid, "What do you bid?"};
+    CHECK(error_of([&] { e.save_lesson_question(t.dir / "lessons", info); }) ==
+          "a bid question stops at the learner's bid: take back the play (undo)");
+    CHECK_FALSE(fs::exists(t.dir / "lessons"));
+}
+
+TEST_CASE("deal editor: a recorded hand opens with its passes, bids, exchange, play and comments",
+          "[deal_editor]") {
+    TempDir t;
+    for (const char* name : {"paperless.spades", "computer.spades"}) {
+        INFO(name);
+        const RecordedGame game =
+            formats::read_game_file(fs::path(SPADEWORK_SAMPLES) / "games" / name).at(0);
+        for (std::size_t k = 0; k < game.hands.size(); ++k) {
+            INFO("hand " << k + 1);
+            const RecordedHand& original = game.hands[k];
+            DealEditor e;
+            e.start_from_record(game, static_cast<int>(k));
+            CHECK(e.from_record());
+            CHECK(e.rules() == game.rules);
+            const RecordedGame saved = e.game("");
+            CHECK(saved.event == game.event);
+            CHECK(saved.players == game.players);
+            const RecordedHand& h = saved.hands.at(0);
+            CHECK(h.dealer == original.dealer);
+            CHECK(h.deal == original.deal);
+            CHECK(h.passes == original.passes);
+            CHECK(h.bids == original.bids);
+            CHECK(h.exchanges == original.exchanges);
+            CHECK(h.cards == original.cards);
+        }
+    }
+    // The sample with a blind nil's exchange has one.
+    const RecordedGame computer =
+        formats::read_game_file(fs::path(SPADEWORK_SAMPLES) / "games" / "computer.spades").at(0);
+    CHECK(std::any_of(computer.hands.begin(), computer.hands.end(), [](const RecordedHand& h) {
+        return h.exchanges != std::array<CardSet, 4>{};
+    }));
+    // Comments come along, a glyph in front of its comment; back on the same bid and card.
+    RecordedGame annotated =
+        formats::read_game_file(fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").at(0);
+    RecordedHand& first = annotated.hands.at(0);
+    first.annotations = {{Annotation::Target::Hand, 0, "", "A quiet hand."},
+                         {Annotation::Target::Bid, 2, "?", "Too low."},
+                         {Annotation::Target::Card, 5, "!", ""}};
+    DealEditor e;
+    e.start_from_record(annotated, 0);
+    CHECK(e.hand_comment() == "A quiet hand.");
+    CHECK(e.bid_comment(2) == "? Too low.");
+    CHECK(e.card_comment(first.cards[5]) == "!");
+    const RecordedHand& back = e.game("").hands.at(0);
+    REQUIRE(back.annotation(Annotation::Target::Card, 5));
+    CHECK(back.annotation(Annotation::Target::Card, 5)->comment == "!");
+    // Refused: a score sheet, a hand not there; the editor as it was.
+    const RecordedGame sheet =
+        formats::read_game_file(fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv").at(0);
+    CHECK(error_of([&] { e.start_from_record(sheet, 0); }) ==
+          "a score sheet's hand has no cards: open it as a sheet's hand to enter them");
+    CHECK(error_of([&] { e.start_from_record(annotated, 99); }) ==
+          "the game has no hand 100 (it has " + std::to_string(annotated.hands.size()) + ")");
+    CHECK(e.cards() == first.cards);
+}

@@ -165,3 +165,52 @@ TEST_CASE("deal editor mode: a score sheet's hand gets its cards, then the sheet
     CHECK(g.players == sheet.players);
     CHECK_FALSE(g.score_sheet());
 }
+
+TEST_CASE("deal editor mode: a game's hand opens with its play, cards are played by clicks",
+          "[viewer][editor]") {
+    testing::Workspace ws("spadework-editor-mode");
+    const RecordedGame game = formats::read_game_file(std::filesystem::path(SPADEWORK_SAMPLES) /
+                                                      "games" / "classic.spades")
+                                  .at(0);
+    EditorMode e(ws.db, {});
+    RecordedGame sheet = game;
+    sheet.kind = RecordKind::ScoreSheet;
+    CHECK_FALSE(e.open_record_hand(sheet, 0));
+    CHECK_FALSE(e.shown());
+    CHECK_THROWS_WITH(e.open_as("game"), "--edit-deal game: no game is shown (name a game)");
+    e.open_as("game", &game, 1);
+    REQUIRE(e.shown());
+    CHECK(e.editor().cards() == game.hands[1].cards);
+    CHECK(e.editor().phase() == Phase::Done);
+    // Back to the first card of the third trick, then played on by clicks.
+    while (e.editor().cards().size() > 8) REQUIRE(e.undo());
+    const Seat leader = *e.editor().to_play();
+    const Card lead = *e.editor().legal_cards().begin();
+    REQUIRE(e.play(lead));
+    CHECK(e.message() == std::string(seat_name(leader)) + " plays " + to_string(lead) + ".");
+    // A comment typed next is on the card played.
+    CHECK(e.comment_target().kind == CommentTarget::Kind::Card);
+    CHECK(e.comment_target().card == lead);
+    REQUIRE(e.set_comment("The lead that sets them."));
+    // A card not legal now is refused, with the engine's reason; nothing entered.
+    const Seat second = *e.editor().to_play();
+    const CardSet held = e.editor().state().hand(second);
+    const CardSet illegal = held - e.editor().legal_cards();
+    if (!illegal.empty()) {
+        CHECK_FALSE(e.play(*illegal.begin()));
+        CHECK(e.error());
+        CHECK(e.editor().cards().size() == 9);
+    }
+    for (int i = 0; i < 3; ++i) REQUIRE(e.play(*e.editor().legal_cards().begin()));
+    const HandState now = e.editor().state();
+    CHECK(e.message().find(std::string(seat_name(now.trick_winners().back())) + " wins trick 3.") !=
+          std::string::npos);
+    REQUIRE(e.save_game());
+    formats::Library library(ws.db);
+    RecordedGame saved = library.load_game(library.list_games({}).at(0).id);
+    CHECK(saved.players == game.players);
+    CHECK(saved.hands.at(0).cards == e.editor().cards());
+    const Annotation* on_lead = saved.hands.at(0).annotation(Annotation::Target::Card, 8);
+    REQUIRE(on_lead);
+    CHECK(on_lead->comment == "The lead that sets them.");
+}

@@ -1,7 +1,7 @@
-// The deal editor in the window: `spadework view --edit-deal new|PBN --screenshot` under
-// xvfb-run at 1280x720 and 1600x1000, on an empty deal and on a whole one; and a PBN deal that
-// does not read refused before a window opens. SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures
-// there for a person to look at.
+// The deal editor in the window: `spadework view --edit-deal new|sheet|game|PBN --screenshot`
+// under xvfb-run at 1280x720 and 1600x1000, on an empty deal, a whole one and a recorded hand
+// with its play; and a PBN deal that does not read refused before a window opens.
+// SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures there for a person to look at.
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -28,6 +28,10 @@ Shot view(const testing::Workspace& ws, const std::string& deal, const std::stri
          (ws.dir / "lessons").string(), "--screenshot", png.string()},
         png);
 }
+
+// The first hand of samples/games/classic.spades, dealt by North.
+constexpr const char* kFirstHand =
+    "N:Q5.K62.KQJT63.KJ A63.74.A7.AT7652 KJ82.JT9.984.843 T974.AQ853.52.Q9";
 
 constexpr const char* kDeal =
     "E:K63.Q32.JT54.K87 852.AK4.A73.9643 AJ9.J876.K96.QT5 QT74.T95.Q82.AJ2";
@@ -124,6 +128,41 @@ TEST_CASE("view --edit-deal sheet opens a score sheet's hand for its cards", "[w
          "sheet", "--db", ws.db, "--screenshot", (ws.dir / "no.png").string()});
     CHECK(r.status == 1);
     CHECK(r.err.find("--edit-deal sheet: not a score sheet") != std::string::npos);
+}
+
+// A recorded hand in the editor: its thirteen tricks listed, each card's seat in its
+// partnership's colour, in the right-hand column where a deal alone has only the hands.
+TEST_CASE("view --edit-deal game opens the hand shown with its bids and play", "[window][editor]") {
+    testing::Workspace ws("spadework-editor-window");
+    const fs::path games = fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades";
+    for (auto [size, w, h] : {std::tuple{"1280x720", 1280, 720}, {"1600x1000", 1600, 1000}}) {
+        INFO(size);
+        const fs::path png = ws.dir / ("editor-game-" + std::string(size) + ".png");
+        Shot s = testing::run_in_window(
+            ws,
+            {SPADEWORK_EXE, "view", games.string(), "--hand", "1", "--edit-deal", "game", "--db",
+             ws.db, "--size", size, "--screenshot", png.string()},
+            png);
+        INFO(s.err);
+        REQUIRE(s.status == 0);
+        CHECK(s.err.empty());
+        const fs::path alone = ws.dir / ("editor-alone-" + std::string(size) + ".png");
+        REQUIRE(view(ws, kFirstHand, size, alone).status == 0);
+        auto right_blue = [&](const fs::path& file) {
+            const testing::Picture p = testing::load_picture(file);
+            std::size_t n = 0;
+            for (int y = 0; y < h; ++y) {
+                for (int x = w * 55 / 100; x < w; ++x) {
+                    const unsigned char* q = p.at(x, y);
+                    n += std::abs(q[0] - 90) < 24 && std::abs(q[1] - 160) < 24 &&
+                         std::abs(q[2] - 240) < 24;
+                }
+            }
+            return n;
+        };
+        // 26 of the 52 cards played are North's or South's: a seat name in blue each.
+        CHECK(right_blue(png) > right_blue(alone) + 26 * 20);
+    }
 }
 
 TEST_CASE("view --edit-deal refuses a deal that does not read", "[window][editor]") {

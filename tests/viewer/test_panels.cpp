@@ -20,7 +20,9 @@
 #include "panel_lesson.h"
 #include "panel_scores.h"
 #include "spadework/analyzer/library_stores.h"
+#include "spadework/engine/deal.h"
 #include "spadework/engine/record.h"
+#include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
 #include "support/workspace.h"
 #include "viewer.h"
@@ -286,12 +288,39 @@ TEST_CASE("the deal editor's panel draws the picker, then the hands and bids, in
     REQUIRE(editor.bid_text("4"));
     const int filled = frame_vertices([&] { (*it)->draw(ctx); });
     CHECK(filled > picker);  // 52 cards in the hands, the bid buttons
-    run("take back the last bid");
+    run("take back the last card or bid");
     CHECK(editor.editor().bids().empty());
     run("clear the deal");
     CHECK(editor.editor().unplaced().size() == 52);
     run("leave the deal editor");
     CHECK_FALSE(editor.shown());
+}
+
+TEST_CASE("the deal editor's panel draws a recorded hand's tricks and the cards to play",
+          "[panels][editor]") {
+    Fixture f;
+    Headless imgui(1280, 720, f.ui);
+    EditorMode editor({}, fs::temp_directory_path() / "spadework-no-lessons");
+    PanelContext ctx{f.model, f.ui, f.lessons, nullptr, &editor};
+    auto panels = make_panels();
+    auto it = std::find_if(panels.begin(), panels.end(),
+                           [](const auto& p) { return p->place() == PanelPlace::Editor; });
+    REQUIRE(it != panels.end());
+    const RecordedGame game =
+        formats::read_game_file(fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").at(0);
+    const RecordedHand& hand = game.hands.at(0);
+    // The same deal with nothing entered, then with its bids and thirteen tricks.
+    editor.open_pbn(to_pbn(hand.deal, hand.dealer));
+    const int deal_only = frame_vertices([&] { (*it)->draw(ctx); });
+    REQUIRE(editor.open_record_hand(game, 0));
+    const int played = frame_vertices([&] { (*it)->draw(ctx); });
+    CHECK(played > deal_only);
+    // Two tricks taken back: fewer rows of tricks, and the seat to play's cards offered.
+    for (int i = 0; i < 8; ++i) REQUIRE(editor.undo());
+    REQUIRE(editor.editor().to_play());
+    const int mid = frame_vertices([&] { (*it)->draw(ctx); });
+    CHECK(mid > deal_only);
+    CHECK(mid != played);
 }
 
 // The picker's cards as large as the space holds, the width or the height deciding; never

@@ -107,10 +107,25 @@ class DealEditor {
     Phase phase() const;
     void pass(CardSet cards);  // the seat to act passes these to its partner
     void bid(Bid bid);         // the seat to act bids
-    void undo();               // takes back the last pass or bid
+    void undo();               // takes back the last card, exchange, bid or pass
     const std::vector<Bid>& bids() const { return bids_; }
     const std::array<CardSet, 4>& passes() const { return passes_; }
     std::vector<Bid> legal_bids() const;
+
+    // ---- The play, after the bids (and a blind bid's exchange), checked by the engine ----
+    // The seat to give its exchange (Phase::Exchange) or to play next; none before the bids
+    // are in and once the last card is played.
+    std::optional<Seat> to_play() const;
+    // The seat to give (a blind bid's exchange) gives these cards to its partner.
+    void exchange(CardSet cards);
+    // The seat to play plays `c`: refused, with the engine's reason, unless it is legal.
+    void play(Card c);
+    CardSet legal_cards() const;  // the seat to play's; empty when no card is due
+    const std::vector<Card>& cards() const { return cards_; }
+    const std::array<CardSet, 4>& exchanges() const { return exchanges_; }
+    // The hand as entered so far: the deal, passes, bids, exchanges and cards. Refused while a
+    // card is unplaced.
+    HandState state() const;
 
     // ---- A score sheet's hand, its cards entered after the fact ----
     // Starts over from hand `hand` (0-based) of a score-sheet game: its rules, dealer and bids,
@@ -125,9 +140,20 @@ class DealEditor {
     // with the cards now known (throws, naming it), the bids before it kept.
     void enter_sheet_bids();
 
+    // ---- A recorded hand, to comment on or change ----
+    // Starts over from hand `hand` (0-based) of a full record: its rules, dealer, deal, passes,
+    // bids, exchanges and cards, each entered through the calls above (so checked by the
+    // engine), and its comments (a glyph goes in front of its comment: "?! ..."). The game's
+    // players, event and date go with the record saved. Refused for a score sheet, a hand that
+    // is not there, or a card that broke a rule of play (the editor takes legal play only); a
+    // claim is dropped, the play entered up to it.
+    void start_from_record(const RecordedGame& game, int hand);
+    bool from_record() const { return record_hand_ >= 0; }
+
     // ---- Comments ----
-    // On bid `index` (in bidding order) or on a card of the deal: kept with the record (a
-    // card's comment goes with the hand's, "AS: ...").
+    // On bid `index` (in bidding order) or on a card of the deal: kept with the record (on
+    // the card where it is played; a card not played has its comment go with the hand's,
+    // "AS: ...").
     void comment_bid(int index, std::string text);
     void comment_card(Card c, std::string text);
     void set_hand_comment(std::string text) { hand_comment_ = std::move(text); }
@@ -148,8 +174,7 @@ class DealEditor {
                                      const LessonQuestionInfo& info, int threads = 1) const;
 
   private:
-    HandState replayed() const;  // the deal with the passes and bids entered
-    void drop_auction();
+    void drop_auction();  // the passes, bids, exchanges and cards
     int seat_size() const { return rules_.hand_size(); }
 
     RuleSet rules_;
@@ -158,11 +183,16 @@ class DealEditor {
     std::array<CardSet, 4> passes_{};
     std::vector<Seat> passed_;  // the order the passes were entered in, for undo
     std::vector<Bid> bids_;
+    std::array<CardSet, 4> exchanges_{};
+    std::vector<Seat> exchanged_;  // the order the exchanges were entered in, for undo
+    std::vector<Card> cards_;
     std::map<int, std::string> bid_comments_;
     std::map<int, std::string> card_comments_;  // by Card::index()
     std::string hand_comment_;
-    RecordedGame origin_;  // a score sheet's game: its players, event, date (no hands)
+    RecordedGame
+        origin_;  // a score sheet's or a record's game: its players, event, date (no hands)
     int sheet_hand_ = -1;
+    int record_hand_ = -1;
     std::vector<Bid> sheet_bids_;
 };
 
