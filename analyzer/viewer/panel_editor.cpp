@@ -49,7 +49,8 @@ std::vector<Command> EditorPanel::commands() const {
         {"deal the rest at random", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.deal_rest(); })},
         {"rotate the deal", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.rotate(); })},
         {"clear the deal", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.clear(); })},
-        {"take back the last card or bid", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.undo(); })},
+        {"take back the last card or bid", ImGuiKey_COUNT, "",
+         with([](EditorMode& e) { e.undo(); })},
         {"leave the deal editor", ImGuiKey_COUNT, "", with([](EditorMode& e) { e.leave(); })},
     };
 }

@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "support/raw_db.h"
 #include "spadework.pb.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
 #include "spadework/formats/proto_io.h"
+#include "support/raw_db.h"
 #include "support/test_games.h"
 #include "support/workspace.h"
 

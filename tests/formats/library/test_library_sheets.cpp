@@ -5,8 +5,8 @@
 
 #include <filesystem>
 
-#include "support/raw_db.h"
 #include "spadework/formats/library.h"
+#include "support/raw_db.h"
 #include "support/sheet_games.h"
 #include "support/test_games.h"
 #include "support/workspace.h"
