@@ -382,7 +382,8 @@ TEST_CASE("deal editor: a recorded hand opens with its passes, bids, exchange, p
     CHECK(e.hand_comment() == "A quiet hand.");
     CHECK(e.bid_comment(2) == "? Too low.");
     CHECK(e.card_comment(first.cards[5]) == "!");
-    const RecordedHand& back = e.game("").hands.at(0);
+    const RecordedGame back_game = e.game("");
+    const RecordedHand& back = back_game.hands.at(0);
     REQUIRE(back.annotation(Annotation::Target::Card, 5));
     CHECK(back.annotation(Annotation::Target::Card, 5)->comment == "!");
     // Refused: a score sheet, a hand not there; the editor as it was.

@@ -148,11 +148,12 @@ TEST_CASE("view --edit-deal game opens the hand shown with its bids and play", "
         CHECK(s.err.empty());
         const fs::path alone = ws.dir / ("editor-alone-" + std::string(size) + ".png");
         REQUIRE(view(ws, kFirstHand, size, alone).status == 0);
-        auto right_blue = [&](const fs::path& file) {
+        // Structured bindings are not captured by lambdas under clang 14.
+        auto right_blue = [width = w, height = h](const fs::path& file) {
             const testing::Picture p = testing::load_picture(file);
             std::size_t n = 0;
-            for (int y = 0; y < h; ++y) {
-                for (int x = w * 55 / 100; x < w; ++x) {
+            for (int y = 0; y < height; ++y) {
+                for (int x = width * 55 / 100; x < width; ++x) {
                     const unsigned char* q = p.at(x, y);
                     n += std::abs(q[0] - 90) < 24 && std::abs(q[1] - 160) < 24 &&
                          std::abs(q[2] - 240) < 24;
