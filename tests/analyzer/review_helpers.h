@@ -11,7 +11,7 @@
 namespace spadework::testing {
 
 // Bot games of `hands` hands under classic.
-inline std::vector<RecordedGame> short_games(int games, int hands, std::uint64_t seed) {
+inline std::vector<RecordedGame> games_of_hands(int games, int hands, std::uint64_t seed) {
     SplitMix64 rng(seed);
     std::vector<RecordedGame> out;
     while (static_cast<int>(out.size()) < games) {

@@ -107,21 +107,10 @@ TEST_CASE("standings before each hand follow the game's own scoring", "[review]"
     }
 }
 
-TEST_CASE("a review survives its JSON", "[review]") {
-    RecordedGame game;
-    game.rules = preset("classic");
-    game.players = {"Ann", "Ben", "", "Dan"};
-    game.hands.resize(2);
-    GameReview r;
-    r.settings_key = ReviewSettings{}.key();
-    r.grade = Grade::Game;
-    r.grade_note = "a note";
-    r.seconds = 1.25;
-    HandReview h;
-    h.hand = 1;
-    h.before = {TeamStanding{120, 7}, TeamStanding{-40, 2}};
-    h.bidding.par.tricks = {8, 5};
-    h.bidding.par.nils = {{Seat::West, true}};
+namespace {
+
+// The decisions of the review the JSON test writes and reads back, every field set.
+BidDecision nil_decision() {
     BidDecision b;
     b.index = 2;
     b.seat = Seat::West;
@@ -146,7 +135,10 @@ TEST_CASE("a review survives its JSON", "[review]") {
     b.best_expected = 10.25;
     b.played_expected = -12.5;
     b.flag = FlagClass::Mistake;
-    h.bidding.bids.push_back(b);
+    return b;
+}
+
+PassDecision pass_decision() {
     PassDecision p;
     p.seat = Seat::North;
     p.passed = parse_cards("AS KS QS");
@@ -162,7 +154,10 @@ TEST_CASE("a review survives its JSON", "[review]") {
     p.samples = 32;
     p.shortfall_error = 1.25;
     p.flag = FlagClass::CloseCall;
-    h.bidding.passes.push_back(p);
+    return p;
+}
+
+PlayReview play_with_a_blunder() {
     PlayReview play;
     CardReview c;
     c.index = 4;
@@ -188,6 +183,31 @@ TEST_CASE("a review survives its JSON", "[review]") {
     play.cards.push_back(irregular);
     play.seats[1].add(c);
     play.seats[2].add(irregular);
+    return play;
+}
+
+}  // namespace
+
+TEST_CASE("a review survives its JSON", "[review]") {
+    RecordedGame game;
+    game.rules = preset("classic");
+    game.players = {"Ann", "Ben", "", "Dan"};
+    game.hands.resize(2);
+    GameReview r;
+    r.settings_key = ReviewSettings{}.key();
+    r.grade = Grade::Game;
+    r.grade_note = "a note";
+    r.seconds = 1.25;
+    HandReview h;
+    h.hand = 1;
+    h.before = {TeamStanding{120, 7}, TeamStanding{-40, 2}};
+    h.bidding.par.tricks = {8, 5};
+    h.bidding.par.nils = {{Seat::West, true}};
+    const BidDecision b = nil_decision();
+    h.bidding.bids.push_back(b);
+    const PassDecision p = pass_decision();
+    h.bidding.passes.push_back(p);
+    const PlayReview play = play_with_a_blunder();
     h.play = play;
     r.hands.push_back(h);
     r.seats = play.seats;
@@ -255,7 +275,7 @@ TEST_CASE("a review survives its JSON", "[review]") {
 
 TEST_CASE("a batch hands each game over as its steps end, a few games ahead of the loads",
           "[review]") {
-    std::vector<RecordedGame> games = short_games(8, 1, 5);
+    std::vector<RecordedGame> games = games_of_hands(8, 1, 5);
     ReviewSettings s;
     s.samples = 1;
     s.threads = 1;

@@ -60,7 +60,7 @@ TEST_CASE("a game's review is the same on one worker or several, and parts are a
 
 TEST_CASE("a batch's reviews are the same on one worker or several, and a bad game fails alone",
           "[review]") {
-    std::vector<RecordedGame> good = short_games(3, 2, 3);
+    std::vector<RecordedGame> good = games_of_hands(3, 2, 3);
     // The batch: three good games (seeded for reviews of a second or less), one that breaks a
     // rule (a bid of 14) and one that cannot be loaded.
     RecordedGame illegal = good[1];

@@ -14,8 +14,8 @@
 namespace spadework::testing {
 
 // Bot games cut to `hands` hands, so that a review takes a moment, not minutes.
-inline std::vector<RecordedGame> short_games(const std::string& rules, int games, int hands,
-                                             std::uint64_t seed) {
+inline std::vector<RecordedGame> cut_games(const std::string& rules, int games, int hands,
+                                           std::uint64_t seed) {
     SplitMix64 rng(seed);
     std::vector<RecordedGame> out;
     for (int g = 0; g < games; ++g) {

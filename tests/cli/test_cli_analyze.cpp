@@ -15,18 +15,18 @@
 
 using namespace spadework;
 using spadework::testing::contains;
+using spadework::testing::cut_games;
 using spadework::testing::run;
 using spadework::testing::run_json;
 using spadework::testing::run_ok;
 using spadework::testing::RunResult;
-using spadework::testing::short_games;
 using spadework::testing::Workspace;
 namespace fs = std::filesystem;
 
 TEST_CASE("analyze prints a review and its JSON agrees with itself", "[cli-analyze]") {
     Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "two.spades";
-    std::vector<RecordedGame> games = short_games("classic", 1, 2, 5);
+    std::vector<RecordedGame> games = cut_games("classic", 1, 2, 5);
     formats::write_game_file(file, games);
 
     std::string text = run_ok({"analyze", file.string(), "--samples", "2"});
@@ -80,7 +80,7 @@ TEST_CASE("analyze prints a review and its JSON agrees with itself", "[cli-analy
 TEST_CASE("analyze says what is wrong with its input", "[cli-analyze]") {
     Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "one.spades";
-    formats::write_game_file(file, short_games("classic", 1, 1, 3));
+    formats::write_game_file(file, cut_games("classic", 1, 1, 3));
     RunResult r = run({"analyze"});
     CHECK(r.status == 2);  // the command line asks for nothing (issue 18: usage, exit 2)
     CHECK(contains(r.err, "give one of GAME, --all or --trend PLAYER"));
@@ -107,7 +107,7 @@ TEST_CASE("analyze --trend orders games by calendar date whichever form the date
           "[cli-analyze]") {
     Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "two.spades";
-    std::vector<RecordedGame> games = short_games("classic", 2, 1, 23);
+    std::vector<RecordedGame> games = cut_games("classic", 2, 1, 23);
     // Written first and later in the year, in the other form: as text, '-' sorts before '.'.
     games[0].date = "2026-11-19";
     games[1].date = "2026.11.01";

@@ -26,11 +26,11 @@
 
 using namespace spadework;
 using spadework::testing::contains;
+using spadework::testing::cut_games;
 using spadework::testing::run;
 using spadework::testing::run_json;
 using spadework::testing::run_ok;
 using spadework::testing::RunResult;
-using spadework::testing::short_games;
 using spadework::testing::Workspace;
 namespace fs = std::filesystem;
 
@@ -38,7 +38,7 @@ TEST_CASE("analyze keeps library reviews and reuses them until the settings chan
           "[cli-analyze]") {
     Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "one.pb";
-    formats::write_game_file(file, short_games("classic", 1, 2, 11));
+    formats::write_game_file(file, cut_games("classic", 1, 2, 11));
     run_ok(ws.with_db({"import", file.string()}));
 
     nlohmann::json first = run_json(ws.with_db({"analyze", "1", "--samples", "2"}));
@@ -70,7 +70,7 @@ TEST_CASE("analyze --all reviews every game and resumes after being killed", "[c
     Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "many.spades";
     const int kGames = 6;
-    formats::write_game_file(file, short_games("classic", kGames, 1, 23));
+    formats::write_game_file(file, cut_games("classic", kGames, 1, 23));
     run_ok(ws.with_db({"import", file.string()}));
 
     // Start a batch and kill it once the first reviews are stored.
@@ -130,7 +130,7 @@ TEST_CASE("analyze --all: the same reviews on any number of threads, a bad game 
           "[cli-analyze]") {
     Workspace ws("spadework-cli-analyze");
     fs::path file = ws.dir / "four.spades";
-    formats::write_game_file(file, short_games("classic", 4, 2, 11));
+    formats::write_game_file(file, cut_games("classic", 4, 2, 11));
     run_ok(ws.with_db({"import", file.string()}));
     // Game 2's record, spoilt behind the library's back: it cannot be read.
     {

@@ -34,7 +34,7 @@ namespace {
 // Bot games cut to one hand, so that reviewing them takes a moment: the first `bidding`
 // games keep their bids and first trick (a bid review, a third of a second), the others
 // only their deal (nothing to review, yet a review is stored).
-std::vector<RecordedGame> short_games(int games, int bidding, std::uint64_t seed) {
+std::vector<RecordedGame> one_hand_games(int games, int bidding, std::uint64_t seed) {
     SplitMix64 rng(seed);
     std::vector<RecordedGame> out;
     for (int g = 0; g < games; ++g) {
@@ -102,7 +102,7 @@ bool wait_for_output(Child& child, const std::string& path, const std::string& t
 TEST_CASE("the viewer's list follows the games and reviews other programs store",
           "[viewer][sharing]") {
     Workspace ws("spadework-viewer-sharing");
-    std::vector<RecordedGame> games = short_games(12, 0, 31);
+    std::vector<RecordedGame> games = one_hand_games(12, 0, 31);
     formats::Library writer(ws.db);
     writer.import_games({games[0], games[1]}, "first.pb");
 
@@ -147,7 +147,7 @@ TEST_CASE("the viewer's list follows the games and reviews other programs store"
 
     // Told to look at once (the viewer told other programs are done), the next poll shows
     // what they stored, without waiting for the refresh's turn.
-    writer.import_games({short_games(1, 0, 32)[0]}, "last.pb");
+    writer.import_games({one_hand_games(1, 0, 32)[0]}, "last.pb");
     m.refresh_library_now();
     m.poll();
     CHECK(m.games().size() == games.size() + 1);
@@ -157,7 +157,7 @@ TEST_CASE("the viewer keeps working while import and analyze --all write to its 
           "[window][sharing]") {
     Workspace ws("spadework-viewer-busy");
     // Step 1. A library with one game, and eight files of two short games to import.
-    std::vector<RecordedGame> games = short_games(17, 3, 77);
+    std::vector<RecordedGame> games = one_hand_games(17, 3, 77);
     formats::write_game_file(ws.file("first.pb"), {games.back()});
     games.pop_back();
     testing::run_ok(ws.with_db({"import", ws.file("first.pb")}));
