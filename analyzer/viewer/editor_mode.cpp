@@ -80,27 +80,11 @@ std::filesystem::path editor_lessons_folder(const std::filesystem::path& my_less
     return formats::default_library_path().parent_path() / "my-lessons";
 }
 
-bool EditorMode::open_sheet_hand(const RecordedGame& sheet, int hand) {
+template <class Start>
+bool EditorMode::start_over(Start&& start, std::string done) {
     analyzer::DealEditor from = editor_;
     try {
-        from.start_from_sheet(sheet, hand);
-    } catch (const Error& e) {
-        message_ = e.what();
-        error_ = true;
-        return false;
-    }
-    open();
-    editor_ = std::move(from);
-    event.clear();  // the sheet's own event goes with the hand
-    message_ = fmt::format(
-        "Hand {} of the score sheet: place its cards, then enter the sheet's bids.", hand + 1);
-    return true;
-}
-
-bool EditorMode::open_record_hand(const RecordedGame& game, int hand) {
-    analyzer::DealEditor from = editor_;
-    try {
-        from.start_from_record(game, hand);
+        start(from);
     } catch (const Error& e) {
         message_ = e.what();
         error_ = true;
@@ -109,9 +93,22 @@ bool EditorMode::open_record_hand(const RecordedGame& game, int hand) {
     open();
     editor_ = std::move(from);
     event.clear();  // the game's own event goes with the hand
-    message_ = fmt::format(
-        "Hand {} of the game: comment on its bids and cards, or take back and play on.", hand + 1);
+    message_ = std::move(done);
     return true;
+}
+
+bool EditorMode::open_sheet_hand(const RecordedGame& sheet, int hand) {
+    return start_over(
+        [&](analyzer::DealEditor& e) { e.start_from_sheet(sheet, hand); },
+        fmt::format("Hand {} of the score sheet: place its cards, then enter the sheet's bids.",
+                    hand + 1));
+}
+
+bool EditorMode::open_record_hand(const RecordedGame& game, int hand) {
+    return start_over(
+        [&](analyzer::DealEditor& e) { e.start_from_record(game, hand); },
+        fmt::format("Hand {} of the game: comment on its bids and cards, or take back and play on.",
+                    hand + 1));
 }
 
 bool EditorMode::enter_sheet_bids() {

@@ -115,6 +115,10 @@ class EditorMode {
   private:
     template <class F>
     bool act(F&& f);
+    // Starts from a game's hand: `start` sets up a copy of the editor, which replaces this one
+    // when it succeeds (the message then `done`); refused, the editor is left as it was.
+    template <class Start>
+    bool start_over(Start&& start, std::string done);
 
     analyzer::DealEditor editor_;
     std::filesystem::path library_;

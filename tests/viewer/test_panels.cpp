@@ -87,6 +87,14 @@ int frame_vertices(F&& draw) {
     return ImGui::GetDrawData()->TotalVtxCount;
 }
 
+// The panel drawn at `place`: there is one.
+Panel& panel_at(const std::vector<std::unique_ptr<Panel>>& panels, PanelPlace place) {
+    auto it = std::find_if(panels.begin(), panels.end(),
+                           [place](const auto& p) { return p->place() == place; });
+    REQUIRE(it != panels.end());
+    return **it;
+}
+
 }  // namespace
 
 TEST_CASE("the registry names each panel once and places each part of the window once",
@@ -228,18 +236,16 @@ TEST_CASE("the score keeper's panel draws its form, then the game kept", "[panel
     ScoreKeeper keeper({});
     PanelContext ctx{f.model, f.ui, f.lessons, &keeper};
     auto panels = make_panels();
-    auto it = std::find_if(panels.begin(), panels.end(),
-                           [](const auto& p) { return p->place() == PanelPlace::Keeper; });
-    REQUIRE(it != panels.end());
+    Panel& panel = panel_at(panels, PanelPlace::Keeper);
     const int empty = frame_vertices([] {});
     keeper.open_form();
-    const int form = frame_vertices([&] { (*it)->draw(ctx); });
+    const int form = frame_vertices([&] { panel.draw(ctx); });
     CHECK(form > empty);
     KeeperSetup setup;
     setup.players = {"Ann", "Bob", "Carol", "Dee"};
     keeper.start(setup);
     for (const char* e : {"4", "3", "nil", "3", "5", "3", "0", "5"}) REQUIRE(keeper.enter_text(e));
-    const int game = frame_vertices([&] { (*it)->draw(ctx); });
+    const int game = frame_vertices([&] { panel.draw(ctx); });
     CHECK(game > form);  // the buttons, the hand and a row of the sheet
     // Finish now asks first: the question is shown, and nothing is finished until answered.
     auto asking = [] {
@@ -248,12 +254,12 @@ TEST_CASE("the score keeper's panel draws its form, then the game kept", "[panel
     };
     CHECK_FALSE(asking());
     keeper.ask_finish();
-    frame_vertices([&] { (*it)->draw(ctx); });
+    frame_vertices([&] { panel.draw(ctx); });
     CHECK(asking());
     CHECK_FALSE(keeper.ended_early());
     REQUIRE(keeper.confirm_finish());
-    frame_vertices([&] { (*it)->draw(ctx); });
-    frame_vertices([&] { (*it)->draw(ctx); });
+    frame_vertices([&] { panel.draw(ctx); });
+    frame_vertices([&] { panel.draw(ctx); });
     CHECK_FALSE(asking());
     CHECK(keeper.ended_early());
 }
@@ -265,20 +271,18 @@ TEST_CASE("the deal editor's panel draws the picker, then the hands and bids, in
     EditorMode editor({}, fs::temp_directory_path() / "spadework-no-lessons");
     PanelContext ctx{f.model, f.ui, f.lessons, nullptr, &editor};
     auto panels = make_panels();
-    auto it = std::find_if(panels.begin(), panels.end(),
-                           [](const auto& p) { return p->place() == PanelPlace::Editor; });
-    REQUIRE(it != panels.end());
-    const std::vector<Command> commands = (*it)->commands();
+    Panel& panel = panel_at(panels, PanelPlace::Editor);
+    const std::vector<Command> commands = panel.commands();
     auto run = [&](const char* name) {
         const Command* c = find_command(commands, name);
         REQUIRE(c != nullptr);
         c->run(ctx);
     };
     const int empty = frame_vertices([] {});
-    CHECK(frame_vertices([&] { (*it)->draw(ctx); }) == empty);
+    CHECK(frame_vertices([&] { panel.draw(ctx); }) == empty);
     run("new deal");
     REQUIRE(editor.shown());
-    const int picker = frame_vertices([&] { (*it)->draw(ctx); });
+    const int picker = frame_vertices([&] { panel.draw(ctx); });
     CHECK(picker > empty);
     run("deal the rest at random");
     REQUIRE(editor.editor().complete());
@@ -286,7 +290,7 @@ TEST_CASE("the deal editor's panel draws the picker, then the hands and bids, in
     run("rotate the deal");
     CHECK(editor.editor().deal()[Seat::East] == dealt[Seat::North]);
     REQUIRE(editor.bid_text("4"));
-    const int filled = frame_vertices([&] { (*it)->draw(ctx); });
+    const int filled = frame_vertices([&] { panel.draw(ctx); });
     CHECK(filled > picker);  // 52 cards in the hands, the bid buttons
     run("take back the last card or bid");
     CHECK(editor.editor().bids().empty());
@@ -303,22 +307,20 @@ TEST_CASE("the deal editor's panel draws a recorded hand's tricks and the cards 
     EditorMode editor({}, fs::temp_directory_path() / "spadework-no-lessons");
     PanelContext ctx{f.model, f.ui, f.lessons, nullptr, &editor};
     auto panels = make_panels();
-    auto it = std::find_if(panels.begin(), panels.end(),
-                           [](const auto& p) { return p->place() == PanelPlace::Editor; });
-    REQUIRE(it != panels.end());
+    Panel& panel = panel_at(panels, PanelPlace::Editor);
     const RecordedGame game =
         formats::read_game_file(fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").at(0);
     const RecordedHand& hand = game.hands.at(0);
     // The same deal with nothing entered, then with its bids and thirteen tricks.
     editor.open_pbn(to_pbn(hand.deal, hand.dealer));
-    const int deal_only = frame_vertices([&] { (*it)->draw(ctx); });
+    const int deal_only = frame_vertices([&] { panel.draw(ctx); });
     REQUIRE(editor.open_record_hand(game, 0));
-    const int played = frame_vertices([&] { (*it)->draw(ctx); });
+    const int played = frame_vertices([&] { panel.draw(ctx); });
     CHECK(played > deal_only);
     // Two tricks taken back: fewer rows of tricks, and the seat to play's cards offered.
     for (int i = 0; i < 8; ++i) REQUIRE(editor.undo());
     REQUIRE(editor.editor().to_play());
-    const int mid = frame_vertices([&] { (*it)->draw(ctx); });
+    const int mid = frame_vertices([&] { panel.draw(ctx); });
     CHECK(mid > deal_only);
     CHECK(mid != played);
 }
@@ -355,9 +357,7 @@ TEST_CASE("a lesson question saved in the deal editor is in the Lessons menu at 
     EditorMode editor({}, mine);
     PanelContext ctx{f.model, f.ui, lessons, nullptr, &editor};
     auto panels = make_panels();
-    auto it = std::find_if(panels.begin(), panels.end(),
-                           [](const auto& p) { return p->place() == PanelPlace::Editor; });
-    REQUIRE(it != panels.end());
+    Panel& panel = panel_at(panels, PanelPlace::Editor);
     editor.open_pbn("E:K63.Q32.JT54.K87 852.AK4.A73.9643 AJ9.J876.K96.QT5 QT74.T95.Q82.AJ2");
     editor.set_dealer(Seat::East);
     REQUIRE(editor.bid_text("3"));
@@ -368,7 +368,7 @@ TEST_CASE("a lesson question saved in the deal editor is in the Lessons menu at 
     REQUIRE(before > 0);  // the shipped lessons
     REQUIRE(editor.save_lesson());
     editor.wait();
-    frame_vertices([&] { (*it)->draw(ctx); });  // the frame that sees the save
+    frame_vertices([&] { panel.draw(ctx); });  // the frame that sees the save
     CHECK(lessons.catalogue().size() == before + 1);
     CHECK(lessons.catalogue().back().name == "from-the-editor");
     fs::remove_all(mine);
