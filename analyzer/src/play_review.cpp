@@ -24,11 +24,7 @@ constexpr double kChanceUnits = 10000;
 // replay_hand. The cards are left to the caller, which accepts revokes (a record may hold
 // one) where replay_hand refuses them.
 HandState state_before_play(const RuleSet& rules, const RecordedHand& rec, int hand) {
-    RecordedHand head = rec;
-    head.cards.clear();
-    head.claim.reset();
-    head.annotations.clear();  // they may name cards that are no longer there
-    return replay_hand(rules, head, hand);
+    return replay_hand(rules, hand_up_to(rec, 0), hand);
 }
 
 // The values of every legal card, merged from the two answers (both list the cards in the

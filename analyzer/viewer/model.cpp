@@ -309,10 +309,8 @@ void Model::rebuild_state() {
     }
     // The record up to the position, then the what-if cards. The claim belongs to the end of
     // the record, not to a position inside it.
-    RecordedHand upto = *h;
-    upto.cards.resize(position_);
-    upto.claim.reset();
-    state_ = std::make_unique<HandState>(replay_hand(game_->rules, upto, hand_));
+    state_ = std::make_unique<HandState>(
+        replay_hand(game_->rules, hand_up_to(*h, static_cast<std::size_t>(position_)), hand_));
     for (Card c : what_if_) state_->play(c);
 }
 

@@ -100,6 +100,17 @@ const Annotation* RecordedHand::annotation(Annotation::Target target, int index)
     return nullptr;
 }
 
+RecordedHand hand_up_to(const RecordedHand& hand, std::size_t cards) {
+    RecordedHand out = hand;
+    if (out.cards.size() > cards) out.cards.resize(cards);
+    out.claim.reset();
+    std::erase_if(out.annotations, [&](const Annotation& a) {
+        return a.target == Annotation::Target::Card &&
+               static_cast<std::size_t>(a.index) >= out.cards.size();
+    });
+    return out;
+}
+
 HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_index,
                       std::vector<RecordedIrregularity>* irregular,
                       std::optional<std::array<int, 2>> scores_before) {

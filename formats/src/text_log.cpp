@@ -417,10 +417,7 @@ Card Reader::card_at(const LineItem& item) const {
 // The seat that leads the first trick, as the engine has it once the pass, the bids and the
 // exchange are replayed. A fault in those is reported here, before any card.
 Seat Reader::first_leader(Position pos, const std::string& what) const {
-    RecordedHand before = hand_;
-    before.cards.clear();
-    before.claim.reset();
-    before.annotations.clear();
+    const RecordedHand before = hand_up_to(hand_, 0);
     std::optional<HandState> state;
     try {
         state.emplace(replay_hand(game_.rules, before, static_cast<int>(game_.hands.size())));
@@ -455,9 +452,7 @@ std::string Reader::first_lead_source() const {
 // Replays the hand as read so far, so that the engine reports a fault in its cards where it
 // stands.
 void Reader::check_cards_so_far() const {
-    RecordedHand so_far = hand_;
-    so_far.claim.reset();
-    so_far.annotations.clear();
+    const RecordedHand so_far = hand_up_to(hand_, hand_.cards.size());
     try {
         replay_hand(game_.rules, so_far, static_cast<int>(game_.hands.size()));
     } catch (const RecordError& e) {

@@ -76,11 +76,8 @@ std::string exchange_cause(Seat seat, const RuleSet& rules, const RecordedHand& 
     if (rules.blind_nil_exchange == 0) return under_rules(game);
     // Without its exchanges the hand replays when the bids called for none, and stops at the
     // first exchange they called for.
-    RecordedHand without = hand;
+    RecordedHand without = hand_up_to(hand, 0);
     without.exchanges = {};
-    without.cards.clear();
-    without.claim.reset();
-    without.annotations.clear();
     bool called_for = false;
     try {
         replay_hand(rules, without);
@@ -104,10 +101,7 @@ std::string exchange_cause(Seat seat, const RuleSet& rules, const RecordedHand& 
 std::string card_cause(std::size_t at, const RuleSet& rules, const RecordedHand& hand,
                        const HandMarks& marks, const GameMarks& game) {
     if (at >= hand.cards.size()) return "";
-    RecordedHand before = hand;
-    before.cards.resize(at);
-    before.claim.reset();
-    before.annotations.clear();
+    const RecordedHand before = hand_up_to(hand, at);
     std::optional<HandState> state;
     try {
         state.emplace(replay_hand(rules, before));

@@ -93,6 +93,35 @@ TEST_CASE("replay forwards then backwards returns to the same states", "[viewer]
     CHECK(snap(m) == forwards[0]);
 }
 
+// A comment on a card names it by its place in the hand: the replay up to an earlier
+// position leaves it out (the viewer refused the whole game: "an annotation names card 19 of
+// 0").
+TEST_CASE("a game with comments on its cards replays at every position", "[viewer]") {
+    TempDir t;
+    RecordedGame game = formats::read_game_file(kGames / "classic.spades").at(0);
+    RecordedHand& first = game.hands.at(0);
+    first.annotations = {{Annotation::Target::Bid, 1, "!?", "bold"},
+                         {Annotation::Target::Card, 18, "??", "overtrumps"},
+                         {Annotation::Target::Card, 40, "", "the end play"}};
+    const fs::path file = t.path / "annotated.spades";
+    formats::write_game_file(file, {game});
+    Model m;
+    REQUIRE(m.open(file));
+    m.select_game(0);
+    REQUIRE(m.game());
+    m.select_hand(0);
+    const int n = m.recorded_cards();
+    REQUIRE(n == static_cast<int>(first.cards.size()));
+    for (int i = 0; i <= n; ++i) {
+        m.move_to(i);
+        CHECK(m.position() == i);
+        CHECK(static_cast<int>(m.state().play_record().size()) == i);
+    }
+    // The record keeps every comment.
+    REQUIRE(m.game()->hands.at(0).annotation(Annotation::Target::Card, 18));
+    CHECK(m.game()->hands.at(0).annotation(Annotation::Target::Card, 18)->comment == "overtrumps");
+}
+
 TEST_CASE("stepping by trick goes to the start of the next or previous trick", "[viewer]") {
     Model m;
     REQUIRE(m.open(kGames / "classic.spades"));

@@ -149,6 +149,11 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
                       std::vector<RecordedIrregularity>* irregular = nullptr,
                       std::optional<std::array<int, 2>> scores_before = std::nullopt);
 
+// The hand up to its first `cards` cards (all of them when it has fewer), to replay a part of
+// it: no claim (it belongs to the record's end), and the comments on the cards left out
+// dropped (a comment names a card by its place, which must be there).
+RecordedHand hand_up_to(const RecordedHand& hand, std::size_t cards);
+
 // The outcome of a replayed hand: the tricks played plus the claim's. Honours not yet played
 // go to the side the claim gives every trick left, whichever side claimed. Empty when the
 // hand is unfinished (no claim and tricks left to play).
