@@ -44,7 +44,27 @@ struct ViewArgs {
     std::string lesson_answers;
     std::string keep_score;
     std::string edit_deal;
+    bool edit_deal_given = false;  // --edit-deal was given (its value may be empty)
 };
+
+// What --edit-deal cannot go with: the options of the replay the editor's window replaces,
+// and for a game's hand ("sheet", "game"), no game named.
+void check_edit_deal(const ViewArgs& a) {
+    if (a.edit_deal_given && a.edit_deal.empty()) {
+        throw UsageError(
+            "--edit-deal: expected new, sheet, game or a PBN deal (\"N:AKQ.JT9.8765.432 ...\")");
+    }
+    if (a.edit_deal.empty()) return;
+    if (a.position >= 0 || !a.what_if.empty() || !a.seat.empty() || !a.panel.empty() || a.analyse) {
+        throw UsageError(
+            "--edit-deal: not with --position, --what-if, --seat, --panel or --analyse (the deal "
+            "editor takes the window)");
+    }
+    if ((a.edit_deal == "sheet" || a.edit_deal == "game") && a.target.empty()) {
+        throw UsageError(fmt::format("--edit-deal {}: name the {} (GAME --hand H)", a.edit_deal,
+                                     a.edit_deal == "sheet" ? "score sheet's game" : "game"));
+    }
+}
 
 // The library the window opens. Only import makes one, so a missing library is an error
 // naming its path, but for four cases: lesson mode keeps the learner's answers in it (as
@@ -56,7 +76,16 @@ struct ViewArgs {
 std::filesystem::path view_library(const ViewArgs& a, bool library_game) {
     if (a.no_library) return {};
     if (!a.lesson.empty() || a.keep_score == "new" || !a.edit_deal.empty()) {
-        return library_path(a.db);
+        // A library named with --db is made when it is not there, but not its folder: a folder
+        // that is not there is a mistyped path, not one to make.
+        std::filesystem::path path = library_path(a.db);
+        std::error_code ec;
+        if (!a.db.empty() && !path.parent_path().empty() &&
+            !std::filesystem::is_directory(path.parent_path(), ec)) {
+            throw Error(fmt::format("--db {}: there is no folder {} to keep the library in", a.db,
+                                    path.parent_path().string()));
+        }
+        return path;
     }
     if (!a.keep_score.empty()) {
         // A game to resume is in a library already: a missing one is a mistyped --db (or the
@@ -166,6 +195,7 @@ void run_view(const ViewArgs& a) {
     if (!a.edit_deal.empty() && (!a.keep_score.empty() || !a.lesson.empty())) {
         throw UsageError("--edit-deal: not with --keep-score or --lesson");
     }
+    check_edit_deal(a);
     o.edit_deal = a.edit_deal;
     if (!a.lesson_answers.empty()) {
         if (a.lesson.empty()) throw UsageError("--lesson-answers: needs --lesson NAME");
@@ -233,13 +263,17 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--keep-score", a->keep_score,
                     "keep score at the table: 'new' for a new game, or a kept game's number "
                     "to resume it");
-    cmd->add_option("--edit-deal", a->edit_deal,
-                    "build a deal for a lesson or a game: 'new' for an empty deal, 'sheet' for the "
-                    "cards of the score sheet's hand shown (GAME --hand H), 'game' for the hand "
-                    "shown with its bids, play and comments, or a PBN deal to start from "
-                    "(\"N:AKQ.JT9.8765.432 ...\")");
+    CLI::Option* edit_deal = cmd->add_option(
+        "--edit-deal", a->edit_deal,
+        "build a deal for a lesson or a game: 'new' for an empty deal, 'sheet' for the "
+        "cards of the score sheet's hand shown (GAME --hand H), 'game' for the hand "
+        "shown with its bids, play and comments, or a PBN deal to start from "
+        "(\"N:AKQ.JT9.8765.432 ...\")");
     add_db_option(cmd, a->db);
-    cmd->callback([a] { run_view(*a); });
+    cmd->callback([a, edit_deal] {
+        a->edit_deal_given = edit_deal->count() > 0;
+        run_view(*a);
+    });
 }
 
 }  // namespace spadework::cli

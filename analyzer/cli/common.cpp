@@ -241,8 +241,11 @@ void check_picture_file(std::string_view option, const std::string& file,
                         analyzer::PictureFormat format) {
     auto named = analyzer::picture_format_of(file);
     if (named && *named != format) {
-        throw UsageError(fmt::format("{} {}: the file's extension says {}", option, file,
-                                     analyzer::picture_format_name(*named)));
+        const std::string_view wanted = analyzer::picture_format_name(format);
+        throw UsageError(fmt::format(
+            "{} {}: the file's extension says {}, but {} writes {} (a "
+            ".{} file)",
+            option, file, analyzer::picture_format_name(*named), option, wanted, wanted));
     }
 }
 

@@ -41,7 +41,8 @@ Standings read_standings(const std::vector<std::string>& score,
 RuleSet load_rules_with(std::string_view text, const std::vector<std::string>& overrides);
 
 // Refuses (a usage error) a file an option writes as `format` whose extension names another
-// picture format: "--png hand.svg: the file's extension says svg". Any other name is taken.
+// picture format: "--png hand.svg: the file's extension says svg, but --png writes png (a .png
+// file)". Any other name is taken.
 void check_picture_file(std::string_view option, const std::string& file,
                         analyzer::PictureFormat format);
 

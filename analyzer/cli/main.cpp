@@ -65,6 +65,10 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", fmt::format("spadework {}", SPADEWORK_VERSION),
                          "Print the version and exit");
     app.require_subcommand(0, 1);
+    // The parser's own refusals ("--html is required") read as every other message does.
+    app.failure_message([](const CLI::App*, const CLI::Error& e) {
+        return fmt::format("spadework: {}\nRun with --help for more information.\n", e.what());
+    });
     const std::string exit_codes =
         "Exit codes: 0 success, 1 bad input, 2 bad usage, 3 an internal error.";
     app.footer(exit_codes +

@@ -87,7 +87,17 @@ std::optional<Seat> DealEditor::holder(Card c) const {
     return std::nullopt;
 }
 
+void DealEditor::refuse_once_entered() const {
+    if (!auction_begun()) return;
+    const char* what = !cards_.empty() ? "the bids and the play are"
+                       : bids_.empty() ? "the passes are"
+                                       : "the bids are";
+    throw Error(fmt::format(
+        "{} entered: take them back (Undo) before changing the cards, or Clear the deal", what));
+}
+
 void DealEditor::place(Card c, Seat seat) {
+    refuse_once_entered();
     if (!rules_.deck().contains(c)) {
         throw Error(fmt::format("{} is not in the {}-card deck", to_string(c), rules_.deck_size));
     }
@@ -102,6 +112,7 @@ void DealEditor::place(Card c, Seat seat) {
 }
 
 void DealEditor::remove(Card c) {
+    refuse_once_entered();
     auto at = holder(c);
     if (!at) throw Error(fmt::format("{} is in no hand", to_string(c)));
     deal_[*at].erase(c);
@@ -109,11 +120,13 @@ void DealEditor::remove(Card c) {
 }
 
 void DealEditor::swap(Seat a, Seat b) {
+    refuse_once_entered();
     std::swap(deal_[a], deal_[b]);
     drop_auction();
 }
 
 void DealEditor::rotate(int steps) {
+    refuse_once_entered();
     Deal turned;
     for (Seat s : kAllSeats) turned[next(s, steps)] = deal_[s];
     deal_ = turned;
@@ -127,6 +140,7 @@ void DealEditor::clear() {
 }
 
 int DealEditor::deal_rest(std::uint64_t seed, int max_tries) {
+    refuse_once_entered();
     // A range upside down fits no hand: said at once rather than after every draw fails.
     for (Seat s : kAllSeats) {
         const SeatConstraint& c = constraints[index(s)];

@@ -456,13 +456,13 @@ struct Session {
           lessons(o.lessons_dir.empty() ? analyzer::default_lessons_dir() : o.lessons_dir,
                   o.library),
           keeper(o.library),
-          editor(o.library, editor_lessons_folder(o.my_lessons_dir)) {
+          editor(o.library, editor_lessons_folder(o.my_lessons_dir, o.library)) {
         model.set_compare_rules(saved.compare_rules);
         keeper.set_compare_rules(saved.compare_rules);
         if (!o.keep_score.empty()) keeper.open_as(o.keep_score);
         prepare(model, o, unattended);
-        lessons.set_my_lessons_dir(o.my_lessons_dir.empty() ? analyzer::default_my_lessons_dir()
-                                                            : o.my_lessons_dir);
+        // The teacher's folder is the one the deal editor saves lesson questions in.
+        lessons.set_my_lessons_dir(editor.lessons_folder);
         start_lessons(lessons, o, saved);
         if (!o.edit_deal.empty()) editor.open_as(o.edit_deal, model.game(), model.hand());
         if (!o.seat && !saved.seat_view.empty() && !unattended) {

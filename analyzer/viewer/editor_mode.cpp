@@ -74,10 +74,13 @@ void EditorMode::open_as(const std::string& option, const RecordedGame* shown, i
     }
 }
 
-std::filesystem::path editor_lessons_folder(const std::filesystem::path& my_lessons) {
+std::filesystem::path editor_lessons_folder(const std::filesystem::path& my_lessons,
+                                            const std::filesystem::path& library) {
     if (!my_lessons.empty()) return my_lessons;
     if (auto mine = analyzer::default_my_lessons_dir(); !mine.empty()) return mine;
-    return formats::default_library_path().parent_path() / "my-lessons";
+    const std::filesystem::path beside =
+        library.empty() ? formats::default_library_path() : library;
+    return beside.parent_path() / "my-lessons";
 }
 
 template <class Start>
@@ -105,10 +108,20 @@ bool EditorMode::open_sheet_hand(const RecordedGame& sheet, int hand) {
 }
 
 bool EditorMode::open_record_hand(const RecordedGame& game, int hand) {
-    return start_over(
-        [&](analyzer::DealEditor& e) { e.start_from_record(game, hand); },
-        fmt::format("Hand {} of the game: comment on its bids and cards, or take back and play on.",
-                    hand + 1));
+    std::string done = fmt::format(
+        "Hand {} of the game: comment on its bids and cards, or take back and play on.", hand + 1);
+    // The editor plays every card: a claim is not kept, and the teacher is told so.
+    if (hand >= 0 && hand < static_cast<int>(game.hands.size())) {
+        if (const auto& claim = game.hands[static_cast<std::size_t>(hand)].claim) {
+            int left = 0;
+            for (int t : claim->tricks) left += t;
+            done += fmt::format(
+                " The record's claim ({} claimed the last {} tricks) is dropped: play them out.",
+                seat_name(claim->by), left);
+        }
+    }
+    return start_over([&](analyzer::DealEditor& e) { e.start_from_record(game, hand); },
+                      std::move(done));
 }
 
 bool EditorMode::enter_sheet_bids() {

@@ -27,8 +27,10 @@ struct CommentTarget {
 };
 
 // Where the deal editor saves lesson questions at first: `my_lessons` (--my-lessons) when
-// given, else $SPADEWORK_MY_LESSONS, else my-lessons beside the default library.
-std::filesystem::path editor_lessons_folder(const std::filesystem::path& my_lessons);
+// given, else $SPADEWORK_MY_LESSONS, else my-lessons beside `library` (the library open, or
+// the default one when none is).
+std::filesystem::path editor_lessons_folder(const std::filesystem::path& my_lessons,
+                                            const std::filesystem::path& library);
 
 class EditorMode {
   public:

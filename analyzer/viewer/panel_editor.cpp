@@ -19,6 +19,25 @@ void seat_label(Seat s) {
     ImGui::PopStyleColor();
 }
 
+// The cards each seat gave its partner (the passes, or a blind bid's exchange), in seat order
+// from the dealer's left; nothing while none is entered.
+void cards_given(const char* label, const std::array<CardSet, 4>& given, Seat dealer) {
+    bool any = false;
+    for (int i = 1; i <= 4; ++i) {
+        const Seat s = next(dealer, i);
+        if (given[index(s)].empty()) continue;
+        if (!any) ImGui::TextUnformatted(label);
+        any = true;
+        ImGui::SameLine(0, em(8));
+        seat_label(s);
+        for (Card c : in_hand_order(given[index(s)])) {
+            ImGui::SameLine(0, em(4));
+            same_line_or_wrap(card_text_width(c));
+            text_card(c);
+        }
+    }
+}
+
 }  // namespace
 
 PickerSize picker_size(float width, float height, float gap, float min_w) {
@@ -99,7 +118,11 @@ void EditorPanel::draw(const PanelContext& ctx) {
 void EditorPanel::header(EditorMode& e) {
     const analyzer::DealEditor& ed = e.editor();
     ImGui::PushFont(nullptr);
-    ImGui::TextUnformatted("New deal");
+    const std::string title =
+        ed.from_record()  ? fmt::format("Hand {} of a game", ed.record_hand() + 1)
+        : ed.from_sheet() ? fmt::format("Hand {} of a score sheet", ed.sheet_hand() + 1)
+                          : std::string("New deal");
+    ImGui::TextUnformatted(title.c_str());
     ImGui::PopFont();
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em(140));
@@ -141,12 +164,21 @@ void EditorPanel::header(EditorMode& e) {
 // placed card carries its seat's letter and colour.
 void EditorPanel::picker(EditorMode& e, const UiState& ui) {
     const analyzer::DealEditor& ed = e.editor();
-    ImGui::TextUnformatted("Give cards to:");
-    for (Seat s : kAllSeats) {
-        ImGui::SameLine();
-        std::string label = fmt::format("{} ({})##to", kSeatNames[index(s)], ed.deal()[s].size());
-        if (ImGui::RadioButton(label.c_str(), e.target() == s)) e.set_target(s);
+    // Once a pass or a bid is in, the cards stay as they are (a change would drop the auction
+    // and the play): said here rather than on a click.
+    if (ed.auction_begun()) {
+        text_note("The cards are fixed once the bidding has begun: Undo back to it, or Clear.");
+    } else {
+        ImGui::TextUnformatted("Give cards to:");
+        for (Seat s : kAllSeats) {
+            ImGui::SameLine();
+            std::string label =
+                fmt::format("{} ({})##to", kSeatNames[index(s)], ed.deal()[s].size());
+            if (ImGui::RadioButton(label.c_str(), e.target() == s)) e.set_target(s);
+        }
     }
+    CardSet played;
+    for (Card c : ed.cards()) played.insert(c);
     const float gap = em(3);
     // Before the first frame has measured the tools and the constraints: their nine rows.
     const float below =
@@ -170,7 +202,7 @@ void EditorPanel::picker(EditorMode& e, const UiState& ui) {
             if (!ed.rules().deck().contains(c)) {
                 look.face_up = false;
             } else if (auto at = ed.holder(c)) {
-                look.dim = false;
+                look.dim = played.contains(c);
                 look.outline = colours::team_colour(index(team_of(*at)));
                 look.label = seat_letter(*at);
                 look.label_colour = colours::team_colour(index(team_of(*at)));
@@ -234,17 +266,21 @@ void EditorPanel::constraints(EditorMode& e) {
     ImGui::EndTable();
 }
 
-// The four hands as they fill, each card clickable to comment on it; in the play, the cards
-// played dimmed (they are commented on from the tricks).
+// The four hands as they fill, each card clickable to comment on it: as dealt, and once the
+// deal is whole as held after the passes and the exchange; in the play, the cards played
+// dimmed (they are commented on from the tricks).
 void EditorPanel::hands(EditorMode& e) {
     const analyzer::DealEditor& ed = e.editor();
     CardSet played;
     for (Card c : ed.cards()) played.insert(c);
+    std::optional<HandState> now;
+    if (ed.complete()) now = ed.state();
     for (Seat s : kAllSeats) {
+        const CardSet held = now ? now->held_at_play(s) : ed.deal()[s];
         seat_label(s);
         ImGui::SameLine();
-        ImGui::Text("%d/%d", ed.deal()[s].size(), ed.rules().hand_size());
-        for (Card c : in_hand_order(ed.deal()[s])) {
+        ImGui::Text("%d/%d", held.size(), ed.rules().hand_size());
+        for (Card c : in_hand_order(held)) {
             ImGui::SameLine(0, em(4));
             same_line_or_wrap(card_text_width(c));
             ImGui::BeginDisabled(played.contains(c));
@@ -261,6 +297,8 @@ void EditorPanel::hands(EditorMode& e) {
 void EditorPanel::auction(EditorMode& e, const UiState&) {
     const analyzer::DealEditor& ed = e.editor();
     const std::vector<Bid>& bids = ed.bids();
+    cards_given("Passes:", ed.passes(), ed.dealer());
+    cards_given("Exchange:", ed.exchanges(), ed.dealer());
     ImGui::TextUnformatted("Bids:");
     for (std::size_t i = 0; i < bids.size(); ++i) {
         ImGui::SameLine();
@@ -379,7 +417,7 @@ void EditorPanel::play(EditorMode& e) {
         text_card(c);
         if (ImGui::IsItemClicked()) e.play(c);
     }
-    text_note("Click a card to play it; click a card played to comment on it.");
+    text_note("Click one of these cards to play it; click a card in a trick to comment on it.");
 }
 
 void EditorPanel::comment_box(EditorMode& e) {

@@ -101,3 +101,22 @@ TEST_CASE("view --keep-score N on a missing library: an error naming it, no libr
     CHECK_FALSE(fs::exists(ws.db));
     CHECK(ws.empty());
 }
+
+// The modes that make their library (a new kept game, a lesson's answers, the deal editor's
+// saves) make the file, not a folder a mistyped --db names.
+TEST_CASE("view with a --db in a folder that is not there: an error naming it, nothing made",
+          "[cli-keeper]") {
+    Workspace ws("spadework-cli-keeper");
+    const std::string db = (fs::path(ws.dir) / "typo" / "library.sqlite").string();
+    for (std::vector<std::string> mode : {std::vector<std::string>{"--keep-score", "new"},
+                                          {"--edit-deal", "new"},
+                                          {"--lesson", "01-sure-tricks"}}) {
+        std::vector<std::string> args{"view", "--db", db, "--screenshot",
+                                      (fs::path(ws.dir) / "x.png").string()};
+        args.insert(args.end(), mode.begin(), mode.end());
+        run_expecting(args, 1,
+                      "--db " + db + ": there is no folder " +
+                          (fs::path(ws.dir) / "typo").string() + " to keep the library in");
+        CHECK_FALSE(fs::exists(fs::path(ws.dir) / "typo"));
+    }
+}

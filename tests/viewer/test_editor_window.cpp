@@ -177,4 +177,22 @@ TEST_CASE("view --edit-deal refuses a deal that does not read", "[window][editor
     auto r = testing::run({"view", "--edit-deal", "new", "--keep-score", "new", "--db", ws.db});
     CHECK(r.status == 2);
     CHECK(r.err.find("--edit-deal: not with --keep-score or --lesson") != std::string::npos);
+    // Nor with the replay's options, which the editor's window would leave unused; an empty
+    // --edit-deal and a game's hand with no game named are bad usage too.
+    const std::string games = (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string();
+    for (const auto& [args, says] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+             {{"view", games, "--edit-deal", "game", "--position", "5"}, "--edit-deal: not with"},
+             {{"view", games, "--edit-deal", "new", "--what-if", "2C"}, "--edit-deal: not with"},
+             {{"view", "--edit-deal", ""}, "--edit-deal: expected new, sheet, game or a PBN deal"},
+             {{"view", "--edit-deal", "game"}, "--edit-deal game: name the game"},
+             {{"view", "--edit-deal", "sheet"},
+              "--edit-deal sheet: name the score sheet's game"}}) {
+        std::vector<std::string> full = args;
+        full.insert(full.end(), {"--no-library", "--screenshot", png.string()});
+        r = testing::run(full);
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK(r.err.find(says) != std::string::npos);
+        CHECK_FALSE(fs::exists(png));
+    }
 }

@@ -85,9 +85,11 @@ class DealEditor {
     CardSet unplaced() const { return rules_.deck() - deal_.all(); }
     std::optional<Seat> holder(Card c) const;
     bool complete() const { return unplaced().empty(); }
-    // Refused: a card not in the deck, a card already placed, a seat with its hand full.
+    // Refused: a card not in the deck, a card already placed, a seat with its hand full; and,
+    // as every change of the cards below, once a pass or a bid is entered (it would drop the
+    // auction and the play: they are taken back first, or the deal cleared).
     void place(Card c, Seat seat);
-    // Refused: a card not placed. Drops the passes and bids, as every change of the cards does.
+    // Refused: a card not placed.
     void remove(Card c);
     void swap(Seat a, Seat b);
     // Each hand moves `steps` seats clockwise (North's hand to East for 1).
@@ -109,6 +111,8 @@ class DealEditor {
     void bid(Bid bid);         // the seat to act bids
     void undo();               // takes back the last card, exchange, bid or pass
     const std::vector<Bid>& bids() const { return bids_; }
+    // A pass or a bid is entered: the cards are fixed until it is taken back.
+    bool auction_begun() const { return !bids_.empty() || !passed_.empty(); }
     const std::array<CardSet, 4>& passes() const { return passes_; }
     std::vector<Bid> legal_bids() const;
 
@@ -149,6 +153,7 @@ class DealEditor {
     // claim is dropped, the play entered up to it.
     void start_from_record(const RecordedGame& game, int hand);
     bool from_record() const { return record_hand_ >= 0; }
+    int record_hand() const { return record_hand_; }  // 0-based; -1: not from a record
 
     // ---- Comments ----
     // On bid `index` (in bidding order) or on a card of the deal: kept with the record (on
@@ -175,6 +180,8 @@ class DealEditor {
 
   private:
     void drop_auction();  // the passes, bids, exchanges and cards
+    // Refuses a change of the cards once a pass or a bid is entered: it would drop them.
+    void refuse_once_entered() const;
     int seat_size() const { return rules_.hand_size(); }
 
     RuleSet rules_;
