@@ -354,6 +354,15 @@ void prepare(Model& model, const ViewOptions& o, bool unattended) {
         // the window it is shown there, with no game selected; unattended it ends the run.
         if (!row && o.game_file && !model.errors().empty()) {
             if (unattended) throw Error(model.errors().back());
+        } else if (!row && o.game_file) {
+            // FILE@N past the file's games: said as convert says it.
+            int games = 0;
+            for (const GameRow& r : model.games()) {
+                games += !r.library_id && std::filesystem::equivalent(r.file, *o.game_file);
+            }
+            throw Error(fmt::format("{} has {} game{}: there is no game {}",
+                                    o.game_file->string(), games, games == 1 ? "" : "s",
+                                    o.game_in_file + 1));
         } else if (!row) {
             throw Error("the game asked for is not among those opened");
         }

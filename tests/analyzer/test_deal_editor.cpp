@@ -290,6 +290,14 @@ TEST_CASE("deal editor: the play is entered card by card, checked by the engine,
           "the play comes after the bids: enter them first");
     for (int b : {3, 3, 4, 2}) e.bid(Bid::tricks(b));
     REQUIRE(e.phase() == Phase::Play);
+    // The cards are fixed once the bidding has begun: a change would drop the bids.
+    CHECK(error_of([&] { e.swap(Seat::North, Seat::South); }) ==
+          "the bids are entered: take them back (Undo) before changing the cards, or Clear the "
+          "deal");
+    CHECK(error_of([&] { e.deal_rest(1); }) ==
+          "the bids are entered: take them back (Undo) before changing the cards, or Clear the "
+          "deal");
+    CHECK(e.bids().size() == 4);
     const Seat leader = *e.to_play();
     CHECK(leader == Seat::East);
     CHECK(e.legal_cards() == e.state().legal_cards());

@@ -58,6 +58,12 @@ TEST_CASE("The viewer opens on a fresh install with no library and makes none",
     CHECK(named.err.find("there is no library at " + db) != std::string::npos);
     CHECK_FALSE(fs::exists(never));
     CHECK_FALSE(fs::exists(db));
+    // FILE@N past the file's games says how many it has, as convert does.
+    const std::string file = (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string();
+    Shot past = view(ws, data, {file + "@2", "--no-library", "--screenshot", never.string()});
+    CHECK(past.status == 1);
+    CHECK(past.err.find(file + " has 1 game: there is no game 2") != std::string::npos);
+    CHECK_FALSE(fs::exists(never));
 }
 
 // A teacher who named a folder for their own lessons ($SPADEWORK_MY_LESSONS, --my-lessons)
