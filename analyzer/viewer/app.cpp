@@ -360,9 +360,8 @@ void prepare(Model& model, const ViewOptions& o, bool unattended) {
             for (const GameRow& r : model.games()) {
                 games += !r.library_id && std::filesystem::equivalent(r.file, *o.game_file);
             }
-            throw Error(fmt::format("{} has {} game{}: there is no game {}",
-                                    o.game_file->string(), games, games == 1 ? "" : "s",
-                                    o.game_in_file + 1));
+            throw Error(fmt::format("{} has {} game{}: there is no game {}", o.game_file->string(),
+                                    games, games == 1 ? "" : "s", o.game_in_file + 1));
         } else if (!row) {
             throw Error("the game asked for is not among those opened");
         }
