@@ -68,6 +68,10 @@ void EditorMode::open_as(const std::string& option, const RecordedGame* shown, i
     }
     try {
         open_pbn(option);
+    } catch (const ParseError& e) {
+        // Where in the deal, as solve --deal says it.
+        shown_ = false;
+        throw Error(fmt::format("--edit-deal, column {}: {}", e.column(), e.what()));
     } catch (const Error& e) {
         shown_ = false;
         throw Error(fmt::format("--edit-deal: {}", e.what()));

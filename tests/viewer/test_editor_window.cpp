@@ -171,7 +171,7 @@ TEST_CASE("view --edit-deal refuses a deal that does not read", "[window][editor
     const fs::path png = ws.dir / "none.png";
     Shot s = view(ws, "N:AKQ.XYZ", "1280x720", png);
     CHECK(s.status == 1);
-    CHECK(s.err.find("--edit-deal: ") != std::string::npos);
+    CHECK(s.err.find("--edit-deal, column ") != std::string::npos);
     CHECK_FALSE(fs::exists(png));
     // The deal editor and the score keeper (or a lesson) would both take the window.
     auto r = testing::run({"view", "--edit-deal", "new", "--keep-score", "new", "--db", ws.db});
