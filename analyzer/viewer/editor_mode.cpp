@@ -261,6 +261,18 @@ bool EditorMode::bid_text(const std::string& text) {
     return bid(b);
 }
 
+bool EditorMode::play_text(const std::string& text) {
+    Card c;
+    try {
+        c = parse_card(text);
+    } catch (const Error& e) {
+        message_ = fmt::format("{} (a card is its rank and suit: QC, 10H, AS)", e.what());
+        error_ = true;
+        return false;
+    }
+    return play(c);
+}
+
 bool EditorMode::undo() {
     return act([&] {
         editor_.undo();

@@ -87,7 +87,8 @@ class EditorMode {
     bool bid_text(const std::string& text);  // "4", "nil", "bnil"
     // The seat to play plays `c`; a comment typed next is on that card.
     bool play(Card c);
-    bool undo();  // the last card, exchange, bid or pass
+    bool play_text(const std::string& text);  // "QC", "10h": a card typed
+    bool undo();                              // the last card, exchange, bid or pass
 
     // ---- Comments ----
     const CommentTarget& comment_target() const { return comment_; }

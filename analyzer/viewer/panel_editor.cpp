@@ -417,7 +417,14 @@ void EditorPanel::play(EditorMode& e) {
         text_card(c);
         if (ImGui::IsItemClicked()) e.play(c);
     }
-    text_note("Click one of these cards to play it; click a card in a trick to comment on it.");
+    ImGui::SetNextItemWidth(em(70));
+    if (ImGui::InputText("card##typed", card_box_, sizeof card_box_,
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
+        if (e.play_text(card_box_)) card_box_[0] = 0;
+    }
+    text_note(
+        "Click one of these cards, or type it (QC) and press Enter, to play it; click a card "
+        "in a trick to comment on it.");
 }
 
 void EditorPanel::comment_box(EditorMode& e) {

@@ -48,6 +48,7 @@ class EditorPanel : public Panel {
     CommentTarget shown_target_{};  // the target comment_ was filled from
     bool comment_fresh_ = false;
     char bid_box_[16] = {};
+    char card_box_[16] = {};
     char event_[96] = {};
     std::string event_seen_ = "\x01";  // the mode's event the box was last filled from
     char folder_[512] = {};

@@ -202,7 +202,12 @@ TEST_CASE("deal editor mode: a game's hand opens with its play, cards are played
         CHECK(e.error());
         CHECK(e.editor().cards().size() == 9);
     }
-    for (int i = 0; i < 3; ++i) REQUIRE(e.play(*e.editor().legal_cards().begin()));
+    // Typed: a card that does not read says what a card is; a legal one typed is played.
+    CHECK_FALSE(e.play_text("ZZ"));
+    CHECK(e.message().find("(a card is its rank and suit: QC, 10H, AS)") != std::string::npos);
+    CHECK(e.editor().cards().size() == 9);
+    REQUIRE(e.play_text(to_string(*e.editor().legal_cards().begin())));
+    for (int i = 0; i < 2; ++i) REQUIRE(e.play(*e.editor().legal_cards().begin()));
     const HandState now = e.editor().state();
     CHECK(e.message().find(std::string(seat_name(now.trick_winners().back())) + " wins trick 3.") !=
           std::string::npos);
