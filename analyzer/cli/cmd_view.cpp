@@ -109,11 +109,13 @@ std::filesystem::path view_library(const ViewArgs& a, bool library_game) {
 
 void run_view(const ViewArgs& a) {
     // A malformed --keep-score is said before a library is looked for.
+    // Kept games are numbered from 1.
     if (!a.keep_score.empty() && a.keep_score != "new" &&
         (a.keep_score.size() > 15 ||
-         a.keep_score.find_first_not_of("0123456789") != std::string::npos)) {
-        throw UsageError(
-            fmt::format("--keep-score {}: expected new or a kept game's number", a.keep_score));
+         a.keep_score.find_first_not_of("0123456789") != std::string::npos ||
+         a.keep_score.find_first_not_of('0') == std::string::npos)) {
+        throw UsageError(fmt::format(
+            "--keep-score {}: expected new or a kept game's number (from 1)", a.keep_score));
     }
     viewer::ViewOptions o;
     if (!a.target.empty()) {

@@ -12,6 +12,16 @@ namespace spadework::viewer {
 
 namespace {
 
+// What the typing box offers for a bid: only the kinds of bid the rules allow ("4, nil, bnil,
+// b6 then Enter" where all are).
+std::string bid_hint(const RuleSet& rules) {
+    std::string hint = "4";
+    if (rules.nil_allowed) hint += ", nil";
+    if (rules.nil_allowed && rules.blind_nil_allowed) hint += ", bnil";
+    if (rules.blind_bid_min) hint += ", b" + std::to_string(*rules.blind_bid_min);
+    return hint + " then Enter";
+}
+
 // The players of a partnership: "Ann & Carol".
 std::string pair_names(const std::array<std::string, 4>& players, int team) {
     return players[static_cast<std::size_t>(team)] + " & " +
@@ -559,9 +569,9 @@ void KeeperPanel::typing_box(ScoreKeeper& k) {
         ImGui::SetKeyboardFocusHere();
         focus_typing_ = false;
     }
-    const bool enter = ImGui::InputTextWithHint(
-        "##typed", bids ? "4, nil, bnil, b6 then Enter" : "tricks then Enter", typed_,
-        sizeof typed_, ImGuiInputTextFlags_EnterReturnsTrue);
+    const std::string hint = bids ? bid_hint(k.rules()) : "tricks then Enter";
+    const bool enter = ImGui::InputTextWithHint("##typed", hint.c_str(), typed_, sizeof typed_,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
     if (enter) {
         if (k.enter_text(typed_)) typed_[0] = 0;
         focus_typing_ = true;

@@ -178,6 +178,9 @@ TEST_CASE("merge, list and view refuse options that contradict each other or do 
                    "Sample: classic"));
     run_expecting(ws.with_db({"view", "--keep-score", "abc"}), 2,
                   "--keep-score abc: expected new or a kept game's number");
+    // Kept games are numbered from 1: 0 is a malformed number, not a game to look for.
+    run_expecting(ws.with_db({"view", "--keep-score", "0"}), 2,
+                  "--keep-score 0: expected new or a kept game's number (from 1)");
     run_expecting({"view", kClassic, "--no-library", "--what-if", "ZZ"}, 2,
                   "--what-if: 'ZZ' is not a card");
     run_expecting({"view", kClassic, "--no-library", "--screenshot", ws.file("shot.svg")}, 2,
