@@ -4,6 +4,7 @@
 #include <string>
 
 #include "library_schema.h"
+#include "spadework/formats/dates.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/library.h"
 #include "spadework/formats/proto_io.h"
@@ -11,15 +12,6 @@
 namespace spadework::formats {
 
 namespace {
-
-bool leap_year(int y) {
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-int days_in_month(int y, int m) {
-    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    return m == 2 && leap_year(y) ? 29 : kDays[m - 1];
-}
 
 // The position (1-based) of the first control character, a line break allowed or not.
 std::optional<std::size_t> control_character(std::string_view text, bool lines) {
@@ -32,33 +24,8 @@ std::optional<std::size_t> control_character(std::string_view text, bool lines) 
 
 }  // namespace
 
-std::optional<CalendarDate> parse_calendar_date(std::string_view text) {
-    if (text.size() != 10 || (text[4] != '-' && text[4] != '.') || text[7] != text[4]) {
-        return std::nullopt;
-    }
-    auto part = [&](std::size_t at, std::size_t n) -> std::optional<int> {
-        int v = 0;
-        for (char c : text.substr(at, n)) {
-            if (c < '0' || c > '9') return std::nullopt;
-            v = v * 10 + (c - '0');
-        }
-        return v;
-    };
-    auto y = part(0, 4);
-    auto m = part(5, 2);
-    auto d = part(8, 2);
-    if (!y || !m || !d || *m < 1 || *m > 12 || *d < 1 || *d > days_in_month(*y, *m)) {
-        return std::nullopt;
-    }
-    return CalendarDate{*y, *m, *d};
-}
-
 std::optional<std::string> GameEdit::problem() const {
-    if (date && !parse_calendar_date(*date)) {
-        return "the date '" + *date +
-               "' is not a day of the calendar: expected YYYY-MM-DD or YYYY.MM.DD, e.g. "
-               "2026-11-21";
-    }
+    if (date && !parse_calendar_date(*date)) return not_a_day(*date);
     auto check = [](const std::string& what, const std::string& text,
                     bool lines) -> std::optional<std::string> {
         if (auto at = control_character(text, lines)) {

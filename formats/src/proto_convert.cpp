@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "spadework/formats/dates.h"
 #include "spadework/formats/error.h"
 
 namespace spadework::formats::proto_convert {
@@ -614,6 +615,9 @@ RecordedGame game_from(const pb::Game& m) {
     RecordedGame out;
     out.event = m.event();
     out.site = m.site();
+    if (auto wrong = impossible_date(m.date())) {
+        throw ConvertError(*wrong, Place{-1, std::nullopt, "date", {{"date"}}, 0});
+    }
     out.date = m.date();
     out.table = m.table();
     out.players = {m.players().north(), m.players().east(), m.players().south(),

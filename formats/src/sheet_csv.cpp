@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "csv_lexer.h"
+#include "spadework/formats/dates.h"
 #include "spadework/formats/error.h"
 #include "text_encoding.h"
 #include "text_log_grammar.h"
@@ -196,6 +197,7 @@ void SheetReader::read_detail(const Row& row) {
             game_.site = value.text;
             break;
         case Detail::Date:
+            if (auto wrong = impossible_date(value.text)) fail(value.pos, *wrong);
             game_.date = value.text;
             break;
         case Detail::Table:

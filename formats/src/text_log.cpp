@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 
+#include "spadework/formats/dates.h"
 #include "spadework/formats/error.h"
 #include "text_encoding.h"
 #include "text_log_grammar.h"
@@ -199,6 +200,9 @@ void Reader::on_game_tag(const Token& tag) {
             fail(tag.pos, "[" + name + "] given twice in this game (first at " +
                               line_of(first->second) + ")");
         }
+    }
+    if (name == kDateTag) {
+        if (auto wrong = impossible_date(tag.value)) fail(tag.value_pos, *wrong);
     }
     if (field) {
         *field = tag.value;

@@ -25,6 +25,9 @@ inline constexpr SheetRefused kSheetRefused[] = {
      "sheet-deal.spades:6:1: a score sheet has no deal, but hand 1 gives one (the game is a score "
      "sheet by its [Record] tag at line 2)"},
     {"sheet-dealer-unknown.csv", "sheet-dealer-unknown.csv:7:3: unknown seat 'X' (N, E, S or W)"},
+    {"sheet-date-not-a-day.csv",
+     "sheet-date-not-a-day.csv:2:6: the date '2026-02-30' is not a day of the calendar: expected "
+     "YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21"},
     {"sheet-detail-twice.csv", "sheet-detail-twice.csv:6:1: 'north' given twice (first at line 2)"},
     {"sheet-extra-cell.csv",
      "sheet-extra-cell.csv:7:24: a cell beyond the last column of the header (line 6)"},

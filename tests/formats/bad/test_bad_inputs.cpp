@@ -96,6 +96,13 @@ const Refused kRefused[] = {
     {"blind-nil-forbidden.spades",
      "blind-nil-forbidden.spades:16:12: S bids bnil: these rules have no blind nil bid (under the "
      "rule set given at line 9)"},
+    // A date written as a day the calendar does not have (2026 is no leap year).
+    {"date-not-a-day.spades",
+     "date-not-a-day.spades:3:8: the date '2026.02.29' is not a day of the calendar: expected "
+     "YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21"},
+    {"date-not-a-day.textproto",
+     "date-not-a-day.textproto:6:1: game 1, date: the date '2026.04.31' is not a day of the "
+     "calendar: expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21"},
     {"card-exchanged-away.spades",
      "card-exchanged-away.spades:18:9: trick 1: 4D played by S, who does not hold it (S gives it "
      "to N in the exchange at line 17)"},

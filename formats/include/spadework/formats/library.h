@@ -24,6 +24,7 @@
 #include "spadework/engine/card.h"
 #include "spadework/engine/record.h"
 #include "spadework/formats/database.h"
+#include "spadework/formats/dates.h"
 
 namespace spadework::formats {
 
@@ -137,18 +138,6 @@ struct PartnershipStats {
     double bags_per_hand = 0;
     int games_won = 0;
 };
-
-// A calendar date as game records write it and the commands take it: "2026-11-21" or
-// "2026.11.21" (one separator, used twice), a day the calendar has.
-struct CalendarDate {
-    int year = 0;
-    int month = 0;
-    int day = 0;
-    auto operator<=>(const CalendarDate&) const = default;
-};
-// None when the text is not such a date (also the "2026.??.??" of a record whose date is
-// unknown).
-std::optional<CalendarDate> parse_calendar_date(std::string_view text);
 
 // A change of a game's metadata: each field given replaces the game's, the rest is kept.
 // The deal, the bids, the play and everything scored from them are not metadata.

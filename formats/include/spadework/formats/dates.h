@@ -1,0 +1,31 @@
+// The dates game records carry, as the readers check them and the commands compare them.
+#pragma once
+
+#include <compare>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace spadework::formats {
+
+// A calendar date as game records write it and the commands take it: "2026-11-21" or
+// "2026.11.21" (one separator, used twice), a day the calendar has.
+struct CalendarDate {
+    int year = 0;
+    int month = 0;
+    int day = 0;
+    auto operator<=>(const CalendarDate&) const = default;
+};
+// None when the text is not such a date (also the "2026.??.??" of a record whose date is
+// unknown).
+std::optional<CalendarDate> parse_calendar_date(std::string_view text);
+
+// What is wrong with a record's date written as a day (YYYY-MM-DD or YYYY.MM.DD, digits only)
+// that the calendar does not have: "2026-02-30" is a mistake to refuse. None for a real day,
+// and for any other text ("2026.??.??", "Friday"): a record keeps its date as written.
+std::optional<std::string> impossible_date(std::string_view text);
+
+// The message for a text that is not a day of the calendar.
+std::string not_a_day(std::string_view text);
+
+}  // namespace spadework::formats
