@@ -615,9 +615,6 @@ RecordedGame game_from(const pb::Game& m) {
     RecordedGame out;
     out.event = m.event();
     out.site = m.site();
-    if (auto wrong = impossible_date(m.date())) {
-        throw ConvertError(*wrong, Place{-1, std::nullopt, "date", {{"date"}}, 0});
-    }
     out.date = m.date();
     out.table = m.table();
     out.players = {m.players().north(), m.players().east(), m.players().south(),
@@ -686,6 +683,13 @@ pb::Game game_to(const RecordedGame& game) {
     if (game.score_sheet()) m.set_record(pb::SCORE_SHEET);
     for (const RecordedHand& hand : game.hands) hand_to(hand, *m.add_hands());
     return m;
+}
+
+RecordedGame game_read(const pb::Game& m) {
+    if (auto wrong = impossible_date(m.date())) {
+        throw ConvertError(*wrong, Place{-1, std::nullopt, "date", {{"date"}}, 0});
+    }
+    return game_from(m);
 }
 
 }  // namespace spadework::formats::proto_convert

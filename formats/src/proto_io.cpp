@@ -37,6 +37,7 @@ using field_places::throw_at_steps;
 using gp::TextFormat;
 using proto_convert::ConvertError;
 using proto_convert::game_from;
+using proto_convert::game_read;
 using proto_convert::game_to;
 using proto_convert::Place;
 using proto_convert::rules_from;
@@ -204,7 +205,7 @@ constexpr std::int64_t kMaxGameBytes = std::int64_t{64} << 20;
 
 RecordedGame convert(const pb::Game& message, int g, std::string_view file) {
     try {
-        return game_from(message);
+        return game_read(message);
     } catch (const ConvertError& e) {
         throw FormatError(std::string(file), 0, 0, words(g, e.place()) + ": " + e.what());
     }
@@ -418,7 +419,7 @@ std::vector<RecordedGame> read_textproto(std::string_view text, std::string_view
     int count = list ? all.games_size() : 1;
     for (int g = 0; g < count; ++g) {
         try {
-            games.push_back(game_from(list ? all.games(g) : one));
+            games.push_back(game_read(list ? all.games(g) : one));
         } catch (const ConvertError& e) {
             std::vector<Step> prefix;
             if (list) prefix.push_back({"games", g});
@@ -458,7 +459,7 @@ std::vector<RecordedGame> read_json(std::string_view text, std::string_view file
     int count = list ? all.games_size() : 1;
     for (int g = 0; g < count; ++g) {
         try {
-            games.push_back(game_from(list ? all.games(g) : one));
+            games.push_back(game_read(list ? all.games(g) : one));
         } catch (const ConvertError& e) {
             std::vector<Step> steps;
             if (list) steps.push_back({"games", g});

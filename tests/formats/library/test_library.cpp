@@ -908,3 +908,18 @@ TEST_CASE("a blind trick bid is listed blind, in a library migrated from version
     CHECK(got.bids[index(Seat::South)] == Bid::tricks(3));
     CHECK(lib.schema_version() == 8);
 }
+
+// The readers refuse a date the calendar does not have; a game a library took in before they
+// did still loads, so that `edit --date` can mend it, and a file written from it is refused.
+TEST_CASE("a stored game whose date is no day of the calendar still loads", "[library]") {
+    TempDir dir;
+    RecordedGame game = games_of(corpus()).at(0);
+    game.date = "2026-02-30";
+    Library lib(dir.file("library.sqlite"));
+    const GameId id = lib.import_games({game}, "old.spades").ids.at(0);
+    CHECK(lib.load_game(id).date == "2026-02-30");
+    const fs::path written = dir.file("written.pb");
+    write_game_file(written, {game});
+    CHECK_THROWS_WITH(read_game_file(written),
+                      Catch::Contains("the date '2026-02-30' is not a day of the calendar"));
+}
