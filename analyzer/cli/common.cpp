@@ -258,14 +258,6 @@ Seat seat_option(std::string_view option, std::string_view text) {
     }
 }
 
-std::optional<Date> parse_date(std::string_view text) {
-    // The records' own reading of a date (formats/library.h), so --from, --to and edit's
-    // --date take what the records write.
-    auto date = formats::parse_calendar_date(text);
-    if (!date) return std::nullopt;
-    return Date{date->year, date->month, date->day};
-}
-
 std::string shown_date(const std::string& text) {
     std::optional<Date> date = parse_date(text);
     if (!date) return text;

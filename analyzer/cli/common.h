@@ -13,6 +13,7 @@
 #include "spadework/analyzer/text.h"
 #include "spadework/engine/record.h"
 #include "spadework/engine/scoring.h"
+#include "spadework/formats/dates.h"
 #include "spadework/formats/library.h"
 
 namespace CLI {
@@ -49,16 +50,14 @@ void check_picture_file(std::string_view option, const std::string& file,
 // A seat flag's value (N, E, S or W, either case); a UsageError naming the option otherwise.
 Seat seat_option(std::string_view option, std::string_view text);
 
-// A calendar date, as --from/--to take it and as game records write it.
-struct Date {
-    int year = 0;
-    int month = 0;
-    int day = 0;
-    auto operator<=>(const Date&) const = default;
-};
+// A calendar date, as --from/--to take it and as game records write it: the records' own
+// (formats/dates.h), so --from, --to and edit's --date take what the records write.
+using Date = formats::CalendarDate;
 // "2026-11-21" or "2026.11.21", a day the calendar has; nothing otherwise (also for the
 // "2026.??.??" of a record whose date is unknown).
-std::optional<Date> parse_date(std::string_view text);
+inline std::optional<Date> parse_date(std::string_view text) {
+    return formats::parse_calendar_date(text);
+}
 // A date as a table shows it: one form for every game ("2026-11-21"), whichever the record
 // wrote; a date that is not one ("2026.??.??") as written.
 std::string shown_date(const std::string& text);
