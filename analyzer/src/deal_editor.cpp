@@ -108,7 +108,6 @@ void DealEditor::place(Card c, Seat seat) {
         throw Error(fmt::format("{} already holds {} cards", seat_name(seat), seat_size()));
     }
     deal_[seat].insert(c);
-    drop_auction();
 }
 
 void DealEditor::remove(Card c) {
@@ -116,13 +115,11 @@ void DealEditor::remove(Card c) {
     auto at = holder(c);
     if (!at) throw Error(fmt::format("{} is in no hand", to_string(c)));
     deal_[*at].erase(c);
-    drop_auction();
 }
 
 void DealEditor::swap(Seat a, Seat b) {
     refuse_once_entered();
     std::swap(deal_[a], deal_[b]);
-    drop_auction();
 }
 
 void DealEditor::rotate(int steps) {
@@ -130,7 +127,6 @@ void DealEditor::rotate(int steps) {
     Deal turned;
     for (Seat s : kAllSeats) turned[next(s, steps)] = deal_[s];
     deal_ = turned;
-    drop_auction();
 }
 
 void DealEditor::clear() {
@@ -165,7 +161,6 @@ int DealEditor::deal_rest(std::uint64_t seed, int max_tries) {
                                 [&](Seat s) { return constraints[index(s)].fits(dealt[s]); });
         if (fits) {
             deal_ = dealt;
-            drop_auction();
             return tries;
         }
     }
