@@ -298,32 +298,43 @@ std::optional<Seat> HandState::current_winner() const {
     return trick_winner(trick_);
 }
 
-std::optional<Illegal> HandState::check_card_rules(Card card) const {
-    Seat seat = to_act_;
-    CardSet hand = hands_[index(seat)];
+// The card rules' one statement, as a reason only: legal_cards asks it of every card held, and
+// a message is built only for a card that is played (check_card_rules).
+std::optional<IllegalReason> HandState::card_rule_broken(Card card) const {
+    CardSet hand = hands_[index(to_act_)];
     if (trick_.empty()) {
         Card two_clubs(Rank::Two, Suit::Clubs);
         if (rules_.first_lead == FirstLead::TwoOfClubs && played_.empty() && card != two_clubs &&
             hand.contains(two_clubs)) {
-            return illegal(IllegalReason::MustLeadTwoOfClubs,
-                           seat_letter(seat) + " must lead the 2C to the first trick");
+            return IllegalReason::MustLeadTwoOfClubs;
         }
         bool only_spades = hand.of_suit(Suit::Spades) == hand;
         if (card.suit() == Suit::Spades && rules_.spades_lead == SpadesLead::AfterBroken &&
             !spades_broken_ && !only_spades) {
-            return illegal(
-                IllegalReason::SpadesNotBroken,
-                seat_letter(seat) + " cannot lead " + to_string(card) + ": spades are not broken");
+            return IllegalReason::SpadesNotBroken;
         }
         return std::nullopt;
     }
     Suit led = trick_.front().card.suit();
-    if (card.suit() != led && hand.has_suit(led)) {
-        return illegal(IllegalReason::MustFollowSuit,
-                       seat_letter(seat) + " must follow suit with " + std::string(suit_name(led)) +
-                           " in hand, not play " + to_string(card));
-    }
+    if (card.suit() != led && hand.has_suit(led)) return IllegalReason::MustFollowSuit;
     return std::nullopt;
+}
+
+std::optional<Illegal> HandState::check_card_rules(Card card) const {
+    std::optional<IllegalReason> reason = card_rule_broken(card);
+    if (!reason) return std::nullopt;
+    const std::string seat = seat_letter(to_act_);
+    switch (*reason) {
+        case IllegalReason::MustLeadTwoOfClubs:
+            return illegal(*reason, seat + " must lead the 2C to the first trick");
+        case IllegalReason::SpadesNotBroken:
+            return illegal(*reason,
+                           seat + " cannot lead " + to_string(card) + ": spades are not broken");
+        default:
+            return illegal(*reason, seat + " must follow suit with " +
+                                        std::string(suit_name(trick_.front().card.suit())) +
+                                        " in hand, not play " + to_string(card));
+    }
 }
 
 std::optional<Illegal> HandState::check_play(Card card) const {
@@ -339,7 +350,7 @@ CardSet HandState::legal_cards() const {
     CardSet legal;
     if (phase_ != Phase::Play) return legal;
     for (Card c : hands_[index(to_act_)]) {
-        if (!check_card_rules(c)) legal.insert(c);
+        if (!card_rule_broken(c)) legal.insert(c);
     }
     return legal;
 }

@@ -186,27 +186,30 @@ void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, int decisiv
 
 // Bags are counted one at a time, so that each limit is met where it is reached: the early
 // limit once per round of bag_limit, then bag_limit itself, after which the count carries on
-// from zero with the bags left over, or (bags_after_penalty=reset) with none.
-void apply_bags(const RuleSet& rules, TeamHandScore& team, const TeamStanding& before) {
-    int bags = before.bags;
-    if (rules.counts_bags()) {
-        for (int added = team.bags_added; added > 0; --added) {
-            ++bags;
-            if (rules.early_bag_limit && bags == *rules.early_bag_limit) {
-                add(team, Kind::BagPenalty, -rules.early_bag_penalty,
-                    std::to_string(bags) + " bags reached");
-            }
-            if (bags < rules.bag_limit) continue;
-            bags = 0;
-            ++team.bag_penalties;
-            add(team, Kind::BagPenalty, -rules.bag_penalty,
-                std::to_string(rules.bag_limit) + " bags reached");
-            if (rules.bags_after_penalty == BagsAfter::Reset) break;
+// from zero with the bags left over, or (bags_after_penalty=reset) with none. Calls
+// on_penalty(points, bags_reached) for each penalty met, in order; returns the bags after.
+template <class OnPenalty>
+int count_bags(const RuleSet& rules, int bags, int added, OnPenalty on_penalty) {
+    if (!rules.counts_bags()) return bags + added;
+    for (; added > 0; --added) {
+        ++bags;
+        if (rules.early_bag_limit && bags == *rules.early_bag_limit) {
+            on_penalty(rules.early_bag_penalty, bags);
         }
-    } else {
-        bags += team.bags_added;
+        if (bags < rules.bag_limit) continue;
+        bags = 0;
+        on_penalty(rules.bag_penalty, rules.bag_limit);
+        if (rules.bags_after_penalty == BagsAfter::Reset) break;
     }
-    team.after.bags = bags;
+    return bags;
+}
+
+void apply_bags(const RuleSet& rules, TeamHandScore& team, const TeamStanding& before) {
+    team.after.bags =
+        count_bags(rules, before.bags, team.bags_added, [&](int points, int bags_reached) {
+            if (bags_reached == rules.bag_limit) ++team.bag_penalties;
+            add(team, Kind::BagPenalty, -points, std::to_string(bags_reached) + " bags reached");
+        });
     team.after.score = before.score + team.delta;
 }
 
@@ -273,6 +276,14 @@ HandScore score_hand(const RuleSet& rules, const HandOutcome& outcome, const Sta
     // Bags last: "points from tricks are dealt with first, then sandbags" (004).
     for (Team t : kAllTeams) apply_bags(rules, result[t], before[index(t)]);
     return result;
+}
+
+TeamStanding after_bags(const RuleSet& rules, const TeamStanding& before, int points,
+                        int bags_added) {
+    TeamStanding after{before.score + points, 0};
+    after.bags = count_bags(rules, before.bags, bags_added,
+                            [&](int penalty, int) { after.score -= penalty; });
+    return after;
 }
 
 }  // namespace spadework

@@ -220,6 +220,7 @@ class HandState {
     };
 
     std::optional<Illegal> check_turn(Phase phase, Seat seat) const;
+    std::optional<IllegalReason> card_rule_broken(Card card) const;
     std::optional<Illegal> check_card_rules(Card card) const;
     void do_play(Card card, std::optional<Illegal> broken_rule);
     void begin_bidding();

@@ -78,4 +78,10 @@ std::optional<std::string> check_outcome(const RuleSet& rules, const HandOutcome
 // check_outcome (throws Error otherwise).
 HandScore score_hand(const RuleSet& rules, const HandOutcome& outcome, const Standings& before);
 
+// A partnership's standing after a hand whose items other than bag penalties came to `points`
+// and added `bags_added` bags: score_hand's own settling of the bags, which comes last, for a
+// caller that scores one outcome from many standings (the win-chance table).
+TeamStanding after_bags(const RuleSet& rules, const TeamStanding& before, int points,
+                        int bags_added);
+
 }  // namespace spadework
