@@ -76,13 +76,20 @@ int bag_modulus(const RuleSet& rules) {
     return rules.counts_bags() ? rules.bag_limit : 1;
 }
 
-// Outcomes that score alike, one of each with their summed count. score_hand settles bags
-// last, from the points of the other items and the bags they add ("points from tricks are
-// dealt with first, then sandbags"), so two outcomes alike in those, for both sides, score
-// alike from any bags: thousands of classes stand for tens of thousands of outcomes.
-std::vector<OutcomeCount> scoring_classes(const RuleSet& rules,
+// Outcomes that score alike, with their summed count: per partnership the points of every
+// item but the bag penalties, and the bags added. score_hand settles bags last, from those
+// ("points from tricks are dealt with first, then sandbags"), so an outcome scores alike from
+// any bags as its class does (after_bags): thousands of classes stand for tens of thousands
+// of outcomes, and each is scored once.
+struct ScoringClass {
+    std::array<int, 2> points{};  // by team
+    std::array<int, 2> bags{};
+    std::int64_t count = 0;
+};
+
+std::vector<ScoringClass> scoring_classes(const RuleSet& rules,
                                           const std::vector<OutcomeCount>& outcomes) {
-    std::map<std::array<int, 4>, OutcomeCount> classes;
+    std::map<std::array<int, 4>, std::int64_t> classes;
     for (const OutcomeCount& oc : outcomes) {
         HandScore score = score_hand(rules, oc.outcome, Standings{});
         std::array<int, 4> key{};
@@ -94,11 +101,12 @@ std::vector<OutcomeCount> scoring_classes(const RuleSet& rules,
             key[2 * index(team)] = points;
             key[2 * index(team) + 1] = score[team].bags_added;
         }
-        auto [it, added] = classes.try_emplace(key, OutcomeCount{oc.outcome, 0});
-        it->second.count += oc.count;
+        classes[key] += oc.count;
     }
-    std::vector<OutcomeCount> out;
-    for (auto& [key, oc] : classes) out.push_back(oc);
+    std::vector<ScoringClass> out;
+    for (const auto& [key, count] : classes) {
+        out.push_back({{key[0], key[2]}, {key[1], key[3]}, count});
+    }
     return out;
 }
 
@@ -110,25 +118,26 @@ void add_block(const RuleSet& rules, const std::vector<OutcomeCount>& outcomes, 
     const std::size_t first = t.groups.size();
     t.groups.resize(first + static_cast<std::size_t>(m * m));
     if (std::find(needed.begin(), needed.end(), true) == needed.end()) return;
-    const std::vector<OutcomeCount> classes = scoring_classes(rules, outcomes);
+    const std::vector<ScoringClass> classes = scoring_classes(rules, outcomes);
     for (int bx = 0; bx < m; ++bx) {
         for (int by = 0; by < m; ++by) {
             if (!needed[static_cast<std::size_t>(bx * m + by)]) continue;
             std::map<std::pair<int, int>, std::int64_t> counts;
-            Standings before{TeamStanding{bx, bx}, TeamStanding{by, by}};
-            for (const OutcomeCount& oc : classes) {
-                HandScore score = score_hand(rules, oc.outcome, before);
+            const std::array<TeamStanding, 2> before{TeamStanding{bx, bx}, TeamStanding{by, by}};
+            for (const ScoringClass& c : classes) {
+                std::array<TeamStanding, 2> after;
                 for (Team team : kAllTeams) {
-                    const TeamStanding& after = score[team].after;
+                    const std::size_t i = index(team);
+                    after[i] = after_bags(rules, before[i], c.points[i], c.bags[i]);
                     // The reduction's own check: bags must still be the score's last digit.
-                    if (after.bags != floor_mod(after.score, m)) {
+                    if (after[i].bags != floor_mod(after[i].score, m)) {
                         throw Error("winchance: bags cannot be read from the score under " +
                                     rules.name + " with these rules");
                     }
                 }
-                int dx = score[Team::NS].after.score - bx;
-                int dy = score[Team::EW].after.score - by;
-                counts[{dx, dy}] += oc.count;
+                int dx = after[0].score - bx;
+                int dy = after[1].score - by;
+                counts[{dx, dy}] += c.count;
                 t.most_down = std::max({t.most_down, -dx, -dy});
                 t.most_up = std::max({t.most_up, dx, dy});
             }
