@@ -63,7 +63,7 @@ std::string ending(const RuleSetRun& run) {
 void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
     fmt::print("{}: {}played under {}, {}\n", loaded.label,
                loaded.game.score_sheet() ? "a score sheet (bids and tricks), " : "",
-               loaded.game.rules.name, analyzer::count_of(cmp.hands_recorded, "hand"));
+               spell_rules(loaded.game.rules), analyzer::count_of(cmp.hands_recorded, "hand"));
     for (const auto& run : cmp.runs) {
         for (const auto& note : run.carried_over) {
             fmt::print("  {}: carried over {}\n", run.label, note);
@@ -151,25 +151,48 @@ ordered_json run_json(const RuleSetRun& run) {
     return j;
 }
 
-void run_score(const ScoreOptions& opts) {
+struct RuleColumns {
     std::vector<RuleSet> rule_sets;
     std::vector<std::string> labels;
-    for (const std::string& name : opts.rules) {
-        rule_sets.push_back(load_rules_with(name, opts.overrides));
+    void add(RuleSet rules, std::string label, const std::vector<std::string>& overrides) {
         // The label says the overrides, so the columns do not claim the presets as they are.
-        labels.push_back(opts.overrides.empty()
-                             ? name
-                             : fmt::format("{} {}", name, fmt::join(opts.overrides, " ")));
+        if (!overrides.empty()) label += fmt::format(" {}", fmt::join(overrides, " "));
+        rule_sets.push_back(std::move(rules));
+        labels.push_back(std::move(label));
+    }
+};
+
+// Without --rules: the rules the game was played under, then classic and Paperless, the two
+// a player most often compares, each unless it is the rules as played.
+RuleColumns default_columns(const RecordedGame& game, const std::vector<std::string>& overrides) {
+    RuleColumns out;
+    RuleSet played = game.rules;
+    for (const std::string& o : overrides) apply_override(played, o);
+    out.add(played, spell_rules(game.rules), overrides);
+    for (const char* name : {"classic", "paperless"}) {
+        if (preset(name) == game.rules) continue;
+        out.add(load_rules_with(name, overrides), name, overrides);
+    }
+    return out;
+}
+
+void run_score(const ScoreOptions& opts) {
+    RuleColumns asked;
+    for (const std::string& name : opts.rules) {
+        asked.add(load_rules_with(name, opts.overrides), name, opts.overrides);
     }
     auto games = load_game_arg(opts.game, opts.db);
     ordered_json all = ordered_json::array();
     bool first = true;
     for (const LoadedGame& loaded : games) {
-        analyzer::Comparison cmp = analyzer::compare_scoring(loaded.game, rule_sets, labels);
+        const RuleColumns columns =
+            opts.rules.empty() ? default_columns(loaded.game, opts.overrides) : asked;
+        analyzer::Comparison cmp =
+            analyzer::compare_scoring(loaded.game, columns.rule_sets, columns.labels);
         if (opts.json) {
             ordered_json j;
             j["game"] = loaded.label;
-            j["played_under"] = loaded.game.rules.name;
+            j["played_under"] = spell_rules(loaded.game.rules);
             j["score_sheet"] = loaded.game.score_sheet();
             j["hands"] = cmp.hands_recorded;
             j["rule_sets"] = ordered_json::array();
@@ -194,8 +217,8 @@ void add_score_command(CLI::App& app) {
         ->required();
     cmd->add_option("--rules", opts->rules,
                     "Rule sets, comma separated: presets, RuleSet .textproto files or house "
-                    "rule sets, each with any key=value changes (\"classic target=300,paperless\")")
-        ->required()
+                    "rule sets, each with any key=value changes (\"classic target=300,paperless\"); "
+                    "without it, the rules the game was played under, classic and paperless")
         ->delimiter(',');
     add_rule_override_option(cmd, opts->overrides);
     cmd->add_flag("--json", opts->json, "Print JSON");

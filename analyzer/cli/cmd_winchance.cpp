@@ -150,7 +150,7 @@ void run_winchance(const WinChanceCliOptions& opts) {
 
     if (opts.json) {
         nlohmann::ordered_json j;
-        j["rules"] = rules.name;
+        j["rules"] = spell_rules(rules);
         j["ns"] = ns;
         j["ew"] = ew;
         j["dealer"] = seat_letter(dealer);
@@ -167,7 +167,7 @@ void run_winchance(const WinChanceCliOptions& opts) {
         return;
     }
     fmt::print("North-South's chance to win at {} to {}, {} to deal, under {}: {:.1f}%\n", ns, ew,
-               seat_char(dealer), rules.name, 100 * chance);
+               seat_char(dealer), spell_rules(rules), 100 * chance);
     fmt::print("(from {} bot hands, seed {}; {} sweeps; {})\n", table.hands(), options.seed,
                table.iterations(),
                loaded.from_cache ? "read from " + loaded.file.string()

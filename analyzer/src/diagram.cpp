@@ -58,7 +58,7 @@ std::string heading(const RecordedGame& game) {
         if (!s->empty()) parts.push_back(*s);
     }
     if (!game.table.empty()) parts.push_back("table " + game.table);
-    parts.push_back("rules " + game.rules.name);
+    parts.push_back("rules " + spell_rules(game.rules));
     std::string out;
     for (auto& p : parts) out += (out.empty() ? "" : " · ") + p;
     return out;

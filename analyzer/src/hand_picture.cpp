@@ -85,7 +85,7 @@ HandContent read_hand_content(const RecordedGame& game, int hand) {
     const HandState state = replay_hand(game.rules, h, hand);
     const std::optional<HandOutcome> outcome = outcome_of(state, h.claim);
     HandContent c;
-    c.heading = join({game.event, game.site, game.date, "rules " + game.rules.name}, " · ");
+    c.heading = join({game.event, game.site, game.date, "rules " + spell_rules(game.rules)}, " · ");
     c.subheading =
         fmt::format("Hand {} of {} · dealer {}", hand + 1, game.hands.size(), seat_name(h.dealer));
     for (Seat s : kAllSeats) {

@@ -338,7 +338,7 @@ ordered_json game_json(const RecordedGame& game) {
     for (Seat s : kAllSeats) players[seat_letter(s)] = game.players[index(s)];
     return {{"event", game.event},
             {"date", game.date},
-            {"rules", game.rules.name},
+            {"rules", spell_rules(game.rules)},
             {"players", players},
             {"hands", game.hands.size()}};
 }
@@ -690,7 +690,7 @@ std::string format_review(const GameReview& review, const RecordedGame& game) {
     std::string out;
     Line line = [&](const std::string& s) { out += s + "\n"; };
     line(fmt::format("Review: {}{}{} (rules: {}), {}", game.event.empty() ? "game" : game.event,
-                     game.date.empty() ? "" : ", ", game.date, game.rules.name,
+                     game.date.empty() ? "" : ", ", game.date, spell_rules(game.rules),
                      count_of(static_cast<long long>(game.hands.size()), "hand")));
     if (review.grade == Grade::Game) {
         const char* what = review.parts == ReviewParts::Play   ? "Cards"

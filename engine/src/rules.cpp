@@ -545,6 +545,23 @@ std::vector<std::pair<std::string, std::string>> rule_values(const RuleSet& rule
     return values;
 }
 
+std::string spell_rules(const RuleSet& rules) {
+    std::string name = rules.name;
+    RuleSet base;
+    try {
+        base = preset(name);
+    } catch (const RuleError&) {
+        name = presets().front().name;
+        base = preset(name);
+    }
+    std::string out = name;
+    for (auto& e : key_table()) {
+        std::string mine = e.get(rules);
+        if (mine != e.get(base)) out += ' ' + std::string(e.info.key) + '=' + mine;
+    }
+    return out;
+}
+
 void apply_override(RuleSet& rules, std::string_view key, std::string_view value) {
     for (auto& e : key_table()) {
         if (e.info.key == key) {

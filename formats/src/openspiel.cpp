@@ -171,7 +171,7 @@ std::string write_game(const RecordedGame& game) {
     for (Seat s : kAllSeats) {
         if (!game.players[index(s)].empty()) tag(seats[index(s)], game.players[index(s)]);
     }
-    tag("Rules", text_log::spell_rules(game.rules));
+    tag("Rules", spell_rules(game.rules));
     for (const auto& [name, value] : game.tags) tag(name, value);
     if (!game.comment.empty()) tag("Comment", game.comment);
     for (const RecordedHand& hand : game.hands) {

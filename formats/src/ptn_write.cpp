@@ -64,7 +64,7 @@ std::string write_record(const RecordedGame& game, std::size_t g, std::size_t h)
     if (!game.table.empty()) tag("Table", game.table);
     if (!game.comment.empty()) tag("Comment", game.comment);
     tag("SpadeworkGame", std::to_string(g + 1));
-    tag("SpadeworkRules", text_log::spell_rules(game.rules));
+    tag("SpadeworkRules", spell_rules(game.rules));
     std::string bots;
     std::map<std::string, std::size_t> seen;
     for (const auto& [name, value] : game.tags) {

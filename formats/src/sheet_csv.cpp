@@ -498,7 +498,7 @@ std::string write_details(const RecordedGame& game) {
         detail(static_cast<Detail>(static_cast<int>(Detail::North) + index(s)),
                game.players[index(s)]);
     }
-    detail(Detail::Rules, text_log::spell_rules(game.rules));
+    detail(Detail::Rules, spell_rules(game.rules));
     for (const auto& [name, value] : game.tags)
         out += spell_row({detail_name(Detail::Tag), name, value});
     detail(Detail::Comment, game.comment);

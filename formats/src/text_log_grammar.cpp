@@ -385,24 +385,6 @@ std::string spell_sheet_tricks(const SheetTricks& sheet) {
     return out;
 }
 
-std::string spell_rules(const RuleSet& rules) {
-    std::string name = rules.name;
-    RuleSet base;
-    try {
-        base = preset(name);
-    } catch (const RuleError&) {
-        name = presets().front().name;
-        base = preset(name);
-    }
-    auto mine = rule_values(rules);
-    auto theirs = rule_values(base);
-    std::string out = name;
-    for (std::size_t i = 0; i < mine.size() && i < theirs.size(); ++i) {
-        if (mine[i].second != theirs[i].second) out += ' ' + mine[i].first + '=' + mine[i].second;
-    }
-    return out;
-}
-
 namespace {
 
 // The leader of each trick of a hand: from the engine's replay, or for a record the engine

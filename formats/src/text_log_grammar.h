@@ -204,10 +204,6 @@ std::string spell_claim_share(Seat seat, int tricks);  // "N=3"
 // A score sheet's tricks: each seat given, N E S W, then each partnership given, NS EW:
 // "N=5 E=3 S=0 W=5", "W=1 NS=7 EW=6".
 std::string spell_sheet_tricks(const SheetTricks& sheet);
-// A rule set as "preset key=value ...": the keys whose values differ from the preset's, in
-// rule_values order. A rule set whose name is no preset is written against classic.
-std::string spell_rules(const RuleSet& rules);
-
 // A whole game in canonical form (TEXT_LOG.md, "The canonical form").
 std::string spell_game(const RecordedGame& game);
 

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -266,6 +267,42 @@ TEST_CASE("score puts a game under several rule sets side by side", "[cli-games]
                                  "--rules", "classic", "--rule", "bag_limit=2"});
     CHECK(contains(bagged, "b!"));
     CHECK(contains(bagged, "(! marks a bag penalty in that hand)"));
+}
+
+TEST_CASE("score without --rules compares the rules as played with classic and Paperless",
+          "[cli-games]") {
+    const std::string paperless = (kSamples / "games" / "paperless.spades").string();
+    // The same columns as asked for by name: the rules as played, then the other of the two.
+    auto j = run_json({"score", paperless});
+    CHECK(j == run_json({"score", paperless, "--rules", "paperless,classic"}));
+    // A classic game with a house rule: its own column, then classic and Paperless as they are.
+    Workspace ws("spadework-cli-games");
+    const fs::path house = ws.dir / "house.spades";
+    {
+        std::ifstream in(kSamples / "games" / "classic.spades");
+        std::stringstream text;
+        text << in.rdbuf();
+        std::string content = text.str();
+        const std::string tag = "[Rules \"classic\"]";
+        REQUIRE(content.find(tag) != std::string::npos);
+        content.replace(content.find(tag), tag.size(), "[Rules \"classic bag_limit=5\"]");
+        std::ofstream(house) << content;
+    }
+    auto h = run_json({"score", house.string(), "--rule", "target=300"});
+    REQUIRE(h["rule_sets"].size() == 3);
+    CHECK(h["rule_sets"][0]["rules"] == "classic bag_limit=5 target=300");
+    CHECK(h["rule_sets"][1]["rules"] == "classic target=300");
+    CHECK(h["rule_sets"][2]["rules"] == "paperless target=300");
+    // bag_limit=5 applies to the first column alone: North-South pay a penalty classic does not.
+    auto penalties = [&](std::size_t column) {
+        int n = 0;
+        for (auto& hand : h["rule_sets"][column]["hands"])
+            n += hand["NS"]["bag_penalties"].get<int>();
+        return n;
+    };
+    CHECK(penalties(0) > penalties(1));
+    CHECK(
+        contains(run_ok({"score", house.string()}), "played under classic bag_limit=5, 11 hands"));
 }
 
 TEST_CASE("score takes a rule set from a textproto file", "[cli-games]") {

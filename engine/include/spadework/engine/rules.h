@@ -199,6 +199,11 @@ const PresetInfo& preset_info(std::string_view name);
 // apply_override, and applying them all to any preset gives this rule set back.
 std::vector<std::pair<std::string, std::string>> rule_values(const RuleSet& rules);
 
+// A rule set as "preset key=value ...", as a [Rules] tag and --rules take it: the keys whose
+// values differ from its preset's, in rule_values order ("classic bag_limit=5"). A rule set
+// whose name is no preset is spelled against classic.
+std::string spell_rules(const RuleSet& rules);
+
 // One key=value override ("bag_limit=5", "spades_lead=anytime"). Throws RuleError that names
 // the key and the values it takes. The result is checked as a whole by check_rules.
 void apply_override(RuleSet& rules, std::string_view key_equals_value);
