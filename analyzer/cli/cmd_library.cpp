@@ -215,31 +215,36 @@ std::string shown_score(Score ns, Score ew) {
     return fmt::format("{:>5} / {:<5}", ns, ew);
 }
 
-// The columns `list` shows of a library game and of a game under way, up to the scores.
-std::string game_columns(const std::string& id, const std::string& date, const std::string& event,
-                         const std::string& players, const std::string& rules,
-                         const std::string& hands) {
-    return fmt::format("{:>5}  {:<10}  {:<20}  {:<36}  {:<9}  {:>5}", id, date, event, players,
-                       rules, hands);
-}
-
+// A game's players as `list` shows them, "?" for a seat without a name.
 std::string players_text(const std::array<std::string, 4>& p) {
-    return fmt::format("{}/{}/{}/{}", p[0], p[1], p[2], p[3]);
+    if (std::all_of(p.begin(), p.end(), [](const std::string& n) { return n.empty(); })) {
+        return "(no names)";
+    }
+    auto name = [](const std::string& n) { return n.empty() ? std::string("?") : n; };
+    return fmt::format("{}/{}/{}/{}", name(p[0]), name(p[1]), name(p[2]), name(p[3]));
 }
 
-std::string columns_header() {
-    return game_columns("id", "date", "event", "players N/E/S/W", "rules", "hands");
+// The columns `list` shows of a library game and of a game under way: up to the scores, then
+// the winner or, for a game under way, why its row cannot be read.
+TextTable games_table(std::string last) {
+    return TextTable({{"id", true},
+                      {"date"},
+                      {"event"},
+                      {"players N/E/S/W"},
+                      {"rules"},
+                      {"hands", true},
+                      {shown_score("NS", "EW")},
+                      {std::move(last)}});
 }
 
 void print_games(const std::vector<formats::GameSummary>& games) {
-    fmt::print("{}  {}  {}\n", columns_header(), shown_score("NS", "EW"), "winner");
+    TextTable table = games_table("winner");
     for (const auto& g : games) {
-        fmt::print("{}  {}  {}\n",
-                   game_columns(std::to_string(g.id), shown_date(g.date), g.event,
-                                players_text(g.players), g.rules, std::to_string(g.hands)),
-                   shown_score(g.score[0], g.score[1]),
-                   winner_text(g) + (g.score_sheet ? "  (score sheet)" : ""));
+        table.add({std::to_string(g.id), shown_date(g.date), g.event, players_text(g.players),
+                   g.rules, std::to_string(g.hands), shown_score(g.score[0], g.score[1]),
+                   winner_text(g) + (g.score_sheet ? "  (score sheet)" : "")});
     }
+    fmt::print("{}", table.str());
 }
 
 // The score keeper's games under way are not games of the library yet (a game goes in when
@@ -255,14 +260,14 @@ void print_under_way(const formats::Library& library, bool filtered) {
         return;
     }
     fmt::print("\nUnder way in the score keeper (spadework view --keep-score ID resumes one):\n");
-    fmt::print("{}  {}\n", columns_header(), shown_score("NS", "EW"));
+    TextTable table = games_table("");
     for (const analyzer::KeptGame& k : kept) {
-        fmt::print(
-            "{}  {}{}\n",
-            game_columns(std::to_string(k.id), shown_date(k.setup.date), k.setup.event,
-                         players_text(k.setup.players), k.setup.rules, std::to_string(k.hands)),
-            shown_score(k.score[0], k.score[1]), k.problem.empty() ? "" : "  (" + k.problem + ")");
+        table.add({std::to_string(k.id), shown_date(k.setup.date), k.setup.event,
+                   players_text(k.setup.players), analyzer::keeper_rules_text(k.setup),
+                   std::to_string(k.hands), shown_score(k.score[0], k.score[1]),
+                   k.problem.empty() ? "" : "(" + k.problem + ")"});
     }
+    fmt::print("{}", table.str());
 }
 
 void run_list(const ListOptions& opts) {
@@ -492,6 +497,20 @@ void run_stats(const StatsOptions& opts) {
                                            {"bags_per_hand", p.bags_per_hand}});
         }
         fmt::print("{}\n", out.dump(2));
+        return;
+    }
+    if (players.empty()) {
+        // Statistics are per player: games without names have none to give.
+        const int games = library.count_games();
+        fmt::print("{}\n", games == 0
+                               ? std::string("No games in the library yet: `spadework import FILE` "
+                                             "adds some.")
+                               : fmt::format("No player statistics: {} no player names. `spadework "
+                                             "edit ID --player N=NAME` names a game's players.",
+                                             games == 1 ? std::string("the library's game has")
+                                                        : fmt::format("none of the library's {} "
+                                                                      "games has",
+                                                                      games)));
         return;
     }
     fmt::print("{:<24} {:>5} {:>4} {:>6}  {:>9} {:>9} {:>7}  {:>9}  {:>7}  {:>9}\n", "player",

@@ -133,8 +133,9 @@ void run_simulate(const SimulateOptions& opts) {
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     fmt::print("{}, {} under {}, seed {}: written to {} ({:.2f} s, {:.0f} games/s played)\n",
-               analyzer::count_of(games, "game"), analyzer::count_of(hands, "hand"), spell_rules(rules),
-               seed, out.string(), seconds, play_seconds > 0 ? games / play_seconds : 0.0);
+               analyzer::count_of(games, "game"), analyzer::count_of(hands, "hand"),
+               spell_rules(rules), seed, out.string(), seconds,
+               play_seconds > 0 ? games / play_seconds : 0.0);
 }
 
 }  // namespace

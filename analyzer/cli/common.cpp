@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <filesystem>
@@ -262,6 +263,46 @@ std::string shown_date(const std::string& text) {
     std::optional<Date> date = parse_date(text);
     if (!date) return text;
     return fmt::format("{:04}-{:02}-{:02}", date->year, date->month, date->day);
+}
+
+namespace {
+
+std::size_t text_width(std::string_view text) {
+    // UTF-8: every byte but a continuation byte (10xxxxxx) begins a character.
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+}  // namespace
+
+std::string TextTable::str() const {
+    std::vector<std::size_t> widths;
+    for (const TextColumn& c : columns_) widths.push_back(text_width(c.header));
+    for (const auto& row : rows_) {
+        for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i) {
+            widths[i] = std::max(widths[i], text_width(row[i]));
+        }
+    }
+    auto line = [&](auto cell) {
+        std::string out;
+        for (std::size_t i = 0; i < columns_.size(); ++i) {
+            const std::string& text = cell(i);
+            const std::string pad(widths[i] - text_width(text), ' ');
+            const bool last = i + 1 == columns_.size();
+            if (i > 0) out += "  ";
+            out += columns_[i].right ? pad + text : last ? text : text + pad;
+        }
+        out.erase(out.find_last_not_of(' ') + 1);
+        return out + "\n";
+    };
+    static const std::string none;
+    std::string out = line([&](std::size_t i) -> const std::string& { return columns_[i].header; });
+    for (const auto& row : rows_) {
+        out += line(
+            [&](std::size_t i) -> const std::string& { return i < row.size() ? row[i] : none; });
+    }
+    return out;
 }
 
 Date date_option(std::string_view option, std::string_view text) {

@@ -64,6 +64,26 @@ std::string shown_date(const std::string& text);
 // --from/--to's value; a UsageError naming the option and the forms it takes otherwise.
 Date date_option(std::string_view option, std::string_view text);
 
+// A table for the terminal: each column as wide as its widest cell, the header's included
+// (counted in characters, not bytes: names may have accents), two spaces between columns, the
+// last column not padded.
+struct TextColumn {
+    std::string header;
+    bool right = false;  // right-aligned (numbers)
+};
+class TextTable {
+  public:
+    explicit TextTable(std::vector<TextColumn> columns) : columns_(std::move(columns)) {}
+    void add(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+    bool empty() const { return rows_.empty(); }
+    // The header line, then a line per row, each ending in a newline.
+    std::string str() const;
+
+  private:
+    std::vector<TextColumn> columns_;
+    std::vector<std::vector<std::string>> rows_;
+};
+
 // Refuses (a usage error) an option's whole number below `least`, in words: CLI11's own
 // NonNegativeNumber names the range up to the largest double.
 CLI::Option* at_least(CLI::Option* option, int least);

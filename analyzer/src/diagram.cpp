@@ -259,34 +259,47 @@ std::string game_table(const RecordedGame& game) {
     std::string out = heading(game) + "\n";
     out += team_players(game, Team::NS) + " v " + team_players(game, Team::EW) + "\n";
     if (!game.comment.empty()) out += "{" + game.comment + "}\n";
-    out += fmt::format("\n{:>4}  {:<6}  {:<20}  {:<15}  {:>5}  {:>6}  {:>5}  {:>6}\n", "Hand",
-                       "Dealer", "Bids N E S W", "Tricks N E S W", "NS", "score", "EW", "score");
+    struct Row {
+        std::string bids, tricks, score;
+    };
+    std::vector<Row> rows;
+    // The bids' and tricks' columns as wide as their widest cell: a score sheet's partnership
+    // totals ("? ? ? ? (NS 7) (EW 6)") widen the tricks.
+    std::size_t bids_width = 12, tricks_width = 14;
     for (std::size_t i = 0; i < game.hands.size(); ++i) {
         const RecordedHand& h = game.hands[i];
         std::array<std::string, 4> bids{"-", "-", "-", "-"};
         for (std::size_t b = 0; b < h.bids.size(); ++b) {
             bids[index(next(h.dealer, static_cast<int>(b) + 1))] = to_string(h.bids[b]);
         }
-        std::string bid_text = fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]);
-        std::string trick_text = "unfinished";
-        std::string score_text;
+        Row row{fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]), "unfinished", ""};
         if (auto outcome = hand_outcome(game, static_cast<int>(i))) {
             const auto& t = outcome->tricks;
-            trick_text = game.score_sheet() ? sheet_trick_text(h.sheet)
+            row.tricks = game.score_sheet() ? sheet_trick_text(h.sheet)
                                             : fmt::format("{} {} {} {}", t[0], t[1], t[2], t[3]);
-            score_text = "not scored: the game was over";
+            row.score = "not scored: the game was over";
         }
         if (i < scored.hands.size()) {
             const HandRecord& r = scored.hands[i];
-            score_text = fmt::format("{:>+5}  {:>6}  {:>+5}  {:>6}", r.score.teams[0].delta,
-                                     r.after[0].score, r.score.teams[1].delta, r.after[1].score);
+            row.score = fmt::format("{:>+5}  {:>6}  {:>+5}  {:>6}", r.score.teams[0].delta,
+                                    r.after[0].score, r.score.teams[1].delta, r.after[1].score);
             if (r.tie_to_overtime) {
-                score_text += fmt::format("  level: an overtime set to {} begins",
-                                          scored.rules.overtime_target);
+                row.score += fmt::format("  level: an overtime set to {} begins",
+                                         scored.rules.overtime_target);
             }
         }
-        out += fmt::format("{:>4}  {:<6}  {:<20}  {:<15}  {}\n", i + 1, seat_letter(h.dealer),
-                           bid_text, trick_text, score_text);
+        bids_width = std::max(bids_width, row.bids.size());
+        tricks_width = std::max(tricks_width, row.tricks.size());
+        rows.push_back(std::move(row));
+    }
+    out += fmt::format("\n{:>4}  {:<6}  {:<{}}  {:<{}}  {:>5}  {:>6}  {:>5}  {:>6}\n", "Hand",
+                       "Dealer", "Bids N E S W", bids_width, "Tricks N E S W", tricks_width, "NS",
+                       "score", "EW", "score");
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row& row = rows[i];
+        out += fmt::format("{:>4}  {:<6}  {:<{}}  {:<{}}  {}\n", i + 1,
+                           seat_letter(game.hands[i].dealer), row.bids, bids_width, row.tricks,
+                           tricks_width, row.score);
     }
     out += "\n" + result_line(scored, static_cast<int>(game.hands.size())) + "\n";
     return out;

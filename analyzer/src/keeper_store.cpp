@@ -84,6 +84,12 @@ RuleSet keeper_rules(const KeeperSetup& setup) {
     return rules;
 }
 
+std::string keeper_rules_text(const KeeperSetup& setup) {
+    std::string out = setup.rules;
+    for (const std::string& o : setup.overrides) out += " " + o;
+    return out;
+}
+
 std::vector<KeeperSlot> keeper_slots(const RecordedHand& hand, bool per_team) {
     std::vector<KeeperSlot> out;
     if (!per_team) {

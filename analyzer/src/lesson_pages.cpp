@@ -37,8 +37,9 @@ std::string team_text(const TeamStanding& t) {
 // Rules, seat and the score situation, in one or two lines.
 std::string situation(const LessonHand& hand) {
     const RecordedHand& h = hand.game.hands.front();
-    std::string out = fmt::format("Rules: {} · you are {} · dealer {}", spell_rules(hand.game.rules),
-                                  seat_name(hand.learner), seat_name(h.dealer));
+    std::string out =
+        fmt::format("Rules: {} · you are {} · dealer {}", spell_rules(hand.game.rules),
+                    seat_name(hand.learner), seat_name(h.dealer));
     bool scored = hand.before[0] != TeamStanding{} || hand.before[1] != TeamStanding{};
     if (scored) {
         Team ours = team_of(hand.learner);

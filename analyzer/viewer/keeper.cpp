@@ -13,6 +13,7 @@ namespace spadework::viewer {
 
 using analyzer::keeper_record;
 using analyzer::keeper_rules;
+using analyzer::keeper_rules_text;
 using analyzer::keeper_slot_filled;
 using analyzer::keeper_slots;
 
@@ -142,10 +143,7 @@ void ScoreKeeper::rebuild() {
     *game_ = keeper_record(setup_, rules, entries_, per_team_, pending_);
     std::vector<RuleSet> sets{rules};
     // The label says the overrides, so the column does not claim the preset as it is.
-    std::vector<std::string> labels{
-        setup_.overrides.empty()
-            ? setup_.rules
-            : fmt::format("{} {}", setup_.rules, fmt::join(setup_.overrides, " "))};
+    std::vector<std::string> labels{keeper_rules_text(setup_)};
     for (const std::string& name : compare_rules_) {
         if (name == setup_.rules && setup_.overrides.empty()) continue;
         try {

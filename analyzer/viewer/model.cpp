@@ -46,7 +46,7 @@ GameRow row_of(const RecordedGame& g, const std::filesystem::path& file, int ind
                          : fmt::format("{} #{}", file.filename().string(), index + 1);
     r.event = g.event;
     r.date = g.date;
-    r.rules = g.rules.name;
+    r.rules = spell_rules(g.rules);
     r.players = g.players;
     r.hands = static_cast<int>(g.hands.size());
     ScoredGame scored = score_game(g, g.rules);

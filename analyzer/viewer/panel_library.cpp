@@ -281,9 +281,10 @@ void LibraryPanel::draw_under_way_row(ScoreKeeper& keeper, const analyzer::KeptG
     bool hovered = false;
     const bool clicked = game_row(line, false, &hovered);
     if (hovered) {
-        const std::string about = fmt::format(
-            "kept game #{} in the score keeper: {} {}, {} rules\n{}", g.id, g.setup.event,
-            g.setup.date, g.setup.rules, g.problem.empty() ? "click to resume it" : g.problem);
+        const std::string about =
+            fmt::format("kept game #{} in the score keeper: {} {}, {} rules\n{}", g.id,
+                        g.setup.event, g.setup.date, keeper_rules_text(g.setup),
+                        g.problem.empty() ? "click to resume it" : g.problem);
         ImGui::SetTooltip("%s", game_tooltip(line, about).c_str());
     }
     ImGui::PopID();

@@ -233,7 +233,7 @@ void store_game(const Database& db, Inserts& ins, const RecordedGame& game, std:
     ins.game.bind(2, game.event);
     ins.game.bind(3, game.date);
     ins.game.bind(4, game.table);
-    ins.game.bind(5, game.rules.name);
+    ins.game.bind(5, spell_rules(game.rules));
     ins.game.bind(6, static_cast<int>(game.hands.size()));
     ins.game.bind(7, rows.final_score[0]);
     ins.game.bind(8, rows.final_score[1]);
@@ -378,7 +378,13 @@ std::vector<GameSummary> Library::list_games(const GameFilter& filter) const {
     }
     if (filter.date_from) q.add(" AND g.date >= ?", *filter.date_from);
     if (filter.date_to) q.add(" AND g.date <= ?", *filter.date_to);
-    if (filter.rules) q.add(" AND g.rules = ?", *filter.rules);
+    if (filter.rules) {
+        // The rules are stored spelled ("classic bag_limit=5"): a preset matches itself and
+        // every rule set spelled from it.
+        q.add(" AND (g.rules = ?", *filter.rules);
+        q.add(" OR substr(g.rules, 1, length(?) + 1) =", *filter.rules);
+        q.add(" ? || ' ')", *filter.rules);
+    }
     if (filter.event) q.add(" AND g.event = ?", *filter.event);
     if (filter.kind) {
         q.add(" AND g.score_sheet = ?",

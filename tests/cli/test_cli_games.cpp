@@ -91,11 +91,12 @@ TEST_CASE("list shows every date in one form and the scores around one column", 
     std::getline(text, line);
     const std::size_t slash = line.find(" / ");  // the header's "NS / EW"
     REQUIRE(slash != std::string::npos);
+    const std::size_t date = line.find("date");
     int rows = 0;
     while (std::getline(text, line) && !line.empty()) {
         INFO(line);
-        CHECK(line.substr(7, 10).find('.') == std::string::npos);
-        CHECK(line[11] == '-');
+        CHECK(line.substr(date, 10).find('.') == std::string::npos);
+        CHECK(line[date + 4] == '-');
         CHECK(line.substr(slash, 3) == " / ");
         ++rows;
     }
@@ -226,6 +227,65 @@ TEST_CASE("the comparison carries over the keys marked as shaping play, and no o
         ++tried;
     }
     CHECK(tried >= 10);
+}
+
+TEST_CASE("list lines its columns up whatever the names, and spells house rules", "[cli-games]") {
+    Workspace ws("spadework-cli-games");
+    std::ifstream in(kSamples / "games" / "classic.spades");
+    std::stringstream read;
+    read << in.rdbuf();
+    const std::string sample = read.str();
+    auto changed = [&](std::vector<std::pair<std::string, std::string>> edits) {
+        std::string text = sample;
+        for (const auto& [from, to] : edits) {
+            REQUIRE(text.find(from) != std::string::npos);
+            text.replace(text.find(from), from.size(), to);
+        }
+        return text;
+    };
+    std::ofstream(ws.file("long.spades")) << changed(
+        {{"[Event \"Sample: classic\"]", "[Event \"The Thursday evening club's winter league\"]"},
+         {"[North \"Ann\"]", "[North \"Maximiliana Featherstonehaugh-Smythe\"]"},
+         {"[Rules \"classic\"]", "[Rules \"classic bag_limit=5 target=300\"]"}});
+    std::ofstream(ws.file("unnamed.spades")) << changed({{"[North \"Ann\"]", ""},
+                                                         {"[East \"Bob\"]", ""},
+                                                         {"[South \"Cathal O'Brien\"]", ""},
+                                                         {"[West \"Dee\"]", ""}});
+    run_ok(ws.with_db({"import", (kSamples / "games").string(), ws.file("long.spades"),
+                       ws.file("unnamed.spades")}));
+    const std::string text = run_ok(ws.with_db({"list"}));
+    std::istringstream lines(text);
+    std::string header, line;
+    std::getline(lines, header);
+    std::vector<std::size_t> starts;
+    for (const char* column : {"date", "event", "players", "rules"}) {
+        starts.push_back(header.find(column));
+    }
+    int rows = 0;
+    while (std::getline(lines, line) && !line.empty()) {
+        INFO(line);
+        // Each column starts where its header does: a space before it, a character at it.
+        for (std::size_t at : starts) {
+            REQUIRE(at < line.size());
+            CHECK(line[at - 1] == ' ');
+        }
+        CHECK(line.substr(header.find(" / "), 3) == " / ");
+        ++rows;
+    }
+    CHECK(rows == 8);
+    CHECK(contains(text, "The Thursday evening club's winter league"));
+    CHECK(contains(text, "Maximiliana Featherstonehaugh-Smythe/Bob/Cathal O'Brien/Dee"));
+    CHECK(contains(text, "(no names)"));
+    CHECK(contains(text, "classic bag_limit=5 target=300"));
+    // A preset picks its games with house rules or without.
+    auto classic = run_json(ws.with_db({"list", "--rules", "classic"}));
+    CHECK(classic.size() == 3);
+    // Statistics are per player: a library of unnamed games says so instead of empty tables.
+    Workspace bare("spadework-cli-games");
+    run_ok(bare.with_db({"import", ws.file("unnamed.spades")}));
+    CHECK(run_ok(bare.with_db({"stats"})) ==
+          "No player statistics: the library's game has no player names. `spadework edit ID "
+          "--player N=NAME` names a game's players.\n");
 }
 
 TEST_CASE("score puts a game under several rule sets side by side", "[cli-games]") {

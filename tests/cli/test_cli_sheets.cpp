@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "spadework/formats/game_file.h"
 #include "support/run_command.h"
@@ -113,7 +114,19 @@ TEST_CASE("score compares a sheet under other rules and says what needs the card
 TEST_CASE("show prints a sheet's bids and tricks and the hand and analysis commands refuse it",
           "[cli-sheets]") {
     std::string table = run_ok({"show", kSheet});
-    CHECK(contains(table, "   2  E       3 4 3 2               ? ? ? ? (NS 7) (EW 6)"));
+    CHECK(contains(table, "   2  E       3 4 3 2       ? ? ? ? (NS 7) (EW 6)    +61"));
+    // The tricks column is as wide as a partnership total makes it: every hand's scores line up
+    // under the header's (each row as long as the header, none of them with a note).
+    std::istringstream lines(table);
+    std::string line, header;
+    int rows = 0;
+    while (std::getline(lines, line)) {
+        if (line.rfind("Hand", 0) == 0) header = line;
+        if (header.empty() || line.size() < 4 || line[3] < '0' || line[3] > '9') continue;
+        CHECK(line.size() == header.size());
+        ++rows;
+    }
+    CHECK(rows == 10);
     CHECK(contains(table, "NS win 556 to -14 (target) after hand 10."));
     const std::string refusal = " is a score sheet (bids and tricks only): it has no deal to ";
     run_expecting({"show", kSheet + ":2"}, 1, "club-night.csv" + refusal + "show");

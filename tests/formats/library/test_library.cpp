@@ -337,7 +337,7 @@ TEST_CASE("imported games are listed with the data they were imported with", "[l
         CHECK(g.date == b.game.date);
         CHECK(g.table == b.game.table);
         CHECK(g.players == b.game.players);
-        CHECK(g.rules == b.game.rules.name);
+        CHECK(g.rules == spell_rules(b.game.rules));
         CHECK(g.hands == static_cast<int>(b.hands.size()));
         CHECK(g.score == b.final_score);
         CHECK(g.winner == (b.result ? b.result->winner : std::nullopt));
@@ -497,6 +497,10 @@ TEST_CASE("every game filter keeps the games it names", "[library]") {
     f = {};
     f.rules = "classic";
     CHECK(check(f, [](auto& b) { return b.game.rules.name == "classic"; }) == 4);
+    // Stored spelled ("classic nil=forbidden ..."): a preset is matched whole, not its start.
+    f.rules = "clas";
+    CHECK(lib.list_games(f).empty());
+    f.rules = "classic";
     f.event = "Club night";
     f.player = "Dee";
     CHECK(check(f, [](auto& b) { return b.game.event == "Club night" && seated(b, "Dee"); }) == 2);

@@ -53,6 +53,8 @@ std::string partnership_label(int team);
 
 // The game's rule set: the preset or file, the overrides applied in order, checked. Throws.
 RuleSet keeper_rules(const KeeperSetup& setup);
+// The rules as the setup names them, overrides and all: "classic bag_limit=5".
+std::string keeper_rules_text(const KeeperSetup& setup);
 
 // The tricks slots of a hand, in the order they are entered: per seat from the dealer's left,
 // or per partnership (the dealer's left's first), each total followed by its nil bidders' own.

@@ -47,7 +47,7 @@ struct GameFilter {
     std::optional<std::string> player;     // a name at any seat (exact)
     std::optional<std::string> date_from;  // inclusive, compared as text: "2026.11.01"
     std::optional<std::string> date_to;    // inclusive
-    std::optional<std::string> rules;      // the preset name the game was played under
+    std::optional<std::string> rules;      // a preset: games played under it, house rules or not
     std::optional<std::string> event;      // exact
     std::optional<RecordKind> kind;        // full records only, or score sheets only
     // Games with at least one hand that has...
@@ -64,7 +64,7 @@ struct GameSummary {
     std::string date;
     std::string table;
     std::array<std::string, 4> players;
-    std::string rules;  // preset name
+    std::string rules;  // as spell_rules spells them: "classic bag_limit=5"
     int hands = 0;
     std::array<int, 2> score{};  // final scores per team, under the game's own rules
     std::optional<Team> winner;  // when the rules ended the game with a winner
