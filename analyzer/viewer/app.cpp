@@ -85,17 +85,20 @@ class App {
             draw_at(PanelPlace::Library);
             ImGui::EndChild();
             ImGui::TableSetColumnIndex(1);
-            // The replay bar as high as it needs at this width, the table the rest.
+            // The replay bar as high as it needs at this width, the table the rest. A score
+            // sheet has no replay bar, and its scores in the middle scroll up and down only
+            // (their sheet scrolls sideways on its own).
+            const bool sheet = model_.game() && model_.game()->score_sheet();
             float bar_h = 0;
             for (const auto& p : panels_) {
-                if (p->place() == PanelPlace::ReplayBar) {
+                if (p->place() == PanelPlace::ReplayBar && !sheet) {
                     bar_h += p->height(ctx_, ImGui::GetContentRegionAvail().x);
                 }
             }
-            bar_h += ImGui::GetStyle().ItemSpacing.y;
+            if (!sheet) bar_h += ImGui::GetStyle().ItemSpacing.y;
             // Scrollbars only when the table is laid out larger than the panel (a small window).
             ImGui::BeginChild("table_panel", ImVec2(0, ImGui::GetContentRegionAvail().y - bar_h),
-                              false, ImGuiWindowFlags_HorizontalScrollbar);
+                              false, sheet ? 0 : ImGuiWindowFlags_HorizontalScrollbar);
             draw_at(PanelPlace::Table);
             ImGui::EndChild();
             draw_at(PanelPlace::ReplayBar);
@@ -116,19 +119,28 @@ class App {
         }
     }
 
-    // A panel, or for a score sheet (bids and tricks, no cards) in place of one that shows
-    // the cards, a line that says why it is empty.
+    // A panel, or for a score sheet (bids and tricks, no cards): the Scores panel in the
+    // middle, where the table would be, with the room its sheet and charts need, and in place
+    // of a side panel that shows the cards (or of the Scores tab itself), a line that says why
+    // it is empty.
     void draw_panel(Panel& panel) {
         const RecordedGame* game = model_.game();
-        if (game && game->score_sheet() && panel.needs_deal()) {
+        if (game && game->score_sheet()) {
             if (panel.place() == PanelPlace::Table) {
-                ImGui::TextWrapped(
-                    "A score sheet: bids and tricks only, no deal to show. Its scores are in "
-                    "the Scores tab.");
-            } else if (panel.place() == PanelPlace::Side) {
-                ImGui::TextWrapped("A score sheet has no deal: nothing to show here.");
+                for (const auto& p : panels_) {
+                    if (p->name() == "scores") p->draw(ctx_);
+                }
+                return;
             }
-            return;
+            if (panel.place() == PanelPlace::Side &&
+                (panel.needs_deal() || panel.name() == "scores")) {
+                ImGui::TextWrapped(panel.needs_deal()
+                                       ? "A score sheet has no deal: nothing to show here."
+                                       : "A score sheet: its scores, charts and the rule sets "
+                                         "compared are in the middle of the window.");
+                return;
+            }
+            if (panel.needs_deal()) return;
         }
         panel.draw(ctx_);
     }

@@ -116,10 +116,14 @@ void draw_sheet(const ScoreKeeper& k) {
                 }
             }
             ImGui::TableSetColumnIndex(6);
-            ImGui::Text("%d / %d%s", r.after[0].bags, r.after[1].bags,
-                        r.score[Team::NS].bag_penalties + r.score[Team::EW].bag_penalties > 0
-                            ? "  penalty"
-                            : "");
+            // Which side paid a bag penalty this hand, by its label.
+            std::string penalty;
+            for (int t = 0; t < 2; ++t) {
+                if (r.score.teams[static_cast<std::size_t>(t)].bag_penalties == 0) continue;
+                penalty += (penalty.empty() ? "  " : ", ") + analyzer::partnership_label(t);
+            }
+            if (!penalty.empty()) penalty += " penalty";
+            ImGui::Text("%d / %d%s", r.after[0].bags, r.after[1].bags, penalty.c_str());
         }
         ImGui::SetScrollHereY(1.0f);
         ImGui::EndTable();
@@ -366,8 +370,9 @@ void KeeperPanel::header(ScoreKeeper& k, const UiState& ui) {
     std::string where =
         k.has_library() ? fmt::format("each entry is saved to the library (kept game #{})", k.id())
                         : std::string("no library: this game is not kept");
-    text_note(fmt::format("Rules: {}  ·  {}  ·  {}", k.sheet().runs.front().label,
-                          s.date.empty() ? "no date" : s.date, where));
+    text_note(fmt::format("{}Rules: {}  ·  {}  ·  {}", s.event.empty() ? "" : s.event + "  ·  ",
+                          k.sheet().runs.front().label, s.date.empty() ? "no date" : s.date,
+                          where));
     ImGui::Separator();
 }
 
@@ -477,7 +482,8 @@ void KeeperPanel::this_hand(const ScoreKeeper& k) {
     if (!ImGui::BeginTable("keeper_hand", 3, tf)) return;
     ImGui::TableSetupColumn("seat", ImGuiTableColumnFlags_WidthFixed, em(200));
     ImGui::TableSetupColumn("bid", ImGuiTableColumnFlags_WidthFixed, em(90));
-    ImGui::TableSetupColumn("tricks", ImGuiTableColumnFlags_WidthFixed, em(90));
+    ImGui::TableSetupColumn("took", ImGuiTableColumnFlags_WidthFixed, em(90));
+    ImGui::TableHeadersRow();
     auto slot = k.tricks_slot();
     for (int i = 1; i <= 4; ++i) {
         const Seat s = next(h.dealer, i);
@@ -486,8 +492,14 @@ void KeeperPanel::this_hand(const ScoreKeeper& k) {
         ImGui::TableSetColumnIndex(0);
         const bool asked = k.to_bid() == s || (slot && !slot->team && slot->who == index(s));
         ImGui::PushStyleColor(ImGuiCol_Text, colours::team_colour(index(team_of(s))));
-        ImGui::Text("%s %c  %s", asked ? "→" : " ", seat_char(s), k.setup().players[si].c_str());
+        // A long name is cut to the column with "…", and shown whole on hover.
+        const std::string seat = fmt::format("{} {}  ", asked ? "→" : " ", seat_char(s));
+        const std::string& name = k.setup().players[si];
+        const std::string shown =
+            fit_text(name, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(seat.c_str()).x);
+        ImGui::TextUnformatted((seat + shown).c_str());
         ImGui::PopStyleColor();
+        if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
         ImGui::TableSetColumnIndex(1);
         if (static_cast<std::size_t>(i) <= h.bids.size()) {
             ImGui::TextUnformatted(bid_text(h.bids[static_cast<std::size_t>(i - 1)]).c_str());

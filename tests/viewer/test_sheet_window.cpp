@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "support/run_command.h"
+#include "support/window_run.h"
 #include "support/workspace.h"
 #include "support/xvfb.h"
 
@@ -50,6 +51,23 @@ std::size_t card_face_pixels(const fs::path& png) {
     return faces;
 }
 
+// North-South's blue in the middle of the window, where the table is drawn for a deal: from a
+// quarter to 70% of the width (the library column and the side tabs left out).
+std::size_t middle_blue(const fs::path& png) {
+    const spadework::testing::Picture p = spadework::testing::load_picture(png);
+    std::size_t n = 0;
+    for (int y = 0; y < p.height; ++y) {
+        for (int x = p.width / 4; x < p.width * 7 / 10; ++x) {
+            const unsigned char* c = &p.rgb[3 * (static_cast<std::size_t>(y) * p.width + x)];
+            if (std::abs(c[0] - 90) < 24 && std::abs(c[1] - 160) < 24 &&
+                std::abs(c[2] - 240) < 24) {
+                ++n;
+            }
+        }
+    }
+    return n;
+}
+
 }  // namespace
 
 TEST_CASE("The viewer opens a score sheet on every tab and draws no cards", "[window][sheet]") {
@@ -66,5 +84,8 @@ TEST_CASE("The viewer opens a score sheet on every tab and draws no cards", "[wi
         const std::size_t faces = card_face_pixels(png);
         INFO(faces << " white pixels, " << with_cards << " with a deal on the table");
         CHECK(faces * 5 < with_cards);
+        // In the middle, where a deal's table would be: the sheet's scores and their chart, in
+        // North-South's blue among others (a line of text alone would have none).
+        CHECK(middle_blue(png) > 1000);
     }
 }
