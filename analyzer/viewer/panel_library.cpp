@@ -105,18 +105,25 @@ bool game_row(const GameLine& g, bool selected, bool* hovered) {
     ImGui::TextUnformatted(" / ");
     ImGui::SameLine(0, 0);
     ImGui::TextColored(ew, "%s", ew_score.c_str());
-    // The players: each partnership in its colour when the line holds them, else cut.
+    // The players: each partnership in its colour. When the line cannot hold both, a side
+    // shorter than half keeps its names whole and the other is cut ("…") to what is left, else
+    // each is cut to half.
     ImGui::SetCursorScreenPos(ImVec2(top.x, top.y + line));
-    const std::string players = g.side(0) + " v " + g.side(1);
-    if (ImGui::CalcTextSize(players.c_str()).x <= width) {
-        ImGui::TextColored(ns, "%s", g.side(0).c_str());
-        ImGui::SameLine(0, 0);
-        ImGui::TextUnformatted(" v ");
-        ImGui::SameLine(0, 0);
-        ImGui::TextColored(ew, "%s", g.side(1).c_str());
-    } else {
-        ImGui::TextUnformatted(fit_text(players, width).c_str());
+    const std::array<std::string, 2> sides{g.side(0), g.side(1)};
+    const float room = width - ImGui::CalcTextSize(" v ").x;
+    std::array<float, 2> widths{};
+    for (std::size_t t = 0; t < 2; ++t) widths[t] = ImGui::CalcTextSize(sides[t].c_str()).x;
+    if (widths[0] + widths[1] > room) {
+        const float half = room / 2;
+        widths = widths[0] <= half   ? std::array<float, 2>{widths[0], room - widths[0]}
+                 : widths[1] <= half ? std::array<float, 2>{room - widths[1], widths[1]}
+                                     : std::array<float, 2>{half, half};
     }
+    ImGui::TextColored(ns, "%s", fit_text(sides[0], widths[0]).c_str());
+    ImGui::SameLine(0, 0);
+    ImGui::TextUnformatted(" v ");
+    ImGui::SameLine(0, 0);
+    ImGui::TextColored(ew, "%s", fit_text(sides[1], widths[1]).c_str());
     ImGui::SetCursorScreenPos(after);
     return clicked;
 }

@@ -1127,12 +1127,13 @@ TEST_CASE("the library's lists show every column whole in the column after analy
             CHECK(ink.right <= size.column);
         }
         // The players whole: "Ann & Cathal O'Brien" and "Bob & Dee" on the line under #1; the
-        // long names cut.
+        // long names cut, each partnership to half the line, both begun.
         CHECK(text.find("Ann & Cathal O'Brien") != std::string::npos);
         CHECK(text.find("Bob & Dee") != std::string::npos);
         CHECK(text.find("Annabelle Montgomery-Fairweather & Cathal O'Brien v Bartholomew "
                         "Featherstonehaugh & Dee") == std::string::npos);
-        CHECK(text.find("Annabelle Montgomery") != std::string::npos);
+        CHECK(text.find("Annabelle Mon") != std::string::npos);
+        CHECK(text.find("Bartholomew") != std::string::npos);
         CHECK(text.find("\u2026") != std::string::npos);
         CHECK(text.find("12??") != std::string::npos);  // the worst class of a hand's flags
         // Hovering the first game: a tooltip as wide as its longest line, the partnership
