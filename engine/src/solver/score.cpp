@@ -103,6 +103,38 @@ void build_team_values(ScoreTable& t, int outcomes) {
     }
 }
 
+// nil_broken_only, from the ends: for a team with one nil bidder z (partner p), whether every
+// end has the value of the end with z's tricks past its first given to p.
+void build_nil_merges(ScoreTable& t, int outcomes) {
+    const int n = t.hand_size;
+    for (int team = 0; team < 2; ++team) {
+        const int a = team;
+        const int b = team + 2;
+        t.nil_broken_only[team] = t.nil[a] != t.nil[b];
+        if (!t.nil_broken_only[team]) continue;
+        const int z = t.nil[a] ? a : b;
+        const int p = z == a ? b : a;
+        std::array<int, 4> c{};
+        for (c[0] = 0; c[0] <= n && t.nil_broken_only[team]; ++c[0]) {
+            for (c[1] = 0; c[0] + c[1] <= n; ++c[1]) {
+                for (c[2] = 0; c[0] + c[1] + c[2] <= n; ++c[2]) {
+                    c[3] = n - c[0] - c[1] - c[2];
+                    if (c[z] <= 1) continue;
+                    std::array<int, 4> merged = c;
+                    merged[p] += c[z] - 1;
+                    merged[z] = 1;
+                    for (int o = 0; o < outcomes; ++o) {
+                        if (t.low[o][ScoreTable::index(c)] !=
+                            t.low[o][ScoreTable::index(merged)]) {
+                            t.nil_broken_only[team] = false;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 // NS's value of an end: their points minus the opponents', or the caller's value.
 int end_value(const HandScore& hs, const EndValue* end) {
     if (!end) return hs[Team::NS].delta - hs[Team::EW].delta;
@@ -176,6 +208,7 @@ void build_table(ScoreTable* t, const RuleSet& rules, const std::array<std::opti
     }
     build_guaranteed(*t, outcomes);
     build_team_values(*t, outcomes);
+    build_nil_merges(*t, outcomes);
 }
 
 }  // namespace
@@ -214,7 +247,14 @@ std::uint64_t ScoreGoal::key_terms(const State& st) const {
     for (int team = 0; team < 2; ++team) {
         int a = team;
         int b = team + 2;
-        if (table_.nil[a] || table_.nil[b]) {
+        if (table_.nil_broken_only[team]) {
+            // Whether the nil is broken, and the team's total (nil_broken_only).
+            const int z = table_.nil[a] ? a : b;
+            const int broken = std::min<int>(st.taken[z], 1);
+            counts |= static_cast<std::uint64_t>(broken) << (4 * z);
+            counts |= static_cast<std::uint64_t>(st.taken[a] + st.taken[b] - broken)
+                      << (4 * (a + b - z));
+        } else if (table_.nil[a] || table_.nil[b]) {
             counts |= static_cast<std::uint64_t>(st.taken[a]) << (4 * a);
             counts |= static_cast<std::uint64_t>(st.taken[b]) << (4 * b);
         } else {

@@ -37,6 +37,11 @@ struct ScoreTable {
     // so many tricks", a question of the tricks objective: cheaper, and its table is shared.
     bool team_only = false;
     std::array<std::array<int, kSide>, 3> team_value{};
+    // Per team with one nil bidder: whether an end's value depends on the team's tricks only
+    // through their total and whether the nil bidder took any (its tricks count for its
+    // partner, as in Paperless): then a position's key merges the counts that differ only in
+    // how the tricks after the nil's first split between the two (key_terms).
+    std::array<bool, 2> nil_broken_only{};
 
     static int index(const std::array<int, 4>& c) {
         return c[0] + kSide * (c[1] + kSide * (c[2] + kSide * c[3]));
