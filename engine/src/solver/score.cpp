@@ -124,8 +124,7 @@ void build_nil_merges(ScoreTable& t, int outcomes) {
                     merged[p] += c[z] - 1;
                     merged[z] = 1;
                     for (int o = 0; o < outcomes; ++o) {
-                        if (t.low[o][ScoreTable::index(c)] !=
-                            t.low[o][ScoreTable::index(merged)]) {
+                        if (t.low[o][ScoreTable::index(c)] != t.low[o][ScoreTable::index(merged)]) {
                             t.nil_broken_only[team] = false;
                         }
                     }
