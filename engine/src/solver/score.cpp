@@ -5,6 +5,7 @@
 #include "tricks.h"
 
 #include <algorithm>
+#include <map>
 #include <climits>
 #include <cstdint>
 #include <optional>
@@ -103,31 +104,36 @@ void build_team_values(ScoreTable& t, int outcomes) {
     }
 }
 
-// nil_broken_only, from the ends: for a team with one nil bidder z (partner p), whether every
-// end has the value of the end with z's tricks past its first given to p.
-void build_nil_merges(ScoreTable& t, int outcomes) {
+// count_class, from the ends up: two ends are alike when they have the same value under each
+// honours outcome; two counts with tricks left are alike when one more trick to the same seat
+// leaves them alike, for each seat (every way to play the rest begins with one such trick).
+void build_count_classes(ScoreTable& t, int outcomes) {
     const int n = t.hand_size;
-    for (int team = 0; team < 2; ++team) {
-        const int a = team;
-        const int b = team + 2;
-        t.nil_broken_only[team] = t.nil[a] != t.nil[b];
-        if (!t.nil_broken_only[team]) continue;
-        const int z = t.nil[a] ? a : b;
-        const int p = z == a ? b : a;
-        std::array<int, 4> c{};
-        for (c[0] = 0; c[0] <= n && t.nil_broken_only[team]; ++c[0]) {
-            for (c[1] = 0; c[0] + c[1] <= n; ++c[1]) {
-                for (c[2] = 0; c[0] + c[1] + c[2] <= n; ++c[2]) {
-                    c[3] = n - c[0] - c[1] - c[2];
-                    if (c[z] <= 1) continue;
-                    std::array<int, 4> merged = c;
-                    merged[p] += c[z] - 1;
-                    merged[z] = 1;
-                    for (int o = 0; o < outcomes; ++o) {
-                        if (t.low[o][ScoreTable::index(c)] != t.low[o][ScoreTable::index(merged)]) {
-                            t.nil_broken_only[team] = false;
+    t.count_class.assign(ScoreTable::kCells, 0);
+    std::map<std::array<int, 4>, std::uint16_t> seen;
+    auto number = [&](const std::array<int, 4>& what) {
+        auto [it, added] = seen.try_emplace(what, static_cast<std::uint16_t>(seen.size()));
+        return it->second;
+    };
+    std::array<int, 4> c{};
+    for (int sum = n; sum >= 0; --sum) {
+        for (c[0] = 0; c[0] <= sum; ++c[0]) {
+            for (c[1] = 0; c[0] + c[1] <= sum; ++c[1]) {
+                for (c[2] = 0; c[0] + c[1] + c[2] <= sum; ++c[2]) {
+                    c[3] = sum - c[0] - c[1] - c[2];
+                    // Ends by their values (-1 marks an end, never a class number); the others
+                    // by the classes one trick on.
+                    std::array<int, 4> what{-1, 0, 0, 0};
+                    for (int k = 0; k < 4; ++k) {
+                        if (sum == n) {
+                            if (k < outcomes) what[1 + k] = t.low[k][ScoreTable::index(c)];
+                            continue;
                         }
+                        std::array<int, 4> d = c;
+                        ++d[k];
+                        what[k] = t.count_class[ScoreTable::index(d)];
                     }
+                    t.count_class[ScoreTable::index(c)] = number(what);
                 }
             }
         }
@@ -207,7 +213,7 @@ void build_table(ScoreTable* t, const RuleSet& rules, const std::array<std::opti
     }
     build_guaranteed(*t, outcomes);
     build_team_values(*t, outcomes);
-    build_nil_merges(*t, outcomes);
+    build_count_classes(*t, outcomes);
 }
 
 }  // namespace
@@ -241,25 +247,8 @@ int honours_outcomes(const ScoreTable& table, const State& st) {
 }
 
 std::uint64_t ScoreGoal::key_terms(const State& st) const {
-    // The tricks taken: a team with no nil bidder counts only by its total.
-    std::uint64_t counts = 0;
-    for (int team = 0; team < 2; ++team) {
-        int a = team;
-        int b = team + 2;
-        if (table_.nil_broken_only[team]) {
-            // Whether the nil is broken, and the team's total (nil_broken_only).
-            const int z = table_.nil[a] ? a : b;
-            const int broken = std::min<int>(st.taken[z], 1);
-            counts |= static_cast<std::uint64_t>(broken) << (4 * z);
-            counts |= static_cast<std::uint64_t>(st.taken[a] + st.taken[b] - broken)
-                      << (4 * (a + b - z));
-        } else if (table_.nil[a] || table_.nil[b]) {
-            counts |= static_cast<std::uint64_t>(st.taken[a]) << (4 * a);
-            counts |= static_cast<std::uint64_t>(st.taken[b]) << (4 * b);
-        } else {
-            counts |= static_cast<std::uint64_t>(st.taken[a] + st.taken[b]) << (4 * a);
-        }
-    }
+    // The tricks taken, by their class: counts that score alike share it.
+    const std::uint64_t counts = table_.count_class[ScoreTable::index(st.taken)];
     int set = honours_outcomes(table_, st);
     std::uint64_t open =
         std::popcount(static_cast<unsigned>(set)) > 1

@@ -37,11 +37,14 @@ struct ScoreTable {
     // so many tricks", a question of the tricks objective: cheaper, and its table is shared.
     bool team_only = false;
     std::array<std::array<int, kSide>, 3> team_value{};
-    // Per team with one nil bidder: whether an end's value depends on the team's tricks only
-    // through their total and whether the nil bidder took any (its tricks count for its
-    // partner, as in Paperless): then a position's key merges the counts that differ only in
-    // how the tricks after the nil's first split between the two (key_terms).
-    std::array<bool, 2> nil_broken_only{};
+    // The counts that score alike whatever the rest of the hand, numbered: at [index(c)], the
+    // same number for two counts (of as many tricks) exactly when every way of playing the
+    // tricks left gives both the same value, under each honours outcome. The table's key holds
+    // the number, not the counts (key_terms): a team without a nil bidder counts only by its
+    // total, a nil's tricks past its first count only in the total where they count for the
+    // partner (Paperless), and a contract over its bid where overtricks score nothing is over
+    // by any number.
+    std::vector<std::uint16_t> count_class;
 
     static int index(const std::array<int, 4>& c) {
         return c[0] + kSide * (c[1] + kSide * (c[2] + kSide * c[3]));
