@@ -5,9 +5,9 @@
 #include "tricks.h"
 
 #include <algorithm>
-#include <map>
 #include <climits>
 #include <cstdint>
+#include <map>
 #include <optional>
 
 namespace SPADEWORK_SOLVER_NAMESPACE {
