@@ -30,6 +30,20 @@ void size_table(std::vector<std::int16_t>& v, std::size_t size, std::int16_t fil
     if (v.size() != size) v.assign(size, fill);
 }
 
+// Calls f(c) for every count c of `sum` tricks among the four seats.
+template <class F>
+void for_each_count(int sum, F f) {
+    std::array<int, 4> c{};
+    for (c[0] = 0; c[0] <= sum; ++c[0]) {
+        for (c[1] = 0; c[0] + c[1] <= sum; ++c[1]) {
+            for (c[2] = 0; c[0] + c[1] + c[2] <= sum; ++c[2]) {
+                c[3] = sum - c[0] - c[1] - c[2];
+                f(c);
+            }
+        }
+    }
+}
+
 // low_with and high_with, fewest tricks missing first: an end meets "k more for team T" only
 // with k = 0; a partial count meets it when some next trick, to a seat of T or not, leads to
 // a count that meets what is left of it.
@@ -42,38 +56,30 @@ void build_guaranteed(ScoreTable& t, int outcomes) {
             auto& hi = t.high_with[team][o];
             size_table(lo, static_cast<std::size_t>(cells) * (n + 1), kNone);
             size_table(hi, static_cast<std::size_t>(cells) * (n + 1), -kNone);
-            std::array<int, 4> c{};
             for (int sum = n; sum >= 0; --sum) {
-                for (c[0] = 0; c[0] <= sum; ++c[0]) {
-                    for (c[1] = 0; c[0] + c[1] <= sum; ++c[1]) {
-                        for (c[2] = 0; c[0] + c[1] + c[2] <= sum; ++c[2]) {
-                            c[3] = sum - c[0] - c[1] - c[2];
-                            const int i = ScoreTable::index(c);
-                            if (sum == n) {
-                                lo[i] = t.low[o][i];
-                                hi[i] = t.high[o][i];
-                                continue;
-                            }
-                            for (int k = 0; k <= n - sum; ++k) {
-                                int l = kNone;
-                                int h = -kNone;
-                                for (int seat = 0; seat < 4; ++seat) {
-                                    std::array<int, 4> d = c;
-                                    ++d[seat];
-                                    int rest = std::max(0, k - ((seat & 1) == team ? 1 : 0));
-                                    std::size_t j = static_cast<std::size_t>(rest) * cells +
-                                                    ScoreTable::index(d);
-                                    l = std::min<int>(l, lo[j]);
-                                    h = std::max<int>(h, hi[j]);
-                                }
-                                lo[static_cast<std::size_t>(k) * cells + i] =
-                                    static_cast<std::int16_t>(l);
-                                hi[static_cast<std::size_t>(k) * cells + i] =
-                                    static_cast<std::int16_t>(h);
-                            }
-                        }
+                for_each_count(sum, [&](const std::array<int, 4>& c) {
+                    const int i = ScoreTable::index(c);
+                    if (sum == n) {
+                        lo[i] = t.low[o][i];
+                        hi[i] = t.high[o][i];
+                        return;
                     }
-                }
+                    for (int k = 0; k <= n - sum; ++k) {
+                        int l = kNone;
+                        int h = -kNone;
+                        for (int seat = 0; seat < 4; ++seat) {
+                            std::array<int, 4> d = c;
+                            ++d[seat];
+                            int rest = std::max(0, k - ((seat & 1) == team ? 1 : 0));
+                            std::size_t j =
+                                static_cast<std::size_t>(rest) * cells + ScoreTable::index(d);
+                            l = std::min<int>(l, lo[j]);
+                            h = std::max<int>(h, hi[j]);
+                        }
+                        lo[static_cast<std::size_t>(k) * cells + i] = static_cast<std::int16_t>(l);
+                        hi[static_cast<std::size_t>(k) * cells + i] = static_cast<std::int16_t>(h);
+                    }
+                });
             }
         }
     }
@@ -84,24 +90,19 @@ void build_team_values(ScoreTable& t, int outcomes) {
     const int n = t.hand_size;
     t.team_only = !(t.nil[0] || t.nil[1] || t.nil[2] || t.nil[3]);
     std::array<std::array<bool, ScoreTable::kSide>, 3> seen{};
-    std::array<int, 4> c{};
-    for (c[0] = 0; c[0] <= n && t.team_only; ++c[0]) {
-        for (c[1] = 0; c[0] + c[1] <= n; ++c[1]) {
-            for (c[2] = 0; c[0] + c[1] + c[2] <= n; ++c[2]) {
-                c[3] = n - c[0] - c[1] - c[2];
-                const int ns = c[0] + c[2];
-                for (int o = 0; o < outcomes; ++o) {
-                    int v = t.low[o][ScoreTable::index(c)];
-                    if (!seen[o][ns]) {
-                        seen[o][ns] = true;
-                        t.team_value[o][ns] = v;
-                    } else if (t.team_value[o][ns] != v) {
-                        t.team_only = false;
-                    }
-                }
+    if (!t.team_only) return;
+    for_each_count(n, [&](const std::array<int, 4>& c) {
+        const int ns = c[0] + c[2];
+        for (int o = 0; o < outcomes; ++o) {
+            int v = t.low[o][ScoreTable::index(c)];
+            if (!seen[o][ns]) {
+                seen[o][ns] = true;
+                t.team_value[o][ns] = v;
+            } else if (t.team_value[o][ns] != v) {
+                t.team_only = false;
             }
         }
-    }
+    });
 }
 
 // count_class, from the ends up: two ends are alike when they have the same value under each
@@ -115,28 +116,22 @@ void build_count_classes(ScoreTable& t, int outcomes) {
         auto [it, added] = seen.try_emplace(what, static_cast<std::uint16_t>(seen.size()));
         return it->second;
     };
-    std::array<int, 4> c{};
     for (int sum = n; sum >= 0; --sum) {
-        for (c[0] = 0; c[0] <= sum; ++c[0]) {
-            for (c[1] = 0; c[0] + c[1] <= sum; ++c[1]) {
-                for (c[2] = 0; c[0] + c[1] + c[2] <= sum; ++c[2]) {
-                    c[3] = sum - c[0] - c[1] - c[2];
-                    // Ends by their values (-1 marks an end, never a class number); the others
-                    // by the classes one trick on.
-                    std::array<int, 4> what{-1, 0, 0, 0};
-                    for (int k = 0; k < 4; ++k) {
-                        if (sum == n) {
-                            if (k < outcomes) what[1 + k] = t.low[k][ScoreTable::index(c)];
-                            continue;
-                        }
-                        std::array<int, 4> d = c;
-                        ++d[k];
-                        what[k] = t.count_class[ScoreTable::index(d)];
-                    }
-                    t.count_class[ScoreTable::index(c)] = number(what);
+        for_each_count(sum, [&](const std::array<int, 4>& c) {
+            // Ends by their values (-1 marks an end, never a class number); the others by the
+            // classes one trick on.
+            std::array<int, 4> what{-1, 0, 0, 0};
+            for (int k = 0; k < 4; ++k) {
+                if (sum == n) {
+                    if (k < outcomes) what[1 + k] = t.low[k][ScoreTable::index(c)];
+                    continue;
                 }
+                std::array<int, 4> d = c;
+                ++d[k];
+                what[k] = t.count_class[ScoreTable::index(d)];
             }
-        }
+            t.count_class[ScoreTable::index(c)] = number(what);
+        });
     }
 }
 
@@ -172,44 +167,33 @@ void build_table(ScoreTable* t, const RuleSet& rules, const std::array<std::opti
         size_table(t->high[o], size, 0);
     }
     // 1. Every end of the hand, scored.
-    std::array<int, 4> c{};
-    for (c[0] = 0; c[0] <= n; ++c[0]) {
-        for (c[1] = 0; c[0] + c[1] <= n; ++c[1]) {
-            for (c[2] = 0; c[0] + c[1] + c[2] <= n; ++c[2]) {
-                c[3] = n - c[0] - c[1] - c[2];
-                outcome.tricks = c;
-                for (int o = 0; o < outcomes; ++o) {
-                    outcome.honours = o == 0 ? std::nullopt : std::optional<Team>(kAllTeams[o - 1]);
-                    int v = end_value(score_hand(rules, outcome, before), end);
-                    t->low[o][ScoreTable::index(c)] = static_cast<std::int16_t>(v);
-                    t->high[o][ScoreTable::index(c)] = static_cast<std::int16_t>(v);
-                }
-            }
+    for_each_count(n, [&](const std::array<int, 4>& c) {
+        outcome.tricks = c;
+        for (int o = 0; o < outcomes; ++o) {
+            outcome.honours = o == 0 ? std::nullopt : std::optional<Team>(kAllTeams[o - 1]);
+            int v = end_value(score_hand(rules, outcome, before), end);
+            t->low[o][ScoreTable::index(c)] = static_cast<std::int16_t>(v);
+            t->high[o][ScoreTable::index(c)] = static_cast<std::int16_t>(v);
         }
-    }
+    });
     // 2. Partial counts, fewest tricks missing first: the range over one more trick to anyone.
     for (int sum = n - 1; sum >= 0; --sum) {
-        for (c[0] = 0; c[0] <= sum; ++c[0]) {
-            for (c[1] = 0; c[0] + c[1] <= sum; ++c[1]) {
-                for (c[2] = 0; c[0] + c[1] + c[2] <= sum; ++c[2]) {
-                    c[3] = sum - c[0] - c[1] - c[2];
-                    int i = ScoreTable::index(c);
-                    for (int o = 0; o < outcomes; ++o) {
-                        int lo = 1 << 20;
-                        int hi = -(1 << 20);
-                        for (int s = 0; s < 4; ++s) {
-                            std::array<int, 4> d = c;
-                            ++d[s];
-                            int j = ScoreTable::index(d);
-                            lo = std::min<int>(lo, t->low[o][j]);
-                            hi = std::max<int>(hi, t->high[o][j]);
-                        }
-                        t->low[o][i] = static_cast<std::int16_t>(lo);
-                        t->high[o][i] = static_cast<std::int16_t>(hi);
-                    }
+        for_each_count(sum, [&](const std::array<int, 4>& c) {
+            int i = ScoreTable::index(c);
+            for (int o = 0; o < outcomes; ++o) {
+                int lo = 1 << 20;
+                int hi = -(1 << 20);
+                for (int s = 0; s < 4; ++s) {
+                    std::array<int, 4> d = c;
+                    ++d[s];
+                    int j = ScoreTable::index(d);
+                    lo = std::min<int>(lo, t->low[o][j]);
+                    hi = std::max<int>(hi, t->high[o][j]);
                 }
+                t->low[o][i] = static_cast<std::int16_t>(lo);
+                t->high[o][i] = static_cast<std::int16_t>(hi);
             }
-        }
+        });
     }
     build_guaranteed(*t, outcomes);
     build_team_values(*t, outcomes);
