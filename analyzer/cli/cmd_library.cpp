@@ -113,7 +113,7 @@ void run_import(const ImportOptions& opts) {
             fmt::format("nothing to import: no game file found in the {} given",
                         analyzer::count_of(static_cast<long long>(opts.paths.size()), "path")));
     }
-    const std::filesystem::path db_path = library_path(opts.db);
+    const std::filesystem::path db_path = library_to_make(opts.db);
     std::error_code ec;
     const bool existed = std::filesystem::exists(db_path, ec);
     ImportCounts counts;

@@ -33,6 +33,7 @@ void run_merge(MergeOptions o) {
     if (o.into.empty()) o.into = o.db;
     if (o.into.empty())
         throw UsageError("--into is required: the library to merge them into (or --db)");
+    library_to_make(o.into, o.db.empty() ? "--into" : "--db");
     std::vector<std::filesystem::path> sources(o.sources.begin(), o.sources.end());
     formats::MergeResult r =
         formats::merge_libraries(sources, o.into, {}, analyzer::library_stores());

@@ -266,9 +266,19 @@ void run_convert(const ConvertOptions& opts) {
                                      formats::extension_list()));
     }
     // Any GAME form but :HAND: a file records whole games.
-    if (parse_game_arg(opts.in).hand_number) {
+    const GameRef in = parse_game_arg(opts.in);
+    if (in.hand_number) {
         throw UsageError(
             fmt::format("convert {}: a game file holds whole games; drop the :HAND", opts.in));
+    }
+    // Written over its own input, a file would lose the games it is not asked for (FILE@N), or
+    // be rewritten for nothing.
+    std::error_code ec;
+    if (in.kind == GameRef::Kind::File && std::filesystem::equivalent(in.path, opts.out, ec)) {
+        throw UsageError(fmt::format(
+            "convert {} {}: the output is the file read; write to another file{}", opts.in,
+            opts.out,
+            in.game_number ? " (the file's other games would be lost)" : ""));
     }
     std::vector<RecordedGame> games;
     for (LoadedGame& loaded : load_game_arg(opts.in, opts.db)) {

@@ -76,16 +76,7 @@ void check_edit_deal(const ViewArgs& a) {
 std::filesystem::path view_library(const ViewArgs& a, bool library_game) {
     if (a.no_library) return {};
     if (!a.lesson.empty() || a.keep_score == "new" || !a.edit_deal.empty()) {
-        // A library named with --db is made when it is not there, but not its folder: a folder
-        // that is not there is a mistyped path, not one to make.
-        std::filesystem::path path = library_path(a.db);
-        std::error_code ec;
-        if (!a.db.empty() && !path.parent_path().empty() &&
-            !std::filesystem::is_directory(path.parent_path(), ec)) {
-            throw Error(fmt::format("--db {}: there is no folder {} to keep the library in", a.db,
-                                    path.parent_path().string()));
-        }
-        return path;
+        return library_to_make(a.db);
     }
     if (!a.keep_score.empty()) {
         // A game to resume is in a library already: a missing one is a mistyped --db (or the

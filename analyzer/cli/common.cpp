@@ -355,8 +355,22 @@ void add_rule_override_option(CLI::App* cmd, std::vector<std::string>& overrides
         ->type_name("KEY=VALUE");
 }
 
+std::filesystem::path library_to_make(const std::string& db, std::string_view option) {
+    // A library named with --db is made when it is not there, but not its folder: a folder
+    // that is not there is a mistyped path, not one to make. The default library's folder
+    // is made.
+    std::filesystem::path path = library_path(db);
+    std::error_code ec;
+    if (!db.empty() && !path.parent_path().empty() &&
+        !std::filesystem::is_directory(path.parent_path(), ec)) {
+        throw Error(fmt::format("{} {}: there is no folder {} to keep the library in", option, db,
+                                path.parent_path().string()));
+    }
+    return path;
+}
+
 formats::Library open_library(const std::string& db) {
-    return formats::Library(library_path(db));
+    return formats::Library(library_to_make(db));
 }
 
 namespace {

@@ -102,7 +102,11 @@ void add_rule_override_option(CLI::App* cmd, std::vector<std::string>& overrides
 std::filesystem::path library_path(const std::string& db);
 // The same, when a library is there; an Error naming the path and how to make one otherwise.
 std::filesystem::path existing_library_path(const std::string& db);
-// Opens the library, creating it when missing: for commands that add to it (import).
+// The library --db names, for a command that makes it when missing: an Error when --db names
+// a folder that is not there (a mistyped path; the default library's folder is made).
+std::filesystem::path library_to_make(const std::string& db, std::string_view option = "--db");
+// Opens the library, creating it when missing (library_to_make): for commands that add to it
+// (import).
 formats::Library open_library(const std::string& db);
 // Opens a library that exists; an Error naming the path when there is none, so a mistyped
 // --db is said rather than answered from a new empty library (which it would leave behind).

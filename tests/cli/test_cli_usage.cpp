@@ -396,3 +396,35 @@ TEST_CASE("simulate and import show a progress bar on a terminal only", "[cli-us
     CHECK(quiet.err.empty());
     CHECK(contains(quiet.out, "3 games read, 0 new"));
 }
+
+TEST_CASE("convert refuses to write over the file it reads", "[cli-usage]") {
+    Workspace ws("spadework-cli-usage");
+    const std::string file = ws.file("two.spades");
+    formats::write_game_file(file, {testing::first_legal_game(preset("classic"), 2, 40),
+                                    testing::first_legal_game(preset("classic"), 1, 41)});
+    const auto before = fs::last_write_time(file);
+    run_expecting({"convert", file + "@1", file}, 2,
+                  "the output is the file read; write to another file (the file's other games "
+                  "would be lost)");
+    run_expecting({"convert", file, file}, 2, "the output is the file read");
+    // The same file by another path.
+    run_expecting({"convert", file, ws.dir.string() + "/./two.spades"}, 2,
+                  "the output is the file read");
+    CHECK(formats::read_game_file(file).size() == 2);
+    CHECK(fs::last_write_time(file) == before);
+}
+
+// import, merge and analyze make a library that is not there, but not its folder: a --db in a
+// folder that is not there is a mistyped path.
+TEST_CASE("import and merge refuse a library in a folder that is not there", "[cli-usage]") {
+    Workspace ws("spadework-cli-usage");
+    const std::string game = ws.file("g.spades");
+    formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
+    const std::string typo = ws.file("typo/library.sqlite");
+    run_expecting({"import", game, "--db", typo}, 1,
+                  "--db " + typo + ": there is no folder " + ws.file("typo") +
+                      " to keep the library in");
+    run_ok({"import", game, "--db", ws.db});
+    run_expecting({"merge", ws.db, "--into", typo}, 1, "--into " + typo + ": there is no folder");
+    CHECK_FALSE(fs::exists(ws.file("typo")));
+}
