@@ -277,8 +277,7 @@ void run_convert(const ConvertOptions& opts) {
     if (in.kind == GameRef::Kind::File && std::filesystem::equivalent(in.path, opts.out, ec)) {
         throw UsageError(fmt::format(
             "convert {} {}: the output is the file read; write to another file{}", opts.in,
-            opts.out,
-            in.game_number ? " (the file's other games would be lost)" : ""));
+            opts.out, in.game_number ? " (the file's other games would be lost)" : ""));
     }
     std::vector<RecordedGame> games;
     for (LoadedGame& loaded : load_game_arg(opts.in, opts.db)) {

@@ -421,9 +421,9 @@ TEST_CASE("import and merge refuse a library in a folder that is not there", "[c
     const std::string game = ws.file("g.spades");
     formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
     const std::string typo = ws.file("typo/library.sqlite");
-    run_expecting({"import", game, "--db", typo}, 1,
-                  "--db " + typo + ": there is no folder " + ws.file("typo") +
-                      " to keep the library in");
+    run_expecting(
+        {"import", game, "--db", typo}, 1,
+        "--db " + typo + ": there is no folder " + ws.file("typo") + " to keep the library in");
     run_ok({"import", game, "--db", ws.db});
     run_expecting({"merge", ws.db, "--into", typo}, 1, "--into " + typo + ": there is no folder");
     CHECK_FALSE(fs::exists(ws.file("typo")));
