@@ -400,16 +400,21 @@ void run_hands(HandsOptions opts) {
                 h.tricks_unknown[index(s)] ? "?" : std::to_string(h.tricks[index(s)]);
             bids += fmt::format("{}({}) ", to_string(h.bids[index(s)]), tricks);
         }
-        std::string notes;
+        // The notes, one phrase each, separated: "NS took 4, NS set".
+        std::vector<std::string> said;
         for (Team t : kAllTeams) {
             auto [a, b] = members(t);
             if (h.tricks_unknown[index(a)] || h.tricks_unknown[index(b)]) {
-                notes += fmt::format(" {} took {}", team_name(t),
-                                     h.tricks[index(a)] + h.tricks[index(b)]);
+                said.push_back(fmt::format("{} took {}", team_name(t),
+                                           h.tricks[index(a)] + h.tricks[index(b)]));
             }
-            if (h.set[index(t)]) notes += fmt::format(" {} set", team_name(t));
-            if (h.bag_penalties[index(t)]) notes += fmt::format(" {} bag penalty", team_name(t));
+            if (h.set[index(t)]) said.push_back(fmt::format("{} set", team_name(t)));
+            if (h.bag_penalties[index(t)]) {
+                said.push_back(fmt::format("{} bag penalty", team_name(t)));
+            }
         }
+        const std::string notes =
+            said.empty() ? "" : "  " + fmt::format("{}", fmt::join(said, ", "));
         std::string points =
             h.scored ? fmt::format("{:+} {:+}", h.points[0], h.points[1]) : "not scored";
         fmt::print("{:>9}  {:<6}  {:<40}  {:<14}  {}{}\n", fmt::format("{}:{}", h.game, h.hand + 1),

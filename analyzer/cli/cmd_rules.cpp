@@ -47,6 +47,8 @@ void list_presets(bool json) {
 // Where the rule set comes from, for the first line: the preset's rules, or the house file.
 std::string source_of(const RuleSet& rules, const RulesArg& arg) {
     std::filesystem::path house = house_rules_file(arg.name);
+    // A rule set file named on the command line, as a house rule set is by name.
+    if (house.empty() && arg.name != rules.name) house = arg.name;
     for (const PresetInfo& p : presets()) {
         if (p.name != rules.name) continue;
         if (!house.empty()) return fmt::format("{}, house rules in {}", p.source, house.string());
@@ -95,7 +97,7 @@ void print_rule_set(const RulesOptions& opts) {
     }
     // What sets the rule set apart, so a preset's choices can be read at a glance.
     std::vector<std::string> differs = differences_from_classic(values);
-    if (!differs.empty() && rules.name != "classic") {
+    if (!differs.empty()) {
         fmt::print("# differs from classic:\n");
         for (auto& d : differs) fmt::print("#   {}\n", d);
     }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -178,7 +179,12 @@ RuleColumns default_columns(const RecordedGame& game, const std::vector<std::str
 
 void run_score(const ScoreOptions& opts) {
     RuleColumns asked;
-    for (const std::string& name : opts.rules) {
+    for (std::size_t i = 0; i < opts.rules.size(); ++i) {
+        const std::string& name = opts.rules[i];
+        if (std::find(opts.rules.begin(), opts.rules.begin() + static_cast<std::ptrdiff_t>(i),
+                      name) != opts.rules.begin() + static_cast<std::ptrdiff_t>(i)) {
+            throw UsageError(fmt::format("--rules: '{}' is named twice", name));
+        }
         asked.add(load_rules_with(name, opts.overrides), name, opts.overrides);
     }
     auto games = load_game_arg(opts.game, opts.db);

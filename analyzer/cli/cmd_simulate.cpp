@@ -79,7 +79,7 @@ void check_output(const fs::path& path) {
     if (!format) {
         throw UsageError(fmt::format("-o {}: unknown kind of game file '{}': expected {}",
                                      path.string(), path.extension().string(),
-                                     formats::extension_list()));
+                                     output_formats()));
     }
     if (format->holds == formats::GameFormat::Holds::OneScoreSheet) {
         throw UsageError(fmt::format(

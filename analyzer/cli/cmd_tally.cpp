@@ -110,9 +110,16 @@ nlohmann::ordered_json team_json(const TeamHandScore& team) {
     return j;
 }
 
-void print_json(const RuleSet& rules, const HandScore& score) {
+// The rule set as given, with its changes: what the text's first line says.
+std::string rules_given(const TallyOptions& opts) {
+    std::string out = opts.rules_name;
+    for (const std::string& o : opts.overrides) out += " " + o;
+    return out;
+}
+
+void print_json(const TallyOptions& opts, const HandScore& score) {
     nlohmann::ordered_json out;
-    out["rules"] = rules.name;
+    out["rules"] = rules_given(opts);
     out["teams"] = nlohmann::ordered_json::object();
     for (Team t : kAllTeams) out["teams"][std::string(team_name(t))] = team_json(score[t]);
     fmt::print("{}\n", out.dump(2));
@@ -120,9 +127,7 @@ void print_json(const RuleSet& rules, const HandScore& score) {
 
 void print_text(const TallyOptions& opts, const HandOutcome& outcome, const Standings& before,
                 const HandScore& score) {
-    fmt::print("rules: {}", opts.rules_name);
-    for (auto& o : opts.overrides) fmt::print(" {}", o);
-    fmt::print("\n");
+    fmt::print("rules: {}\n", rules_given(opts));
 
     // One width for both tables, so their point columns line up.
     std::size_t width = 12;
@@ -158,7 +163,7 @@ void run_tally(const TallyOptions& opts) {
     check_bids(opts, rules, outcome, before);
     HandScore score = score_hand(rules, outcome, before);
     if (opts.json) {
-        print_json(rules, score);
+        print_json(opts, score);
     } else {
         print_text(opts, outcome, before, score);
     }

@@ -180,7 +180,9 @@ void score_nil(const RuleSet& rules, Seat seat, Bid bid, int tricks, int decisiv
     int bags = rules.counts_bags() ? tricks : 0;
     if (as_bags && tricks > 0 && (points != 0 || bags != 0)) {
         add(own, Kind::NilTrickBags, points,
-            name + ": " + tricks_text(tricks) + " taken count as bags", bags, seat);
+            name + ": " + tricks_text(tricks) +
+                (tricks == 1 ? " taken counts as a bag" : " taken count as bags"),
+            bags, seat);
     }
 }
 

@@ -11,7 +11,7 @@ namespace {
     throw Error("game " + std::to_string(game + 1) +
                 (hand == 0 ? std::string() : ", hand " + std::to_string(hand)) + ": " +
                 std::string(limits.lacks) + " " + what +
-                " (convert the game to .spades or .pb instead)");
+                " (write the game as .spades or .pb instead)");
 }
 
 }  // namespace
