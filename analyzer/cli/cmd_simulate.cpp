@@ -78,8 +78,7 @@ void check_output(const fs::path& path) {
     const formats::GameFormat* format = formats::format_of(path);
     if (!format) {
         throw UsageError(fmt::format("-o {}: unknown kind of game file '{}': expected {}",
-                                     path.string(), path.extension().string(),
-                                     output_formats()));
+                                     path.string(), path.extension().string(), output_formats()));
     }
     if (format->holds == formats::GameFormat::Holds::OneScoreSheet) {
         throw UsageError(fmt::format(
