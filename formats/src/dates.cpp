@@ -41,15 +41,39 @@ std::string not_a_day(std::string_view text) {
            "' is not a day of the calendar: expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21";
 }
 
-std::optional<std::string> impossible_date(std::string_view text) {
-    if (text.size() != 10 || (text[4] != '-' && text[4] != '.') || text[7] != text[4]) {
-        return std::nullopt;
+std::optional<std::string> date_problem(std::string_view text) {
+    if (text.empty() || parse_calendar_date(text)) return std::nullopt;
+    const bool shaped =
+        text.size() == 10 && (text[4] == '-' || text[4] == '.') && text[7] == text[4];
+    // Each part all digits or all '?' (unknown); the known ones in range.
+    auto part = [&](std::size_t at, std::size_t n, int most) {
+        const std::string_view p = text.substr(at, n);
+        if (p.find_first_not_of('?') == std::string_view::npos) return 0;  // unknown
+        int v = 0;
+        for (char c : p) {
+            if (c < '0' || c > '9') return -1;
+            v = v * 10 + (c - '0');
+        }
+        return v >= 1 && v <= most ? 1 : -1;
+    };
+    if (shaped) {
+        const int y = part(0, 4, 9999);
+        const int m = part(5, 2, 12);
+        const int d = part(8, 2, 31);
+        const bool digits = text.substr(0, 4).find('?') == std::string_view::npos &&
+                            text.substr(5, 2).find('?') == std::string_view::npos &&
+                            text.substr(8, 2).find('?') == std::string_view::npos;
+        // Written as a day in digits, it is one the calendar does not have ("2026-02-30",
+        // "2026-13-01"); with a part not known, a date in part.
+        if (digits && y != 0 && m != 0 && d != 0 &&
+            text.find_first_not_of("0123456789-.") == std::string_view::npos) {
+            return not_a_day(text);
+        }
+        if (y >= 0 && m >= 0 && d >= 0) return std::nullopt;
     }
-    for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
-        if (text[i] < '0' || text[i] > '9') return std::nullopt;
-    }
-    if (parse_calendar_date(text)) return std::nullopt;
-    return not_a_day(text);
+    return "the date '" + std::string(text) +
+           "' is not a date: expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21 (?? for a part "
+           "not known, as in 2026.11.?" "?)";
 }
 
 }  // namespace spadework::formats

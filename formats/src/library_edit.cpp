@@ -25,7 +25,9 @@ std::optional<std::size_t> control_character(std::string_view text, bool lines) 
 }  // namespace
 
 std::optional<std::string> GameEdit::problem() const {
-    if (date && !parse_calendar_date(*date)) return not_a_day(*date);
+    if (date) {
+        if (auto wrong = date_problem(*date)) return wrong;
+    }
     auto check = [](const std::string& what, const std::string& text,
                     bool lines) -> std::optional<std::string> {
         if (auto at = control_character(text, lines)) {

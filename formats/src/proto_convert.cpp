@@ -686,7 +686,7 @@ pb::Game game_to(const RecordedGame& game) {
 }
 
 RecordedGame game_read(const pb::Game& m) {
-    if (auto wrong = impossible_date(m.date())) {
+    if (auto wrong = date_problem(m.date())) {
         throw ConvertError(*wrong, Place{-1, std::nullopt, "date", {{"date"}}, 0});
     }
     return game_from(m);

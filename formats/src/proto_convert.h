@@ -57,7 +57,7 @@ std::string words(int game, const Place& place);
 // steps start at the Game message.
 RecordedGame game_from(const pb::Game& m);
 // The same as a file is read: its date must also be a day the calendar has when written as one
-// (impossible_date). A library's stored games go through game_from alone, so a game taken in
+// (date_problem). A library's stored games go through game_from alone, so a game taken in
 // before the readers checked dates still loads (and `edit --date` can mend it).
 RecordedGame game_read(const pb::Game& m);
 pb::Game game_to(const RecordedGame& game);

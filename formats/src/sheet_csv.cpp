@@ -197,7 +197,7 @@ void SheetReader::read_detail(const Row& row) {
             game_.site = value.text;
             break;
         case Detail::Date:
-            if (auto wrong = impossible_date(value.text)) fail(value.pos, *wrong);
+            if (auto wrong = date_problem(value.text)) fail(value.pos, *wrong);
             game_.date = value.text;
             break;
         case Detail::Table:

@@ -202,7 +202,7 @@ void Reader::on_game_tag(const Token& tag) {
         }
     }
     if (name == kDateTag) {
-        if (auto wrong = impossible_date(tag.value)) fail(tag.value_pos, *wrong);
+        if (auto wrong = date_problem(tag.value)) fail(tag.value_pos, *wrong);
     }
     if (field) {
         *field = tag.value;

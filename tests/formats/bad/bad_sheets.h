@@ -25,6 +25,10 @@ inline constexpr SheetRefused kSheetRefused[] = {
      "sheet-deal.spades:6:1: a score sheet has no deal, but hand 1 gives one (the game is a score "
      "sheet by its [Record] tag at line 2)"},
     {"sheet-dealer-unknown.csv", "sheet-dealer-unknown.csv:7:3: unknown seat 'X' (N, E, S or W)"},
+    {"sheet-date-not-a-date.csv",
+     "sheet-date-not-a-date.csv:2:6: the date '11/21/2026' is not a date: expected YYYY-MM-DD or "
+     "YYYY.MM.DD, e.g. 2026-11-21 (?? for a part not known, as in 2026.11.?"
+     "?)"},
     {"sheet-date-not-a-day.csv",
      "sheet-date-not-a-day.csv:2:6: the date '2026-02-30' is not a day of the calendar: expected "
      "YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21"},

@@ -103,6 +103,15 @@ const Refused kRefused[] = {
     {"date-not-a-day.textproto",
      "date-not-a-day.textproto:6:1: game 1, date: the date '2026.04.31' is not a day of the "
      "calendar: expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21"},
+    // A date that is no date: the commands' date filters could never compare it.
+    {"date-not-a-date.spades",
+     "date-not-a-date.spades:3:8: the date '2026-11-21x' is not a date: expected YYYY-MM-DD or "
+     "YYYY.MM.DD, e.g. 2026-11-21 (?? for a part not known, as in 2026.11.?"
+     "?)"},
+    {"date-not-a-date.textproto",
+     "date-not-a-date.textproto:6:1: game 1, date: the date 'yesterday' is not a date: expected "
+     "YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21 (?? for a part not known, as in 2026.11.?"
+     "?)"},
     {"card-exchanged-away.spades",
      "card-exchanged-away.spades:18:9: trick 1: 4D played by S, who does not hold it (S gives it "
      "to N in the exchange at line 17)"},

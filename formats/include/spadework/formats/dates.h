@@ -20,10 +20,12 @@ struct CalendarDate {
 // unknown).
 std::optional<CalendarDate> parse_calendar_date(std::string_view text);
 
-// What is wrong with a record's date written as a day (YYYY-MM-DD or YYYY.MM.DD, digits only)
-// that the calendar does not have: "2026-02-30" is a mistake to refuse. None for a real day,
-// and for any other text ("2026.??.??", "Friday"): a record keeps its date as written.
-std::optional<std::string> impossible_date(std::string_view text);
+// What is wrong with a record's date: none for a day of the calendar (YYYY-MM-DD or
+// YYYY.MM.DD), a date known in part ("2026.11.??", "????.??.??", each part all digits or all
+// '?', the known ones in range) and no date (empty); else a message: a day the calendar does
+// not have ("2026-02-30") or a text that is no date ("2026-11-21x", "yesterday"), which the
+// commands' date filters could never compare.
+std::optional<std::string> date_problem(std::string_view text);
 
 // The message for a text that is not a day of the calendar.
 std::string not_a_day(std::string_view text);
