@@ -73,7 +73,8 @@ std::optional<std::string> date_problem(std::string_view text) {
     }
     return "the date '" + std::string(text) +
            "' is not a date: expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21 (?? for a part "
-           "not known, as in 2026.11.?" "?)";
+           "not known, as in 2026.11.?"
+           "?)";
 }
 
 }  // namespace spadework::formats
