@@ -212,13 +212,42 @@ std::vector<RecordedGame> read_game_file(const fs::path& path) {
     return games;
 }
 
+namespace {
+
+// Whether a text format file that does not read as games reads as a rule set: then it is one,
+// given where a game file goes, which its parser alone would say as a field it does not know.
+bool reads_as_rules(const GameFormat& format, const fs::path& path) {
+    if (format.kind != FileKind::TextProto) return false;
+    try {
+        read_rules_textproto(read_file(path), path.string());
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+FormatError rule_set_not_games(const fs::path& path) {
+    return FormatError(path.string(), 0, 0,
+                       "holds a rule set (a RuleSet message), not games: give it to --rules");
+}
+
+}  // namespace
+
 void for_each_game(const fs::path& path, const TakeGame& take) {
     const GameFormat& format = format_or_throw(path);
-    if (format.each_game) {
-        format.each_game(path, take);
-        return;
+    if (format.sniff && sniff_file(path) == FileContent::RuleSet) throw rule_set_not_games(path);
+    try {
+        if (format.each_game) {
+            format.each_game(path, take);
+            return;
+        }
+        for (RecordedGame& game : format.parse(read_file(path), path.string())) {
+            take(std::move(game));
+        }
+    } catch (const FormatError&) {
+        if (reads_as_rules(format, path)) throw rule_set_not_games(path);
+        throw;
     }
-    for (RecordedGame& game : format.parse(read_file(path), path.string())) take(std::move(game));
 }
 
 void write_file(const fs::path& path, std::string_view content) {
@@ -312,6 +341,12 @@ RuleSet load_rules(std::string_view name_or_path) {
     }
     fs::path path{std::string(name_or_path)};
     std::error_code ec;
+    const GameFormat* format = format_of(path);
+    if (format && format->kind != FileKind::TextProto && fs::exists(path, ec)) {
+        throw RuleError(path.string() + " is a game file (" + std::string(format->name) +
+                        "), not a rule set: a rule set is a RuleSet .textproto file (as in "
+                        "samples/rules/)");
+    }
     if (lower(path.extension().string()) == ".textproto" || fs::exists(path, ec)) {
         return read_rules_textproto(read_file(path), path.string());
     }

@@ -428,3 +428,26 @@ TEST_CASE("import and merge refuse a library in a folder that is not there", "[c
     run_expecting({"merge", ws.db, "--into", typo}, 1, "--into " + typo + ": there is no folder");
     CHECK_FALSE(fs::exists(ws.file("typo")));
 }
+
+// A file of the other kind says what it is, not its parser's complaint about a field.
+TEST_CASE("a rule set given as a game, and a game given as a rule set, say what they are",
+          "[cli-usage]") {
+    Workspace ws("spadework-cli-usage");
+    const std::string header =
+        (fs::path(SPADEWORK_SAMPLES) / "rules" / "classic.textproto").string();
+    const std::string bare = ws.file("club.textproto");
+    std::ofstream(bare) << "name: \"classic\"\nbag_limit: 5\n";  // no header naming the message
+    for (const std::string& rules : {header, bare}) {
+        run_expecting({"show", rules}, 1,
+                      rules +
+                          ": holds a rule set (a RuleSet message), not games: give it to "
+                          "--rules");
+        run_expecting({"import", rules, "--db", ws.db}, 1, "holds a rule set");
+    }
+    const std::string game = (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string();
+    run_expecting({"tally", "--rules", game, "--bids", "3,3,3,3", "--tricks", "4,3,3,3"}, 1,
+                  game + " is a game file (text log), not a rule set");
+    // Each still works where it belongs.
+    run_ok({"tally", "--rules", bare, "--bids", "3,3,3,3", "--tricks", "4,3,3,3"});
+    run_ok({"show", game});
+}
