@@ -68,6 +68,12 @@ ImportCounts import_files(formats::Library& library,
             for (const std::string& card : r.irregular) {
                 fmt::print(stderr, "spadework: {}: {} (kept as played)\n", file.string(), card);
             }
+            for (const std::string& hand : r.unfinished) {
+                fmt::print(stderr,
+                           "spadework: {}: {} is not played out (kept unfinished; a file cut "
+                           "short reads so too)\n",
+                           file.string(), hand);
+            }
             counts.games += static_cast<int>(r.ids.size());
             added += r.games_added;
             hands += r.hands_added;

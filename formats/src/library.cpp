@@ -223,6 +223,12 @@ void store_game(const Database& db, Inserts& ins, const RecordedGame& game, std:
         throw FormatError(where, 0, 0,
                           describe_record_place(static_cast<int>(i), -1, {}) + ": " + e.what());
     }
+    // A last hand not played out: kept (a record may stop mid-hand), and said, since a file
+    // cut short reads the same.
+    if (!game.hands.empty() && !hand_outcome(game, static_cast<int>(game.hands.size()) - 1)) {
+        result.unfinished.push_back(describe_record_place(
+            static_cast<int>(i), static_cast<int>(game.hands.size()) - 1, {}));
+    }
     for (const RecordedIrregularity& r : rows.irregular) {
         result.irregular.push_back(
             describe_record_place(static_cast<int>(i), r.hand, {RecordPlace::Part::Card, r.card}) +

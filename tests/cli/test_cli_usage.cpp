@@ -451,3 +451,21 @@ TEST_CASE("a rule set given as a game, and a game given as a rule set, say what 
     run_ok({"tally", "--rules", bare, "--bids", "3,3,3,3", "--tricks", "4,3,3,3"});
     run_ok({"show", game});
 }
+
+TEST_CASE("import says which game's last hand is not played out", "[cli-usage]") {
+    Workspace ws("spadework-cli-usage");
+    // The sample cut after its second hand's first tricks, as a half-copied file is.
+    std::ifstream in(fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades");
+    std::string line, cut;
+    for (int n = 0; n < 40 && std::getline(in, line); ++n) cut += line + "\n";
+    const std::string file = ws.file("cut.spades");
+    std::ofstream(file) << cut;
+    RunResult r = run({"import", file, "--db", ws.db});
+    CHECK(r.status == 0);
+    CHECK(contains(r.err, file + ": game 1, hand 2 is not played out (kept unfinished"));
+    // A whole game says nothing of the kind.
+    r = run({"import", (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string(), "--db",
+             ws.db});
+    CHECK(r.status == 0);
+    CHECK_FALSE(contains(r.err, "not played out"));
+}

@@ -40,6 +40,8 @@ struct ImportResult {
     // Cards of the new games kept as recorded though they broke a rule of play (a revoke, an
     // early spade lead): "game 1, hand 2, card 6: trick 2: S did not follow suit ...".
     std::vector<std::string> irregular;
+    // The new games whose last hand is not played out (its place: "game 1, hand 2").
+    std::vector<std::string> unfinished;
     std::vector<GameId> ids;  // per game of the input, new or existing
 };
 
