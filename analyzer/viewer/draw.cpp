@@ -87,7 +87,8 @@ void same_line_or_wrap(float width) {
 
 void text_cards(CardSet cards) {
     bool first = true;
-    for (Card c : cards) {
+    // In the order the table shows a hand in, so a list of cards reads as the table does.
+    for (Card c : in_hand_order(cards)) {
         if (!first) ImGui::SameLine();
         text_card(c);
         first = false;
