@@ -18,6 +18,7 @@
 #include "common.h"
 #include "spadework/analyzer/winchance.h"
 #include "spadework/engine/error.h"
+#include "spadework/engine/game.h"
 
 namespace spadework::cli {
 namespace {
@@ -174,6 +175,11 @@ void run_winchance(const WinChanceCliOptions& opts) {
                                  : fmt::format("built in {:.1f} s, cached in {}",
                                                loaded.build_seconds, loaded.file.string()));
     if (!opts.png.empty()) fmt::print("heat map for {} dealing: {}\n", seat_char(dealer), opts.png);
+    // A score that ends the game leaves no hand to play: the chance is its result.
+    if (std::optional<EndReason> end = set_ended(rules, rules.target, ns, ew, 0)) {
+        fmt::print("(these scores end the game ({}): no hand is played from them)\n",
+                   end_reason_name(*end));
+    }
 }
 
 }  // namespace

@@ -26,18 +26,25 @@ TEST_CASE("winchance prints North-South's chance, then reads it from the cache",
           "[cli-winchance]") {
     Workspace w;
     std::string out = run_ok(small(w, {"--at", "150,120", "--dealer", "E"}));
-    CHECK(contains(out, "North-South's chance to win at 150 to 120, E to deal, under classic: "));
+    // The rules spelled with their change (the small table's target).
+    CHECK(contains(out,
+                   "North-South's chance to win at 150 to 120, E to deal, under classic "
+                   "target=200: "));
+    CHECK_FALSE(contains(out, "end the game"));
     CHECK(contains(out, "built in"));
     std::string again = run_ok(small(w, {"--at", "150,120", "--dealer", "E"}));
     CHECK(contains(again, "read from"));
     CHECK(out.substr(0, out.find('\n')) == again.substr(0, again.find('\n')));
+    // Scores that end the game say so.
+    CHECK(contains(run_ok(small(w, {"--at", "230,120"})),
+                   "(these scores end the game (target): no hand is played from them)"));
 }
 
 TEST_CASE("winchance --json has the chance from 0 to 1, and the mirrored state adds to 1",
           "[cli-winchance]") {
     Workspace w;
     auto j = run_json(small(w, {"--at", "150,120", "--dealer", "N"}));
-    CHECK(j["rules"] == "classic");
+    CHECK(j["rules"] == "classic target=200");
     CHECK(j["ns"] == 150);
     CHECK(j["ew"] == 120);
     CHECK(j["dealer"] == "N");
