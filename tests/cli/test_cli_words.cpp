@@ -103,6 +103,16 @@ TEST_CASE("a settings file that is not JSON says where and what, not the parser'
         settings + ":2:2: not valid JSON: syntax error");
     CHECK_FALSE(contains(r.err, "json.exception"));
     CHECK_FALSE(contains(r.err, "parse error at line"));
+    CHECK(contains(r.err, "the text ends before the JSON does"));
+    // Nor its grammar's words: a comma where a key goes.
+    std::ofstream(settings) << "{\"samples\": 8,,}";
+    r = run_expecting(
+        {"analyze", kClassic, "--hand", "1", "--only", "bids", "--settings", settings}, 1,
+        settings +
+            ":1:15: not valid JSON: syntax error: unexpected ',' where a key in double "
+            "quotes was expected");
+    CHECK_FALSE(contains(r.err, "string literal"));
+    CHECK_FALSE(contains(r.err, "object key"));
 }
 
 // `spadework lesson list`, as a new player types it after `spadework --version`, lists the

@@ -101,6 +101,23 @@ inline std::string json_error_text(std::string_view what) {
         }
     }
     if (text.rfind("parse error: ", 0) == 0) text.erase(0, 13);
+    // The parser's grammar words ("while parsing object key", "string literal") in plain ones.
+    if (text.rfind("syntax error", 0) == 0) {
+        if (text.find("unexpected end of input") != std::string::npos) {
+            return "syntax error: the text ends before the JSON does (a { or [ not closed, or a "
+                   "value missing)";
+        }
+        for (const std::string read : {"last read: '", "unexpected '"}) {
+            const auto at = text.find(read);
+            if (at == std::string::npos) continue;
+            const std::size_t from = at + read.size();
+            const std::size_t to = text.find('\'', from);
+            const std::string token = text.substr(from, to == std::string::npos ? to : to - from);
+            const bool key = text.find("object key") != std::string::npos;
+            return "syntax error: unexpected '" + token + "'" +
+                   (key ? " where a key in double quotes was expected" : "");
+        }
+    }
     return text;
 }
 
