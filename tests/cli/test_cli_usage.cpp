@@ -469,3 +469,36 @@ TEST_CASE("import says which game's last hand is not played out", "[cli-usage]")
     CHECK(r.status == 0);
     CHECK_FALSE(contains(r.err, "not played out"));
 }
+
+// The smaller faults a new user's trial found, each as the user met it.
+TEST_CASE("tally, rules, hands, simulate and score say what they did in the user's words",
+          "[cli-usage]") {
+    Workspace ws("spadework-cli-usage");
+    // tally --json names the rules with their changes, as its text's first line does.
+    auto j =
+        testing::run_json({"tally", "--rules", "classic bag_limit=5", "--rule", "big_contract=10",
+                           "--bids", "3,3,3,3", "--tricks", "4,3,3,3", "--json"});
+    CHECK(j["rules"] == "classic bag_limit=5 big_contract=10");
+    // One nil trick as a bag, in the singular (the leaflet's reading).
+    CHECK(contains(
+        run_ok({"tally", "--rules", "leaflet", "--bids", "nil,3,7,3", "--tricks", "1,3,6,3"}),
+        "1 trick taken counts as a bag"));
+    // rules FILE names the file and what it changes, though its name is a preset's.
+    const std::string club = ws.file("club.textproto");
+    std::ofstream(club) << "name: \"classic\"\nbag_limit: 5\n";
+    const std::string shown = run_ok({"rules", club});
+    CHECK(contains(shown, "house rules in " + club));
+    CHECK(contains(shown, "#   bag_limit=5 (classic: 10)"));
+    // hands: the notes one phrase each, separated.
+    run_ok({"import", (fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv").string(), "--db",
+            ws.db});
+    CHECK(contains(run_ok({"hands", "--db", ws.db}), "NS took 9, EW took 4, EW set"));
+    // simulate -o names only the kinds it writes: not the score sheet's .csv.
+    RunResult r = run({"simulate", "--games", "1", "-o", ws.file("a.txt")});
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, ".spades"));
+    CHECK_FALSE(contains(r.err, ".csv"));
+    // score: a rule set named twice is a usage error, not two equal columns.
+    run_expecting({"score", ws.file("a.txt"), "--rules", "classic target=300,classic target=300"},
+                  2, "--rules: 'classic target=300' is named twice");
+}
