@@ -4,9 +4,9 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -179,10 +179,9 @@ RuleColumns default_columns(const RecordedGame& game, const std::vector<std::str
 
 void run_score(const ScoreOptions& opts) {
     RuleColumns asked;
-    for (std::size_t i = 0; i < opts.rules.size(); ++i) {
-        const std::string& name = opts.rules[i];
-        if (std::find(opts.rules.begin(), opts.rules.begin() + static_cast<std::ptrdiff_t>(i),
-                      name) != opts.rules.begin() + static_cast<std::ptrdiff_t>(i)) {
+    std::set<std::string> named;
+    for (const std::string& name : opts.rules) {
+        if (!named.insert(name).second) {
             throw UsageError(fmt::format("--rules: '{}' is named twice", name));
         }
         asked.add(load_rules_with(name, opts.overrides), name, opts.overrides);

@@ -235,7 +235,8 @@ FormatError rule_set_not_games(const fs::path& path) {
 
 void for_each_game(const fs::path& path, const TakeGame& take) {
     const GameFormat& format = format_or_throw(path);
-    if (format.sniff && sniff_file(path) == FileContent::RuleSet) throw rule_set_not_games(path);
+    // A rule set's text fails to read as games, header comment or not: only then is it asked
+    // whether it reads as a rule set (no second read of a file that reads).
     try {
         if (format.each_game) {
             format.each_game(path, take);
