@@ -566,7 +566,8 @@ void add_library_commands(CLI::App& app) {
         ->type_name("DATE");
     cmd->add_option("--to", list->to, "Games on or before this date")->type_name("DATE");
     cmd->add_option("--rules", list->rules, "Games played under this preset");
-    not_blank(cmd->add_option("--event", list->event, "Games of this event"));
+    not_blank(
+        cmd->add_option("--event", list->event, "Games whose event holds this text, in any case"));
     cmd->add_flag("--nil", list->filter.with_nil, "Games with a nil or blind nil bid");
     cmd->add_flag("--blind-nil", list->filter.with_blind_nil, "Games with a blind nil bid");
     cmd->add_flag("--set", list->filter.with_set, "Games where a contract was set");

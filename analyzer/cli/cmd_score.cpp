@@ -220,12 +220,11 @@ void add_score_command(CLI::App& app) {
         "score", "Re-score a recorded game under several rule sets, side by side");
     cmd->add_option("game", opts->game, "A library id or a game file (FILE@N for one game)")
         ->required();
-    cmd->add_option(
-           "--rules", opts->rules,
-           "Rule sets, comma separated: presets, RuleSet .textproto files or house "
-           "rule sets, each with any key=value changes (\"classic target=300,paperless\"); "
-           "without it, the rules the game was played under, classic and paperless")
-        ->delimiter(',');
+    add_list_option(
+        cmd, "--rules", opts->rules,
+        "Rule sets, comma separated: presets, RuleSet .textproto files or house "
+        "rule sets, each with any key=value changes (\"classic target=300,paperless\"); "
+        "without it, the rules the game was played under, classic and paperless");
     add_rule_override_option(cmd, opts->overrides);
     cmd->add_flag("--json", opts->json, "Print JSON");
     add_db_option(cmd, opts->db);

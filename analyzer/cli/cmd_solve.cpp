@@ -234,13 +234,11 @@ void add_solve_command(CLI::App& app) {
     cmd->add_option("--leader", opts->leader, "The seat that leads the first trick")->required();
     add_rules_options(cmd, opts->rules_name, opts->overrides);
     cmd->add_option("--played", opts->played, "The cards played so far, in order: \"2C AC ...\"");
-    cmd->add_option("--bids", opts->bids, "Bids in seat order N,E,S,W (for nil and score)")
-        ->delimiter(',');
+    add_list_option(cmd, "--bids", opts->bids, "Bids in seat order N,E,S,W (for nil and score)");
     cmd->add_option("--objective", opts->objective, "tricks, nil or score")->capture_default_str();
     cmd->add_option("--nil-seat", opts->nil_seat, "The nil bidder, when two bid nil");
-    cmd->add_option("--score", opts->score, "Scores before the hand, e.g. NS=208,EW=-40")
-        ->delimiter(',');
-    cmd->add_option("--bags", opts->bags, "Bags before the hand, e.g. NS=8,EW=0")->delimiter(',');
+    add_list_option(cmd, "--score", opts->score, "Scores before the hand, e.g. NS=208,EW=-40");
+    add_list_option(cmd, "--bags", opts->bags, "Bags before the hand, e.g. NS=8,EW=0");
     cmd->add_option("--table-mb", opts->table_mb, "The solver's table size in MB")
         ->capture_default_str();
     cmd->add_flag("--json", opts->json, "Print JSON");

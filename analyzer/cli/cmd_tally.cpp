@@ -175,15 +175,12 @@ void add_tally_command(CLI::App& app) {
     auto opts = std::make_shared<TallyOptions>();
     CLI::App* cmd = app.add_subcommand("tally", "Score one hand under a rule set");
     add_rules_options(cmd, opts->rules_name, opts->overrides);
-    cmd->add_option("--bids", opts->bids, "Bids in seat order N,E,S,W: a number, nil or bnil")
-        ->required()
-        ->delimiter(',');
-    cmd->add_option("--tricks", opts->tricks, "Tricks taken in seat order N,E,S,W")
-        ->required()
-        ->delimiter(',');
-    cmd->add_option("--score", opts->score, "Scores before the hand, e.g. NS=208,EW=-40")
-        ->delimiter(',');
-    cmd->add_option("--bags", opts->bags, "Bags before the hand, e.g. NS=8,EW=0")->delimiter(',');
+    add_list_option(cmd, "--bids", opts->bids, "Bids in seat order N,E,S,W: a number, nil or bnil")
+        ->required();
+    add_list_option(cmd, "--tricks", opts->tricks, "Tricks taken in seat order N,E,S,W")
+        ->required();
+    add_list_option(cmd, "--score", opts->score, "Scores before the hand, e.g. NS=208,EW=-40");
+    add_list_option(cmd, "--bags", opts->bags, "Bags before the hand, e.g. NS=8,EW=0");
     cmd->add_option("--honours", opts->honours,
                     "The partnership that won all of AH KH QH JH (NS or EW)");
     cmd->add_flag("--json", opts->json, "Print JSON");

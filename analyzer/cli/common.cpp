@@ -334,6 +334,33 @@ CLI::Option* not_blank(CLI::Option* option) {
         "TEXT"));
 }
 
+CLI::Option* add_list_option(CLI::App* cmd, const std::string& name,
+                             std::vector<std::string>& values, const std::string& help) {
+    auto split = [&values, name](const std::vector<std::string>& raw) {
+        values.clear();
+        for (const std::string& text : raw) {
+            // A blank value alone is the option's own to refuse, in its own words.
+            if (text.find(',') == std::string::npos) {
+                values.push_back(text);
+                continue;
+            }
+            for (std::size_t start = 0;;) {
+                const std::size_t comma = text.find(',', start);
+                std::string entry = text.substr(start, comma - start);
+                if (entry.find_first_not_of(" \t") == std::string::npos) {
+                    throw UsageError(fmt::format(
+                        "{}: an empty entry in '{}' (write the entries between single commas)",
+                        name, text));
+                }
+                values.push_back(std::move(entry));
+                if (comma == std::string::npos) break;
+                start = comma + 1;
+            }
+        }
+    };
+    return cmd->add_option_function<std::vector<std::string>>(name, split, help);
+}
+
 void add_db_option(CLI::App* cmd, std::string& db) {
     cmd->add_option("--db", db,
                     "The game library (default: $XDG_DATA_HOME/spadework/library.sqlite)");

@@ -91,6 +91,12 @@ CLI::Option* at_least(CLI::Option* option, int least);
 // usage, as any wrong value is.
 CLI::Option* not_blank(CLI::Option* option);
 
+// A comma-separated list option (--bids 3,nil,4,3), in one argument or several. CLI11's own
+// delimiter drops an empty entry ("3,,4,3" read as three bids), so the list is split here and
+// an empty entry is bad usage.
+CLI::Option* add_list_option(CLI::App* cmd, const std::string& name,
+                             std::vector<std::string>& values, const std::string& help);
+
 // --db PATH, defaulting to the library in $XDG_DATA_HOME.
 void add_db_option(CLI::App* cmd, std::string& db);
 // --rules NAME|FILE (its default shown) and --rule KEY=VALUE (repeatable), as load_rules_with

@@ -4,9 +4,12 @@
 // run() below is the one place exceptions become exit codes.
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "commands.h"
 #include "spadework/engine/error.h"
@@ -22,6 +25,74 @@ int internal_error(const char* what) {
     return kExitInternal;
 }
 
+// The edit distance of two words (insertions, deletions, changes and swaps of two neighbours).
+std::size_t distance(const std::string& a, const std::string& b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                                d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+// The name nearest a word the parser did not expect, when it is near enough to be a slip of
+// the keyboard: a command's name for a word, one of the command's options for an option.
+std::optional<std::string> nearest_name(const CLI::App& app, const std::string& word) {
+    std::vector<CLI::App*> chosen = app.get_subcommands();
+    const CLI::App& at = chosen.empty() ? app : *chosen.front();
+    std::vector<std::string> names;
+    if (word.rfind("-", 0) == 0) {
+        std::string key = word.substr(0, word.find('='));
+        for (const CLI::Option* opt : at.get_options()) {
+            for (const std::string& n : opt->get_lnames()) names.push_back("--" + n);
+        }
+        for (const CLI::Option* opt : app.get_options()) {
+            for (const std::string& n : opt->get_lnames()) names.push_back("--" + n);
+        }
+        std::optional<std::string> best;
+        std::size_t best_d = std::max<std::size_t>(1, key.size() / 3) + 1;
+        for (const std::string& n : names) {
+            std::size_t d = distance(key, n);
+            if (d < best_d) best = n, best_d = d;
+        }
+        return best;
+    }
+    if (!chosen.empty()) return std::nullopt;
+    std::optional<std::string> best;
+    std::size_t best_d = std::max<std::size_t>(1, word.size() / 3) + 1;
+    for (const CLI::App* cmd : app.get_subcommands({})) {
+        if (cmd->get_group().empty()) continue;  // hidden
+        std::size_t d = distance(word, cmd->get_name());
+        if (d < best_d) best = cmd->get_name(), best_d = d;
+    }
+    return best;
+}
+
+// The parser's refusal ("argument was not expected", "--games is required"), with the name
+// meant when an argument it did not take is near one.
+int refused(const CLI::App& app, const CLI::ParseError& e) {
+    std::string hint;
+    std::vector<CLI::App*> chosen = app.get_subcommands();
+    std::vector<std::string> extras =
+        chosen.empty() ? app.remaining() : chosen.front()->remaining();
+    for (const std::string& word : extras) {
+        if (std::optional<std::string> near = nearest_name(app, word)) {
+            hint = extras.size() == 1 ? fmt::format(". Did you mean '{}'?", *near)
+                                      : fmt::format(". Did you mean '{}' for '{}'?", *near, word);
+            break;
+        }
+    }
+    fmt::print(stderr, "spadework: {}{}\nRun with --help for more information.\n", e.what(), hint);
+    return kExitUsage;
+}
+
 // Parses the command line, which runs the subcommand's callback, and maps what it throws to
 // an exit code.
 int run(CLI::App& app, int argc, char** argv) {
@@ -29,7 +100,8 @@ int run(CLI::App& app, int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         // --help and --version are ParseErrors with exit code 0.
-        return app.exit(e) == 0 ? 0 : kExitUsage;
+        if (e.get_exit_code() == 0) return app.exit(e);
+        return refused(app, e);
     } catch (const spadework::UsageError& e) {
         fmt::print(stderr, "spadework: {}\nRun with --help for more information.\n", e.what());
         return kExitUsage;

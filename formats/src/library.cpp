@@ -391,7 +391,8 @@ std::vector<GameSummary> Library::list_games(const GameFilter& filter) const {
         q.add(" OR substr(g.rules, 1, length(?) + 1) =", *filter.rules);
         q.add(" ? || ' ')", *filter.rules);
     }
-    if (filter.event) q.add(" AND g.event = ?", *filter.event);
+    // The event in any case (ASCII), anywhere in the name: "club" finds "Club night".
+    if (filter.event) q.add(" AND instr(lower(g.event), lower(?)) > 0", *filter.event);
     if (filter.kind) {
         q.add(" AND g.score_sheet = ?",
               std::int64_t{*filter.kind == RecordKind::ScoreSheet ? 1 : 0});

@@ -502,3 +502,34 @@ TEST_CASE("tally, rules, hands, simulate and score say what they did in the user
     run_expecting({"score", ws.file("a.txt"), "--rules", "classic target=300,classic target=300"},
                   2, "--rules: 'classic target=300' is named twice");
 }
+
+TEST_CASE("a slip of the keyboard is named, an empty list entry refused, an event found in part",
+          "[cli-usage]") {
+    Workspace ws("spadework-cli-usage");
+    // A command or an option one key away: the parser's refusal names the one meant.
+    run_expecting({"lsit"}, 2, "not expected: lsit. Did you mean 'list'?");
+    run_expecting({"list", "--evnt", "x"}, 2, "Did you mean '--event' for '--evnt'?");
+    run_expecting({"simulate", "--gmaes", "1"}, 2, "Did you mean '--games' for '--gmaes'?");
+    // Nothing near: no guess.
+    RunResult r = run({"xyzzy"});
+    CHECK(r.status == 2);
+    CHECK_FALSE(contains(r.err, "Did you mean"));
+    // An empty entry of a comma list is refused, not dropped (3,,4,3,3 is not four bids).
+    run_expecting({"tally", "--bids", "3,,4,3,3", "--tricks", "3,4,3,3"}, 2,
+                  "--bids: an empty entry in '3,,4,3,3'");
+    run_expecting({"tally", "--bids", "3,4,3,3,", "--tricks", "3,4,3,3"}, 2, "an empty entry");
+    const std::string game = (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string();
+    run_expecting({"score", game, "--rules", "classic,,paperless"}, 2,
+                  "--rules: an empty entry in 'classic,,paperless'");
+    // Entries may come in one argument or several.
+    CHECK(run_ok({"tally", "--bids", "3", "4", "3", "3", "--tricks", "3,4,3,3"}) ==
+          run_ok({"tally", "--bids", "3,4,3,3", "--tricks", "3,4,3,3"}));
+    // --event matches within the name, in any case.
+    run_ok({"import", game, "--db", ws.db});
+    const std::string event = testing::run_json({"list", "--json", "--db", ws.db})[0]["event"];
+    REQUIRE(event.size() > 3);
+    std::string part = event.substr(1, 3);
+    for (char& c : part) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    CHECK(testing::run_json({"list", "--json", "--event", part, "--db", ws.db}).size() == 1);
+    CHECK(testing::run_json({"list", "--json", "--event", event + "x", "--db", ws.db}).empty());
+}

@@ -50,7 +50,7 @@ struct GameFilter {
     std::optional<std::string> date_from;  // inclusive, compared as text: "2026.11.01"
     std::optional<std::string> date_to;    // inclusive
     std::optional<std::string> rules;      // a preset: games played under it, house rules or not
-    std::optional<std::string> event;      // exact
+    std::optional<std::string> event;      // within the event's name, in any case
     std::optional<RecordKind> kind;        // full records only, or score sheets only
     // Games with at least one hand that has...
     bool with_nil = false;  // a nil or blind nil bid
