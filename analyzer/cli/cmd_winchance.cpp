@@ -2,7 +2,6 @@
 // chance to win the game from the start of a hand at those scores, read from the rule set's
 // win-chance table (built from the bots' hands the first time, then cached on disk).
 #include <fmt/core.h>
-#include <stb_image_write.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -28,8 +27,6 @@ namespace fs = std::filesystem;
 // Fewer hands give a table too noisy to read; more than this runs for an hour.
 constexpr int kMinHands = 100;
 constexpr int kMaxHands = 10'000'000;
-// The heat map's side in pixels, at least: small tables (Paperless: 6 x 6) get large cells.
-constexpr int kMinImageSide = 480;
 
 struct WinChanceCliOptions {
     std::string rules = "classic";
@@ -79,50 +76,6 @@ analyzer::WinChanceOptions read_options(const WinChanceCliOptions& opts) {
     return o;
 }
 
-// Red where North-South lead, blue where East-West do, white at even chances.
-std::array<unsigned char, 3> colour(double chance) {
-    auto level = [](double v) { return static_cast<unsigned char>(std::clamp(v, 0.0, 1.0) * 255); };
-    if (chance >= 0.5) return {255, level(2 * (1 - chance)), level(2 * (1 - chance))};
-    return {level(2 * chance), level(2 * chance), 255};
-}
-
-// The table for one dealer as a heat map: North-South's score left to right, East-West's
-// bottom to top, and a black line where the chance crosses 50%. Where bags are the score's
-// last digit, each square is a run of `modulus` scores drawn at its score without bags (a
-// multiple of bag_limit): drawn score by score, the bag digits' saw-tooth hides the picture.
-void write_png(const analyzer::WinChanceTable& table, Seat dealer, const fs::path& path) {
-    const int m = table.modulus();
-    const int first = (table.low() + (table.low() < 0 ? 0 : m - 1)) / m * m;
-    const int n = (table.target() - first + m - 1) / m;
-    const int cell = std::max(1, (kMinImageSide + n - 1) / n);
-    const int side = n * cell;
-    auto at = [&](int i, int j) { return table.chance(first + m * i, first + m * j, dealer); };
-    auto above = [&](int i, int j) { return at(i, j) >= 0.5; };
-    std::vector<unsigned char> pixels(static_cast<std::size_t>(side) * side * 3);
-    for (int py = 0; py < side; ++py) {
-        int j = n - 1 - py / cell;  // East-West's score, top row highest
-        for (int px = 0; px < side; ++px) {
-            int i = px / cell;
-            std::array<unsigned char, 3> c = colour(at(i, j));
-            // The 50% line: a square's last pixel column or first row where the neighbour is
-            // across it.
-            bool edge_right = px % cell == cell - 1 && i + 1 < n && above(i, j) != above(i + 1, j);
-            bool edge_up = py % cell == 0 && j + 1 < n && above(i, j) != above(i, j + 1);
-            if (edge_right || edge_up) c = {0, 0, 0};
-            std::copy(c.begin(), c.end(),
-                      pixels.begin() + (static_cast<std::ptrdiff_t>(py) * side + px) * 3);
-        }
-    }
-    fs::path tmp = path;
-    tmp += ".tmp";
-    if (!stbi_write_png(tmp.c_str(), side, side, 3, pixels.data(), side * 3)) {
-        throw Error("--png: cannot write " + path.string());
-    }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) throw Error("--png: cannot write " + path.string() + ": " + ec.message());
-}
-
 void run_winchance(const WinChanceCliOptions& opts) {
     RuleSet rules = load_rules_with(opts.rules, opts.overrides);
     auto [ns, ew] = read_at(opts.at);
@@ -147,7 +100,8 @@ void run_winchance(const WinChanceCliOptions& opts) {
                                 ew, table.low()));
     }
     double chance = table.chance(ns, ew, dealer);
-    if (!opts.png.empty()) write_png(table, dealer, opts.png);
+    if (!opts.png.empty())
+        analyzer::write_png(opts.png, analyzer::winchance_image(table, dealer).image);
 
     if (opts.json) {
         nlohmann::ordered_json j;

@@ -189,4 +189,8 @@ void write_hand_picture(const std::filesystem::path& path, PictureFormat format,
     write_atomically(path, bytes);
 }
 
+void write_png(const std::filesystem::path& path, const RgbImage& image) {
+    write_atomically(path, png_bytes(image));
+}
+
 }  // namespace spadework::analyzer

@@ -360,3 +360,54 @@ TEST_CASE("a blind trick bid is measured as blind, not as the same number bid in
     }
     CHECK(blind > 0);
 }
+
+TEST_CASE("the heat map shows each side's lead in its colour, with axes and a legend",
+          "[winchance][one-table]") {
+    const WinChanceTable& table = small_table();
+    const WinChanceImage out = winchance_image(table, Seat::North);
+    const RgbImage& im = out.image;
+    REQUIRE(out.map_side >= 480);
+    REQUIRE(out.map_x > 0);
+    REQUIRE(out.map_y > 0);
+    REQUIRE(out.map_x + out.map_side < im.width);
+    REQUIRE(out.map_y + out.map_side < im.height);
+    auto pixel = [&](int x, int y) {
+        const std::size_t at = (static_cast<std::size_t>(y) * im.width + x) * 3;
+        return std::array<int, 3>{im.pixels[at], im.pixels[at + 1], im.pixels[at + 2]};
+    };
+    auto dark = [&](int x, int y) {
+        auto p = pixel(x, y);
+        return p[0] + p[1] + p[2] < 200;
+    };
+    // North-South far ahead (bottom right): red, as the table says; far behind: blue.
+    const int inset = 3;
+    auto ns_ahead = pixel(out.map_x + out.map_side - inset, out.map_y + out.map_side - inset);
+    auto ew_ahead = pixel(out.map_x + inset, out.map_y + inset);
+    REQUIRE(table.chance(table.target() - 10, table.low(), Seat::North) > 0.9);
+    CHECK(ns_ahead[0] == 255);
+    CHECK(ns_ahead[2] < 100);
+    CHECK(ew_ahead[2] == 255);
+    CHECK(ew_ahead[0] < 100);
+    // Labels under the map and left of it (the axes' scores), and the legend right of it: its
+    // colour bar from red at the top to blue at the bottom.
+    auto ink_in = [&](int x0, int y0, int x1, int y1) {
+        for (int y = y0; y < y1; ++y) {
+            for (int x = x0; x < x1; ++x) {
+                if (dark(x, y)) return true;
+            }
+        }
+        return false;
+    };
+    CHECK(ink_in(out.map_x, out.map_y + out.map_side + 8, out.map_x + out.map_side, im.height));
+    CHECK(ink_in(0, out.map_y, out.map_x - 8, out.map_y + out.map_side));
+    bool red_top = false;
+    bool blue_bottom = false;
+    for (int x = out.map_x + out.map_side + 2; x < im.width; ++x) {
+        auto top = pixel(x, out.map_y + 1);
+        auto bottom = pixel(x, out.map_y + out.map_side - 2);
+        red_top = red_top || (top[0] == 255 && top[2] < 20);
+        blue_bottom = blue_bottom || (bottom[2] == 255 && bottom[0] < 20);
+    }
+    CHECK(red_top);
+    CHECK(blue_bottom);
+}

@@ -64,6 +64,9 @@ struct RgbImage {
 };
 RgbImage hand_image(const RecordedGame& game, int hand, PictureSize size = {});
 
+// Writes an image as a PNG file, as write_hand_picture writes it (temporary file, renamed).
+void write_png(const std::filesystem::path& path, const RgbImage& image);
+
 // Writes the picture to `path`: to a temporary file beside it first, then renamed, so a
 // failure leaves no file half written. Throws Error naming the path and why (no such folder,
 // not writable, a size too small for the hand).

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "spadework/analyzer/hand_picture.h"
 #include "spadework/engine/hand.h"
 #include "spadework/engine/record.h"
 #include "spadework/engine/rules.h"
@@ -171,5 +172,16 @@ struct LoadedWinChance {
 // built and written to the cache (a temporary file renamed into place, so a reader never sees
 // half a file). A corrupt or mismatched file is rebuilt, never trusted.
 LoadedWinChance load_winchance(const RuleSet& rules, const WinChanceOptions& options);
+
+// The table for one dealer as a heat map (`winchance --png`): North-South's score left to
+// right, East-West's bottom to top, both axes marked with their scores, red where North-South
+// lead and blue where East-West do (the partnerships' colours everywhere), a black line where
+// the chance crosses 50%, a legend of the colours and a title naming the dealer and the rules.
+// Where bags are the score's last digit, a square spans `modulus` points drawn at no bags.
+struct WinChanceImage {
+    RgbImage image;
+    int map_x = 0, map_y = 0, map_side = 0;  // the map's square in the image
+};
+WinChanceImage winchance_image(const WinChanceTable& table, Seat dealer);
 
 }  // namespace spadework::analyzer
