@@ -161,6 +161,8 @@ void run_lesson(const LessonOptions& o) {
             break;
         }
         ++asked;
+        // What went to stdout first, so the two streams interleave in order through a pipe.
+        std::fflush(stdout);
         fmt::print(stderr, "Thinking ({} layouts)...\n", lesson.samples);
         analyzer::LessonVerdict verdict = analyzer::judge(lesson, hand, answer, o.threads);
         fmt::print("\n{}\n", analyzer::reveal_text(lesson, hand, *answer, verdict));

@@ -260,6 +260,15 @@ TEST_CASE("the reveal charts every trick count between the fewest and the most s
     CHECK(nil_row.find("0% of 4 layouts") != std::string::npos);
     CHECK(made_end == column(nil_row, nil_row.find("layouts") + 7));
     CHECK(made_end == column(three_row, three_row.find("100%") + 4));
+    // Equal layouts: nothing said of weights. Weighted ones: the shares are said to be
+    // weighted, with what the weights leave of the layouts.
+    CHECK(text.find("weighted") == std::string::npos);
+    v.bid->effective_samples = 10;
+    CHECK(reveal_text(l, q, parse_answer(q, "3"), v).find("weighted") == std::string::npos);
+    v.bid->effective_samples = 6.2;
+    const std::string weighted = reveal_text(l, q, parse_answer(q, "3"), v);
+    CHECK(weighted.find("are weighted: together worth about 6 layouts drawn equal") !=
+          std::string::npos);
 }
 
 TEST_CASE("a pass question values the learner's pass beside the recommended one", "[lesson]") {
