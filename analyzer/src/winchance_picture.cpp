@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "picture_canvas.h"
+#include "spadework/analyzer/team_colours.h"
 #include "spadework/analyzer/text.h"
 #include "spadework/analyzer/winchance.h"
 
@@ -27,12 +28,15 @@ constexpr int kBarWidth = 22;      // the legend's colour bar
 constexpr Rgb kInk{30, 30, 35};
 constexpr Rgb kWhite{255, 255, 255};
 
-// Red where North-South lead, blue where East-West do, white at even chances: the colours of
-// the partnerships everywhere else (the viewer's table and chart).
+// White at even chances, turning to North-South's colour as their chance rises to 1 and to
+// East-West's as it falls to 0: the partnerships' colours everywhere (team_colours.h).
 Rgb colour(double chance) {
-    auto level = [](double v) { return static_cast<std::uint8_t>(std::clamp(v, 0.0, 1.0) * 255); };
-    if (chance >= 0.5) return {255, level(2 * (1 - chance)), level(2 * (1 - chance))};
-    return {level(2 * chance), level(2 * chance), 255};
+    const double t = std::clamp(std::abs(2 * chance - 1), 0.0, 1.0);
+    const TeamRgb& side = kTeamRgb[chance >= 0.5 ? 0 : 1];
+    auto mix = [t](std::uint8_t to) {
+        return static_cast<std::uint8_t>(std::lround(255 + (to - 255) * t));
+    };
+    return {mix(side.r), mix(side.g), mix(side.b)};
 }
 
 // A round step between labelled scores, so that about six labels fit the span.

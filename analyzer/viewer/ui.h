@@ -10,6 +10,7 @@
 #include <string>
 
 #include "model.h"
+#include "spadework/analyzer/team_colours.h"
 
 namespace spadework::viewer {
 
@@ -32,10 +33,13 @@ inline constexpr ImU32 kWorse = IM_COL32(210, 60, 40, 255);
 inline constexpr ImU32 kFlag = IM_COL32(240, 140, 20, 255);
 inline constexpr ImU32 kGold = IM_COL32(250, 210, 80, 255);
 inline constexpr ImU32 kTextOnFelt = IM_COL32(240, 240, 225, 255);
-// One colour per partnership wherever a side is shown: the score sheet, the charts, the game
-// list. Chosen apart for the colour-blind (blue against orange) and readable on the dark panel.
-inline constexpr ImU32 kNorthSouth = IM_COL32(90, 160, 240, 255);
-inline constexpr ImU32 kEastWest = IM_COL32(240, 150, 60, 255);
+// One colour per partnership wherever a side is shown (analyzer/team_colours.h).
+inline constexpr ImU32 team_rgb(int team) {
+    const analyzer::TeamRgb& c = analyzer::kTeamRgb[static_cast<std::size_t>(team)];
+    return IM_COL32(c.r, c.g, c.b, 255);
+}
+inline constexpr ImU32 kNorthSouth = team_rgb(0);
+inline constexpr ImU32 kEastWest = team_rgb(1);
 inline ImU32 team_colour(int team) {
     return team == 0 ? kNorthSouth : kEastWest;
 }

@@ -18,6 +18,7 @@
 #include <fstream>
 
 #include "spadework/analyzer/simple_bot.h"
+#include "spadework/analyzer/team_colours.h"
 #include "spadework/analyzer/winchance.h"
 #include "spadework/engine/error.h"
 #include "winchance_helpers.h"
@@ -379,17 +380,19 @@ TEST_CASE("the heat map shows each side's lead in its colour, with axes and a le
         auto p = pixel(x, y);
         return p[0] + p[1] + p[2] < 200;
     };
-    // North-South far ahead (bottom right): red, as the table says; far behind: blue.
+    // North-South far ahead (bottom right): their colour, blue, as the table says; far behind:
+    // East-West's, orange.
     const int inset = 3;
     auto ns_ahead = pixel(out.map_x + out.map_side - inset, out.map_y + out.map_side - inset);
     auto ew_ahead = pixel(out.map_x + inset, out.map_y + inset);
     REQUIRE(table.chance(table.target() - 10, table.low(), Seat::North) > 0.9);
-    CHECK(ns_ahead[0] == 255);
-    CHECK(ns_ahead[2] < 100);
-    CHECK(ew_ahead[2] == 255);
-    CHECK(ew_ahead[0] < 100);
+    auto near = [](std::array<int, 3> p, TeamRgb c) {
+        return std::abs(p[0] - c.r) + std::abs(p[1] - c.g) + std::abs(p[2] - c.b) < 40;
+    };
+    CHECK(near(ns_ahead, kTeamRgb[0]));
+    CHECK(near(ew_ahead, kTeamRgb[1]));
     // Labels under the map and left of it (the axes' scores), and the legend right of it: its
-    // colour bar from red at the top to blue at the bottom.
+    // colour bar from North-South's colour at the top to East-West's at the bottom.
     auto ink_in = [&](int x0, int y0, int x1, int y1) {
         for (int y = y0; y < y1; ++y) {
             for (int x = x0; x < x1; ++x) {
@@ -400,14 +403,12 @@ TEST_CASE("the heat map shows each side's lead in its colour, with axes and a le
     };
     CHECK(ink_in(out.map_x, out.map_y + out.map_side + 8, out.map_x + out.map_side, im.height));
     CHECK(ink_in(0, out.map_y, out.map_x - 8, out.map_y + out.map_side));
-    bool red_top = false;
-    bool blue_bottom = false;
+    bool ns_top = false;
+    bool ew_bottom = false;
     for (int x = out.map_x + out.map_side + 2; x < im.width; ++x) {
-        auto top = pixel(x, out.map_y + 1);
-        auto bottom = pixel(x, out.map_y + out.map_side - 2);
-        red_top = red_top || (top[0] == 255 && top[2] < 20);
-        blue_bottom = blue_bottom || (bottom[2] == 255 && bottom[0] < 20);
+        ns_top = ns_top || near(pixel(x, out.map_y + 1), kTeamRgb[0]);
+        ew_bottom = ew_bottom || near(pixel(x, out.map_y + out.map_side - 2), kTeamRgb[1]);
     }
-    CHECK(red_top);
-    CHECK(blue_bottom);
+    CHECK(ns_top);
+    CHECK(ew_bottom);
 }
