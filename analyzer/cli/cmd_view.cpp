@@ -157,10 +157,12 @@ void run_view(const ViewArgs& a) {
     int w = 0;
     int h = 0;
     char x = 0;
-    if (std::sscanf(a.size.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 640 || h < 480 ||
-        w > 8192 || h > 8192) {
+    using V = viewer::ViewOptions;
+    if (std::sscanf(a.size.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < V::kMinWidth ||
+        h < V::kMinHeight || w > V::kMaxSide || h > V::kMaxSide) {
         throw UsageError(fmt::format(
-            "--size {}: expected WIDTHxHEIGHT, from 640x480 to 8192x8192 (1600x1000)", a.size));
+            "--size {}: expected WIDTHxHEIGHT, from {}x{} to {}x{} ({}x{})", a.size, V::kMinWidth,
+            V::kMinHeight, V::kMaxSide, V::kMaxSide, V().width, V().height));
     }
     o.width = w;
     o.height = h;
@@ -230,7 +232,9 @@ void add_view_command(CLI::App& app) {
                     "game (game), as analyze --grade")
         ->check(CLI::IsMember({"points", "game"}));
     cmd->add_option("--screenshot", a->screenshot, "render, write this PNG and exit");
-    cmd->add_option("--size", a->size, "the window size (default 1600x1000)");
+    cmd->add_option("--size", a->size,
+                    "the window size (default 1600x1000; from 1280x720 up nothing scrolls; "
+                    "at least 640x480)");
     at_least(cmd->add_option("--bench-frames", a->bench_frames,
                              "render N frames, print the mean and p99 frame time, exit"),
              1);

@@ -76,6 +76,9 @@ Window::Window(int width, int height, bool unattended) {
         glfwTerminate();
         throw Error("cannot open a window: no OpenGL 3.3 context");
     }
+    // Dragged smaller than this, the panels' scroll bars would have nowhere to go.
+    glfwSetWindowSizeLimits(window_, ViewOptions::kMinWidth, ViewOptions::kMinHeight,
+                            GLFW_DONT_CARE, GLFW_DONT_CARE);
     glfwMakeContextCurrent(window_);
     glfwSwapInterval(unattended ? 0 : 1);
     glfwSetDropCallback(window_, on_drop);

@@ -28,6 +28,11 @@ struct ViewOptions {
     std::filesystem::path screenshot;  // render, write this PNG, exit
     int width = 1600;
     int height = 1000;
+    // The window's smallest and largest size (--size, and how small a user can drag it). From
+    // 1280x720 up nothing scrolls or is cut; below it the table and the lists scroll.
+    static constexpr int kMinWidth = 640;
+    static constexpr int kMinHeight = 480;
+    static constexpr int kMaxSide = 8192;
     int bench_frames = 0;  // render this many frames, print mean and p99 frame time, exit
     // With bench_frames: render frames until this file exists, then read the library again
     // at once and render bench_frames more (a test tells the viewer other programs are done).
