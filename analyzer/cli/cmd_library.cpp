@@ -397,14 +397,18 @@ void run_hands(HandsOptions opts) {
         fmt::print("no hands match\n");
         return;
     }
-    fmt::print("{:>9}  {:<6}  {:<40}  {:<14}  {}\n", "game:hand", "dealer", "bids (tricks) N E S W",
-               "points NS EW", shown_score("NS", "EW"));
+    TextTable table({{"game:hand", true},
+                     {"dealer"},
+                     {"bids (tricks) N E S W"},
+                     {"points NS EW"},
+                     {shown_score("NS", "EW")},
+                     {""}});
     for (const auto& h : hands) {
-        std::string bids;
+        std::vector<std::string> bids;
         for (Seat s : kAllSeats) {
             std::string tricks =
                 h.tricks_unknown[index(s)] ? "?" : std::to_string(h.tricks[index(s)]);
-            bids += fmt::format("{}({}) ", to_string(h.bids[index(s)]), tricks);
+            bids.push_back(fmt::format("{}({})", to_string(h.bids[index(s)]), tricks));
         }
         // The notes, one phrase each, separated: "NS took 4, NS set".
         std::vector<std::string> said;
@@ -419,13 +423,13 @@ void run_hands(HandsOptions opts) {
                 said.push_back(fmt::format("{} bag penalty", team_name(t)));
             }
         }
-        const std::string notes =
-            said.empty() ? "" : "  " + fmt::format("{}", fmt::join(said, ", "));
         std::string points =
             h.scored ? fmt::format("{:+} {:+}", h.points[0], h.points[1]) : "not scored";
-        fmt::print("{:>9}  {:<6}  {:<40}  {:<14}  {}{}\n", fmt::format("{}:{}", h.game, h.hand + 1),
-                   seat_char(h.dealer), bids, points, shown_score(h.score[0], h.score[1]), notes);
+        table.add({fmt::format("{}:{}", h.game, h.hand + 1), std::string(1, seat_char(h.dealer)),
+                   fmt::format("{}", fmt::join(bids, " ")), points,
+                   shown_score(h.score[0], h.score[1]), fmt::format("{}", fmt::join(said, ", "))});
     }
+    fmt::print("{}", table.str());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -524,24 +528,40 @@ void run_stats(const StatsOptions& opts) {
                                                                       games)));
         return;
     }
-    fmt::print("{:<24} {:>5} {:>4} {:>6}  {:>9} {:>9} {:>7}  {:>9}  {:>7}  {:>9}\n", "player",
-               "games", "won", "hands", "bid exact", "bid made", "error", "nil made", "set",
-               "bags/hand");
+    TextTable by_player({{"player"},
+                         {"games", true},
+                         {"won", true},
+                         {"hands", true},
+                         {"bid exact", true},
+                         {"bid made", true},
+                         {"error", true},
+                         {"nil made", true},
+                         {"set", true},
+                         {"bags/hand", true}});
     for (const auto& p : players) {
-        fmt::print("{:<24} {:>5} {:>4} {:>6}  {:>9} {:>9} {:>7.2f}  {:>9}  {:>7}  {:>9.2f}\n",
-                   p.name, p.games, p.games_won, p.hands, percent(p.bids_exact, p.trick_bids),
-                   percent(p.bids_made, p.trick_bids), p.mean_bid_error,
-                   fmt::format("{}/{}", p.nils_made, p.nils), percent(p.sets, p.hands),
-                   p.bags_per_hand);
+        by_player.add({p.name, std::to_string(p.games), std::to_string(p.games_won),
+                       std::to_string(p.hands), percent(p.bids_exact, p.trick_bids),
+                       percent(p.bids_made, p.trick_bids), fmt::format("{:.2f}", p.mean_bid_error),
+                       fmt::format("{}/{}", p.nils_made, p.nils), percent(p.sets, p.hands),
+                       fmt::format("{:.2f}", p.bags_per_hand)});
     }
-    fmt::print("\n{:<32} {:>5} {:>4} {:>6}  {:>9}  {:>7}  {:>9}  {:>9}\n", "partnership", "games",
-               "won", "hands", "made", "set", "nil made", "bags/hand");
+    fmt::print("{}", by_player.str());
+    TextTable by_partnership({{"partnership"},
+                              {"games", true},
+                              {"won", true},
+                              {"hands", true},
+                              {"made", true},
+                              {"set", true},
+                              {"nil made", true},
+                              {"bags/hand", true}});
     for (const auto& p : partnerships) {
-        fmt::print("{:<32} {:>5} {:>4} {:>6}  {:>9}  {:>7}  {:>9}  {:>9.2f}\n",
-                   p.players[0] + " & " + p.players[1], p.games, p.games_won, p.hands,
-                   percent(p.contracts_made, p.contracts), percent(p.sets, p.contracts),
-                   fmt::format("{}/{}", p.nils_made, p.nils), p.bags_per_hand);
+        by_partnership.add({p.players[0] + " & " + p.players[1], std::to_string(p.games),
+                            std::to_string(p.games_won), std::to_string(p.hands),
+                            percent(p.contracts_made, p.contracts), percent(p.sets, p.contracts),
+                            fmt::format("{}/{}", p.nils_made, p.nils),
+                            fmt::format("{:.2f}", p.bags_per_hand)});
     }
+    fmt::print("\n{}", by_partnership.str());
 }
 
 }  // namespace

@@ -533,3 +533,28 @@ TEST_CASE("a slip of the keyboard is named, an empty list entry refused, an even
     CHECK(testing::run_json({"list", "--json", "--event", part, "--db", ws.db}).size() == 1);
     CHECK(testing::run_json({"list", "--json", "--event", event + "x", "--db", ws.db}).empty());
 }
+
+// stats and hands lay their tables out from their content: a long name or a long bid line
+// keeps every column in place.
+TEST_CASE("stats and hands keep their columns whatever the length of a name", "[cli-usage]") {
+    Workspace ws("spadework-cli-usage");
+    const std::string game = (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string();
+    run_ok({"import", game, "--db", ws.db});
+    run_ok({"edit", "1", "--player", "N=Maximilian Alexander Featherstonehaugh", "--db", ws.db});
+    auto lines_of = [](const std::string& text) {
+        std::vector<std::string> out;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line) && !line.empty();) out.push_back(line);
+        return out;
+    };
+    // The players' table: right-aligned to the last column, so every line is as long.
+    const std::vector<std::string> players = lines_of(run_ok({"stats", "--db", ws.db}));
+    REQUIRE(players.size() == 5);
+    for (const std::string& line : players) CHECK(line.size() == players[0].size());
+    CHECK(contains(players[0], "bags/hand"));
+    // hands: the score column's "/" in one place on every line.
+    const std::vector<std::string> hands = lines_of(run_ok({"hands", "--db", ws.db}));
+    REQUIRE(hands.size() > 5);
+    const std::size_t slash = hands[0].find(" / ");
+    for (const std::string& line : hands) CHECK(line.find(" / ") == slash);
+}
