@@ -460,15 +460,23 @@ int third_void_weight(const View& v, const Third& f, int card) {
     return (r > top4_spade ? 48 : 36) - r + add;
 }
 
-// Nil: the nil bidder ducks with its highest safe card, its partner covers, the opponents
-// duck under it.
+// Nil: the nil bidder ducks with its highest safe card and sheds its most dangerous card when
+// void; its partner wins the trick high before the bidder plays and takes the lead after; the
+// opponents duck under the bidder, never ruff before it, and take the lead once it is safe in
+// the trick. (solver_bench --nil-only, 100 deals, seeds 1 and 2: 200.9 M and 208.7 M
+// positions before the last four of these, 125.6 M and 61.6 M after.)
 int nil_weight(const View& v, int card, int nil) {
     const State& st = v.st;
     int s = suit_of(card);
     int r = rank_of(card);
     if (st.count == 0) {
         if (v.seat == nil) return -r;
-        if (v.seat == (nil ^ 2)) return r + (v.h[nil][s] ? 10 : 0);
+        // The partner leads high in a suit of the bidder's, above its highest card when it can
+        // (the bidder ducks under it).
+        if (v.seat == (nil ^ 2)) {
+            const std::uint16_t mine = v.h[nil][s];
+            return r + (!mine ? 0 : r > highest_rank(mine) ? 20 : 5);
+        }
         // An opponent leads low in a suit where the nil bidder holds cards its partner
         // cannot cover.
         std::uint16_t mine = v.h[nil][s];
@@ -484,15 +492,31 @@ int nil_weight(const View& v, int card, int nil) {
     bool nil_played = nil_pos < st.count;
     bool nil_winning = nil_played && st.winner_so_far() == nil;
     if (v.seat == nil) {
-        if (!beats_now) return 20 + r + (s != suit_of(st.trick[0]) ? 10 : 0);
-        return -50 - r;
+        if (!beats_now) {
+            if (s == suit_of(st.trick[0])) return 20 + r;
+            // A discard: the card that would beat the most of the others' cards of its suit
+            // first, the most dangerous to keep.
+            std::uint16_t others = st.remaining[s] & static_cast<std::uint16_t>(~v.h[nil][s]);
+            return 30 + 2 * suit_count(others & below(r));
+        }
+        // Forced above the trick: with the partner still to play, the highest card, which the
+        // partner may overtake (and so shed), else the lowest.
+        const bool partner_after = (((nil ^ 2) - st.leader) & 3) > st.count;
+        return partner_after ? -20 + r : -50 - r;
     }
     if (v.seat == (nil ^ 2)) {
         if (nil_winning) return beats_now ? 50 - r : -r;
-        if (!nil_played) return r;
-        return -r;
+        // Before the nil bidder plays: win the trick high (a ruff counts), so the bidder can
+        // duck under it.
+        if (!nil_played) return (beats_now ? 30 : 0) + r;
+        // The bidder safe in this trick: take the lead, as cheaply as can be, to lead for it.
+        return beats_now ? 10 - r : -r;
     }
     if (nil_winning) return beats_now ? -50 - r : r;
+    // The nil bidder safe in this trick: take the lead, as cheaply as can be, to lead at it.
+    if (nil_played) return beats_now ? 10 - r : -r;
+    // Before the nil bidder plays, a ruff would take the trick out of its reach.
+    if (!nil_played && s != suit_of(st.trick[0]) && beats_now) return -30 - r;
     return -r;
 }
 
