@@ -42,41 +42,40 @@ std::size_t distance(const std::string& a, const std::string& b) {
     return d[a.size()][b.size()];
 }
 
-// The name nearest a word the parser did not expect, when it is near enough to be a slip of
-// the keyboard: a command's name for a word, one of the command's options for an option.
-std::optional<std::string> nearest_name(const CLI::App& app, const std::string& word) {
-    std::vector<CLI::App*> chosen = app.get_subcommands();
-    const CLI::App& at = chosen.empty() ? app : *chosen.front();
-    std::vector<std::string> names;
-    if (word.rfind("-", 0) == 0) {
-        std::string key = word.substr(0, word.find('='));
-        for (const CLI::Option* opt : at.get_options()) {
-            for (const std::string& n : opt->get_lnames()) names.push_back("--" + n);
-        }
-        for (const CLI::Option* opt : app.get_options()) {
-            for (const std::string& n : opt->get_lnames()) names.push_back("--" + n);
-        }
-        std::optional<std::string> best;
-        std::size_t best_d = std::max<std::size_t>(1, key.size() / 3) + 1;
-        for (const std::string& n : names) {
-            std::size_t d = distance(key, n);
-            if (d < best_d) best = n, best_d = d;
-        }
-        return best;
-    }
-    if (!chosen.empty()) return std::nullopt;
+// The name among `names` nearest `word`, when it is near enough to be a slip of the keyboard.
+std::optional<std::string> nearest_of(const std::string& word,
+                                      const std::vector<std::string>& names) {
     std::optional<std::string> best;
     std::size_t best_d = std::max<std::size_t>(1, word.size() / 3) + 1;
-    for (const CLI::App* cmd : app.get_subcommands({})) {
-        if (cmd->get_group().empty()) continue;  // hidden
-        std::size_t d = distance(word, cmd->get_name());
-        if (d < best_d) best = cmd->get_name(), best_d = d;
+    for (const std::string& n : names) {
+        const std::size_t d = distance(word, n);
+        if (d < best_d) best = n, best_d = d;
     }
     return best;
 }
 
-// The parser's refusal ("argument was not expected", "--games is required"), with the name
-// meant when an argument it did not take is near one.
+// The name meant by a word the parser did not take: one of the command's options (or the
+// program's) for an option, a command's name for a word before any command.
+std::optional<std::string> nearest_name(const CLI::App& app, const std::string& word) {
+    std::vector<CLI::App*> chosen = app.get_subcommands();
+    std::vector<std::string> names;
+    if (word.rfind("-", 0) == 0) {
+        for (const CLI::App* at : {chosen.empty() ? &app : chosen.front(), &app}) {
+            for (const CLI::Option* opt : at->get_options()) {
+                for (const std::string& n : opt->get_lnames()) names.push_back("--" + n);
+            }
+        }
+        return nearest_of(word.substr(0, word.find('=')), names);
+    }
+    if (!chosen.empty()) return std::nullopt;
+    for (const CLI::App* cmd : app.get_subcommands({})) {
+        if (!cmd->get_group().empty()) names.push_back(cmd->get_name());  // not the hidden
+    }
+    return nearest_of(word, names);
+}
+
+// The parser's refusal ("argument was not expected", "--games is required") as every other
+// message reads, with the name meant when an argument it did not take is near one.
 int refused(const CLI::App& app, const CLI::ParseError& e) {
     std::string hint;
     std::vector<CLI::App*> chosen = app.get_subcommands();
@@ -137,10 +136,6 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", fmt::format("spadework {}", SPADEWORK_VERSION),
                          "Print the version and exit");
     app.require_subcommand(0, 1);
-    // The parser's own refusals ("--html is required") read as every other message does.
-    app.failure_message([](const CLI::App*, const CLI::Error& e) {
-        return fmt::format("spadework: {}\nRun with --help for more information.\n", e.what());
-    });
     const std::string exit_codes =
         "Exit codes: 0 success, 1 bad input, 2 bad usage, 3 an internal error.";
     app.footer(exit_codes +
