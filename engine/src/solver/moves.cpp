@@ -461,10 +461,11 @@ int third_void_weight(const View& v, const Third& f, int card) {
 }
 
 // Nil: the nil bidder ducks with its highest safe card and sheds its most dangerous card when
-// void; its partner wins the trick high before the bidder plays and takes the lead after; the
-// opponents duck under the bidder, never ruff before it, and take the lead once it is safe in
-// the trick; on lead, the bidder plays its safest card. (solver_bench --nil-only, 100 deals, seeds
-// 1 and 2: 200.9 M and 208.7 M positions before the last five of these, 111.2 M and 59.6 M after.)
+// void; its partner wins the trick high before the bidder plays (or, unable to, keeps its high
+// cards) and takes the lead after; the opponents duck under the bidder, never ruff before it,
+// and take the lead once it is safe in the trick; on lead, the bidder plays its safest card.
+// (solver_bench --nil-only, 100 deals, seeds 1 and 2: 200.9 M and 208.7 M positions before
+// the last seven of these, 108.9 M and 57.2 M after.)
 int nil_weight(const View& v, int card, int nil) {
     const State& st = v.st;
     int s = suit_of(card);
@@ -511,8 +512,8 @@ int nil_weight(const View& v, int card, int nil) {
     if (v.seat == (nil ^ 2)) {
         if (nil_winning) return beats_now ? 50 - r : -r;
         // Before the nil bidder plays: win the trick high (a ruff counts), so the bidder can
-        // duck under it.
-        if (!nil_played) return (beats_now ? 30 : 0) + r;
+        // duck under it; unable to, keep the high cards for the tricks to come.
+        if (!nil_played) return beats_now ? 30 + r : -r;
         // The bidder safe in this trick: take the lead, as cheaply as can be, to lead for it.
         return beats_now ? 10 - r : -r;
     }
