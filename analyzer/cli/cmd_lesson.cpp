@@ -13,7 +13,6 @@
 #include <iostream>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -98,21 +97,14 @@ void print_scores(const LessonOptions& o) {
     }
 }
 
-std::vector<std::string> split_answers(const std::string& text) {
-    std::vector<std::string> out;
-    std::stringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ',')) out.push_back(item);
-    return out;
-}
-
 void run_lesson(const LessonOptions& o) {
     analyzer::Lesson lesson = analyzer::find_lesson(lesson_dirs(o.dir, o.my_dir), o.name);
     std::string learner = learner_of(o.learner);
     std::optional<formats::Library> library;
     if (!o.no_store) library.emplace(open_library(o.db));
     const bool scripted = !o.answers.empty();
-    std::vector<std::string> given = split_answers(o.answers);
+    std::vector<std::string> given =
+        scripted ? comma_entries("--answers", o.answers) : std::vector<std::string>{};
     if (scripted && given.size() > lesson.hands.size()) {
         throw UsageError(fmt::format("--answers: {} answers for {} questions", given.size(),
                                      lesson.hands.size()));

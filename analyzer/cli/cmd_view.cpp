@@ -141,17 +141,12 @@ void run_view(const ViewArgs& a) {
     }
     o.panel = a.panel;
     if (!a.what_if.empty()) {
-        std::size_t start = 0;
-        while (start <= a.what_if.size()) {
-            std::size_t comma = a.what_if.find(',', start);
-            std::string card = a.what_if.substr(start, comma - start);
+        for (const std::string& card : comma_entries("--what-if", a.what_if)) {
             try {
                 o.what_if.push_back(parse_card(card));
             } catch (const ParseError& e) {
                 throw UsageError(fmt::format("--what-if: {}", e.what()));
             }
-            if (comma == std::string::npos) break;
-            start = comma + 1;
         }
     }
     int w = 0;
@@ -194,13 +189,7 @@ void run_view(const ViewArgs& a) {
     o.edit_deal = a.edit_deal;
     if (!a.lesson_answers.empty()) {
         if (a.lesson.empty()) throw UsageError("--lesson-answers: needs --lesson NAME");
-        std::size_t start = 0;
-        while (true) {
-            std::size_t comma = a.lesson_answers.find(',', start);
-            o.lesson_answers.push_back(a.lesson_answers.substr(start, comma - start));
-            if (comma == std::string::npos) break;
-            start = comma + 1;
-        }
+        o.lesson_answers = comma_entries("--lesson-answers", a.lesson_answers);
     }
     int rc = viewer::run_viewer(o);
     if (rc != 0) throw Error("the viewer failed");

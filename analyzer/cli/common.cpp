@@ -334,28 +334,29 @@ CLI::Option* not_blank(CLI::Option* option) {
         "TEXT"));
 }
 
+std::vector<std::string> comma_entries(std::string_view option, const std::string& text) {
+    if (text.find(',') == std::string::npos) return {text};
+    std::vector<std::string> entries;
+    for (std::size_t start = 0;;) {
+        const std::size_t comma = text.find(',', start);
+        std::string entry = text.substr(start, comma - start);
+        if (entry.find_first_not_of(" \t") == std::string::npos) {
+            throw UsageError(
+                fmt::format("{}: an empty entry in '{}' (write the entries between single commas)",
+                            option, text));
+        }
+        entries.push_back(std::move(entry));
+        if (comma == std::string::npos) return entries;
+        start = comma + 1;
+    }
+}
+
 CLI::Option* add_list_option(CLI::App* cmd, const std::string& name,
                              std::vector<std::string>& values, const std::string& help) {
     auto split = [&values, name](const std::vector<std::string>& raw) {
         values.clear();
         for (const std::string& text : raw) {
-            // A blank value alone is the option's own to refuse, in its own words.
-            if (text.find(',') == std::string::npos) {
-                values.push_back(text);
-                continue;
-            }
-            for (std::size_t start = 0;;) {
-                const std::size_t comma = text.find(',', start);
-                std::string entry = text.substr(start, comma - start);
-                if (entry.find_first_not_of(" \t") == std::string::npos) {
-                    throw UsageError(fmt::format(
-                        "{}: an empty entry in '{}' (write the entries between single commas)",
-                        name, text));
-                }
-                values.push_back(std::move(entry));
-                if (comma == std::string::npos) break;
-                start = comma + 1;
-            }
+            for (std::string& entry : comma_entries(name, text)) values.push_back(std::move(entry));
         }
     };
     return cmd->add_option_function<std::vector<std::string>>(name, split, help);

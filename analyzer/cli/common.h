@@ -91,9 +91,12 @@ CLI::Option* at_least(CLI::Option* option, int least);
 // usage, as any wrong value is.
 CLI::Option* not_blank(CLI::Option* option);
 
-// A comma-separated list option (--bids 3,nil,4,3), in one argument or several. CLI11's own
-// delimiter drops an empty entry ("3,,4,3" read as three bids), so the list is split here and
-// an empty entry is bad usage.
+// The entries of an option's comma-separated value ("3,nil,4,3"): an empty entry (",,", a
+// comma at either end) is bad usage, naming the option. A value without a comma is one entry,
+// blank or not, for the option to judge in its own words.
+std::vector<std::string> comma_entries(std::string_view option, const std::string& text);
+// A comma-separated list option (--bids 3,nil,4,3), in one argument or several, split by
+// comma_entries: CLI11's own delimiter drops an empty entry ("3,,4,3" read as three bids).
 CLI::Option* add_list_option(CLI::App* cmd, const std::string& name,
                              std::vector<std::string>& values, const std::string& help);
 

@@ -134,14 +134,13 @@ void draw_legend(Canvas& c, int x0, int y0, int height) {
 // The rule set as a reader knows it: the preset's rules by name ("Classic Spades, Joe Andrews'
 // rules"), with the changes spelled after it.
 std::string rules_title(const RuleSet& rules) {
+    // spell_rules: "preset key=value ...", the preset always one (classic for a rule set of
+    // another name).
     const std::string spelled = spell_rules(rules);
-    for (const PresetInfo& p : presets()) {
-        if (spelled == p.name) return std::string(p.source);
-        if (spelled.rfind(std::string(p.name) + " ", 0) == 0) {
-            return fmt::format("{}, with {}", p.source, spelled.substr(p.name.size() + 1));
-        }
-    }
-    return spelled;
+    const std::size_t space = spelled.find(' ');
+    const std::string_view source = preset_info(spelled.substr(0, space)).source;
+    if (space == std::string::npos) return std::string(source);
+    return fmt::format("{}, with {}", source, spelled.substr(space + 1));
 }
 
 }  // namespace
