@@ -67,6 +67,13 @@ int button_row(const std::vector<std::string>& labels, const std::vector<bool>& 
 
 void draw_side_by_side(const ScoreKeeper& k);
 
+// The height of a table of `rows` rows of one line each, the header among them: no row of
+// blank space under the last, and no scroll bar while the rows fit.
+float table_height(std::size_t rows) {
+    const float row = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+    return row * static_cast<float>(rows) + 2;
+}
+
 // The running sheet: one row per hand scored under the game's rules (bids, tricks, each
 // side's points, score and bags), then the rule sets side by side.
 void draw_sheet(const ScoreKeeper& k) {
@@ -77,8 +84,7 @@ void draw_sheet(const ScoreKeeper& k) {
     const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
     const float rows_h =
-        std::min(ImGui::GetContentRegionAvail().y * 0.6f,
-                 ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(own.hands.size() + 2));
+        std::min(ImGui::GetContentRegionAvail().y * 0.6f, table_height(own.hands.size() + 1));
     if (ImGui::BeginTable("keeper_sheet", 7, tf, ImVec2(0, std::max(rows_h, em(60))))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         for (const char* h : {"#", "dealer", "bids N E S W", "tricks", "N-S", "E-W", "bags"}) {
@@ -147,7 +153,7 @@ void draw_side_by_side(const ScoreKeeper& k) {
     const float line = ImGui::GetTextLineHeightWithSpacing();
     const float compare_h =
         std::min(ImGui::GetContentRegionAvail().y - static_cast<float>(notes) * 2.5f * line,
-                 line * static_cast<float>(own.hands.size() + 3));
+                 table_height(own.hands.size() + 2));
     if (ImGui::BeginTable("keeper_compare", cols, tf, ImVec2(0, std::max(compare_h, em(80))))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("#");
