@@ -567,6 +567,11 @@ void Reader::read_bids(const std::vector<Token>& line, std::size_t i) {
                 const auto slot = static_cast<std::size_t>(at);
                 seated[slot] = seat_mark ? seat_mark->pos : item.pos;
                 seat_mark = nullptr;
+                // "n", nil elsewhere (parse_bid), is North here: a line cut after its seat.
+                if (is_keyword(item.text, "n")) {
+                    fail(item.pos, "expected a bid, got " + quoted(item.text) +
+                                       " (a seat; a nil is written nil, North's bid N:4)");
+                }
                 try {
                     // parse_bid's number loop overflows on long words; no bid spelling is
                     // longer than 8 characters except "blind_nil".

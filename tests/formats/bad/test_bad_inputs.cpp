@@ -90,6 +90,10 @@ const Refused kRefused[] = {
      "bid-over-max-computer.spades:16:8: E bids 11: bid 11 is out of range: bids are nil or 1..10 "
      "(under the rule set given at line 9)"},
     {"bid-word.spades", "bid-word.spades:16:8: expected a bid, got 'four'"},
+    // A line cut after a seat ("bids N") must not read as a nil.
+    {"bid-seat-letter.spades",
+     "bid-seat-letter.spades:16:8: expected a bid, got 'N' (a seat; a nil is written nil, "
+     "North's bid N:4)"},
     {"bids-short-then-trick.spades",
      "bids-short-then-trick.spades:17:1: trick 1 before the bidding is complete (the 'bids' line "
      "at line 16 holds 3 of the 4 bids)"},
