@@ -606,12 +606,16 @@ void BatchRun::hand_over(OpenGame& g) {
             if (hr.play) {
                 for (int s = 0; s < 4; ++s) review.seats[s].add(hr.play->seats[s]);
             }
+            // A bid flag is a fault (an inaccuracy or worse), not a close call.
+            auto fault = [](FlagClass f) {
+                return f != FlagClass::None && f != FlagClass::CloseCall;
+            };
             for (const auto& p : hr.bidding.passes) {
-                if (p.flag != FlagClass::None) ++review.bid_flags[index(p.seat)];
+                if (fault(p.flag)) ++review.bid_flags[index(p.seat)];
                 review.bid_chance_lost[index(p.seat)] += p.cost_chance();
             }
             for (const auto& b : hr.bidding.bids) {
-                if (b.flag != FlagClass::None) ++review.bid_flags[index(b.seat)];
+                if (fault(b.flag)) ++review.bid_flags[index(b.seat)];
                 review.bid_chance_lost[index(b.seat)] += b.cost_chance();
             }
         }

@@ -535,6 +535,39 @@ std::string bid_chance_verdict(const BidDecision& b, const std::string& good) {
                        class_name(b.flag), to_string(b.bid), to_string(b.best), change, points);
 }
 
+// A bid's verdict by points, each estimate named by its bid: "1 expected +33.3; best 3 expected
+// +37.9", "mistake: 7 instead of 5: ...". A close call on the bid of the best estimate says
+// why it is one: another bid may still be better (the shortfall's interval runs over every
+// option's difference with it, bid_review.cpp), not the 0 points between a bid and itself.
+std::string bid_points_verdict(const BidDecision& b, const std::string& good) {
+    const std::string played =
+        fmt::format("{} expected {}", to_string(b.bid), signed_points(b.played_expected));
+    const std::string best =
+        fmt::format("{} expected {}", to_string(b.best), signed_points(b.best_expected));
+    const bool is_best = b.best == b.bid;
+    if (b.flag == FlagClass::None) {
+        return fmt::format("{}{}; good bids: {}{}", played,
+                           is_best ? ", the best" : "; best " + best, good,
+                           b.settled ? "" : " (not settled at the layout cap)");
+    }
+    if (b.flag == FlagClass::CloseCall && is_best) {
+        return fmt::format(
+            "close call: {}, the best estimate, but the layouts cannot tell whether "
+            "another bid is better by a class or more; good bids: {}",
+            played, good);
+    }
+    if (b.flag == FlagClass::CloseCall) {
+        return fmt::format(
+            "close call: {} instead of {}: {}, {}; the {} points between them "
+            "could not be placed in one class; good bids: {}",
+            to_string(b.bid), to_string(b.best), played, best,
+            with_error(b.shortfall(), b.shortfall_error), good);
+    }
+    return fmt::format("{}: {} instead of {}: {}, {} ({} points better)", class_name(b.flag),
+                       to_string(b.bid), to_string(b.best), played, best,
+                       with_error(b.shortfall(), b.shortfall_error));
+}
+
 // One bid: the layouts, every option with its ±, and the verdict.
 void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line) {
     // How often the bid made it, then what the partnership takes; the chance of keeping a nil
@@ -543,6 +576,8 @@ void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line
     line(fmt::format("  {} bid {}: {}{}{}", player_label(game, b.seat), to_string(b.bid),
                      made.empty() ? "" : made + "; ", distribution_line(b.tricks),
                      unsettled_note(b.unsettled_nils, "layouts")));
+    line(fmt::format("      each bid's expected points over {}, with its ±:",
+                     count_of(b.samples, "sampled layout")));
     std::string options;
     int on_line = 0;
     for (const BidOption& o : b.options) {
@@ -565,22 +600,8 @@ void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line
     for (Bid g : b.good) good += (good.empty() ? "" : ", ") + to_string(g);
     if (b.best_chance) {
         line("      " + bid_chance_verdict(b, good));
-    } else if (b.flag == FlagClass::None) {
-        line(fmt::format("      expected {}; best {} expected {}; good bids: {}{}",
-                         signed_points(b.played_expected), to_string(b.best),
-                         signed_points(b.best_expected), good,
-                         b.settled ? "" : " (not settled at the layout cap)"));
-    } else if (b.flag == FlagClass::CloseCall) {
-        line(fmt::format(
-            "      close call: expected {}, {} expected {}; {} points between them "
-            "could not be placed in one class; good bids: {}",
-            signed_points(b.played_expected), to_string(b.best), signed_points(b.best_expected),
-            with_error(b.shortfall(), b.shortfall_error), good));
     } else {
-        line(fmt::format("      {}: expected {}, but {} expected {} ({} points better)",
-                         class_name(b.flag), signed_points(b.played_expected), to_string(b.best),
-                         signed_points(b.best_expected),
-                         with_error(b.shortfall(), b.shortfall_error)));
+        line("      " + bid_points_verdict(b, good));
     }
 }
 

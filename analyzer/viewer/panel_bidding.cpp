@@ -210,6 +210,11 @@ void draw_verdict(const analyzer::BidDecision& d) {
     if (d.bid == d.best) {
         text_wrapped(fmt::format("expected {:+.1f} ± {:.1f} points: the best bid", played->expected,
                                  played->error));
+        if (d.flag == analyzer::FlagClass::CloseCall) {
+            text_note(
+                "a close call: the layouts cannot tell whether another bid is better by a "
+                "class or more");
+        }
     } else {
         text_wrapped(
             fmt::format("expected {:+.1f} ± {:.1f}; best {} {:+.1f} ± {:.1f} ({:.1f} ± "

@@ -273,6 +273,40 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK_THROWS_AS(review_from_json("not json"), Error);
 }
 
+TEST_CASE("a bid graded by points names each estimate's bid, and a close call on the best says why",
+          "[review]") {
+    RecordedGame game;
+    game.rules = preset("classic");
+    game.players = {"Ann", "Ben", "Cy", "Dan"};
+    game.hands.resize(1);
+    GameReview r;
+    HandReview h;
+    h.hand = 1;
+    BidDecision b = nil_decision();
+    b.best_chance.reset();
+    b.played_chance.reset();
+    h.bidding.bids.push_back(b);
+    r.hands.push_back(h);
+    std::string text = format_review(r, game);
+    INFO(text);
+    CHECK(text.find("each bid's expected points over 8 sampled layouts, with its ±:") !=
+          std::string::npos);
+    CHECK(text.find("mistake: nil instead of 1: nil expected -12.5, 1 expected +10.3 (22.8 ± 4.5 "
+                    "points better)") != std::string::npos);
+
+    // The bid made is the best estimate, yet another may be better by a class: not "0.0 ± 0.0
+    // points between them".
+    BidDecision& c = r.hands[0].bidding.bids[0];
+    c.bid = Bid::tricks(1);
+    c.played_expected = c.best_expected;
+    c.flag = FlagClass::CloseCall;
+    text = format_review(r, game);
+    CHECK(text.find("close call: 1 expected +10.3, the best estimate, but the layouts cannot tell "
+                    "whether another bid is better by a class or more; good bids: 1, 2") !=
+          std::string::npos);
+    CHECK(text.find("0.0 ± 0.0") == std::string::npos);
+}
+
 TEST_CASE("a batch hands each game over as its steps end, a few games ahead of the loads",
           "[review]") {
     std::vector<RecordedGame> games = games_of_hands(8, 1, 5);

@@ -32,7 +32,7 @@ namespace spadework::analyzer {
 
 // Bumped whenever a review of the same game and settings could come out differently; stored
 // reviews of another version are recomputed.
-inline constexpr std::string_view kAnalyzerVersion = "5";
+inline constexpr std::string_view kAnalyzerVersion = "6";
 
 // How bad a flagged card or bid is, by what it cost in points. CloseCall is a bid or pass
 // whose cost the sampled layouts could not place in one class (its confidence interval
