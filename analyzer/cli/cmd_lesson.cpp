@@ -81,19 +81,25 @@ void list_lessons(const LessonOptions& o) {
     throw Error(shelf.problems.back());
 }
 
+// A stored time, "2026-11-27T21:57:35Z", as a player reads it: "2026-11-27 21:57 UTC".
+std::string readable_time(const std::string& iso) {
+    if (iso.size() < 16 || iso[10] != 'T') return iso;
+    return iso.substr(0, 10) + " " + iso.substr(11, 5) + (iso.back() == 'Z' ? " UTC" : "");
+}
+
 void print_scores(const LessonOptions& o) {
     std::string learner = learner_of(o.learner);
     formats::Library library = open_library(o.db);
     std::vector<analyzer::LessonScore> scores =
         analyzer::LessonAnswerStore(library).lesson_scores(learner);
     if (scores.empty()) {
-        fmt::print("{} has answered no lesson yet.\n", learner);
+        fmt::print("{} has not answered any lesson yet.\n", learner);
         return;
     }
     fmt::print("{}'s lessons (latest answer to each question):\n", learner);
     for (const analyzer::LessonScore& s : scores) {
-        fmt::print("  {:<24} {:>2} of {:>2} good, {:.1f} lost, last {}\n", s.lesson, s.good,
-                   s.answered, s.lost, s.last);
+        fmt::print("  {:<24} {:>2} of {:>2} good, {:.1f} points lost, last answered {}\n", s.lesson,
+                   s.good, s.answered, s.lost, readable_time(s.last));
     }
 }
 

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -186,9 +187,23 @@ void print_text(const SolveResult& r, const Position& p, double ms) {
                        r.nil_kept ? "kept" : "broken");
             break;
         case Objective::Score:
-            fmt::print("{} end {:+} points ahead of the opponents on this hand under best play\n",
-                       team_name(r.side), r.score);
+            if (r.score == 0) {
+                fmt::print("{} end level with the opponents on this hand under best play\n",
+                           team_name(r.side));
+            } else {
+                fmt::print("{} end {} {} the opponents on this hand under best play\n",
+                           team_name(r.side), analyzer::count_of(std::abs(r.score), "point"),
+                           r.score > 0 ? "ahead of" : "behind");
+            }
             break;
+    }
+    if (!r.cards.empty()) {
+        fmt::print("each card {} can play, and {}:\n", seat_letter(r.to_play),
+                   r.objective == Objective::Tricks
+                       ? fmt::format("the tricks {} end with", team_name(r.side))
+                   : r.objective == Objective::Nil
+                       ? std::string("the nil after it")
+                       : fmt::format("the points {} end ahead (-: behind)", team_name(r.side)));
     }
     for (const CardValue& c : r.cards) {
         std::string value = r.objective == Objective::Tricks ? std::to_string(c.total_tricks)

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include "spadework/analyzer/lesson.h"
@@ -116,8 +117,12 @@ TEST_CASE("lesson mode on the terminal asks reveals scores and keeps the answers
     std::string scores = run_ok(w.with_db({"lesson", "--scores", "--learner", "Ann"}));
     CHECK(scores.find("sure-tricks") != std::string::npos);
     CHECK(scores.find(std::to_string(good) + " of  2 good") != std::string::npos);
+    // The points lost named, the time as a player reads it ("2026-11-27 21:57 UTC").
+    CHECK(scores.find(" points lost, last answered 20") != std::string::npos);
+    CHECK(scores.find(" UTC\n") != std::string::npos);
+    CHECK_FALSE(std::regex_search(scores, std::regex("[0-9]T[0-9]")));
     CHECK(run_ok(w.with_db({"lesson", "--scores", "--learner", "Bob"})) ==
-          "Bob has answered no lesson yet.\n");
+          "Bob has not answered any lesson yet.\n");
 }
 
 TEST_CASE("lesson refuses bad answers and unknown lessons saying why", "[cli][lesson]") {

@@ -7,6 +7,7 @@
 using spadework::testing::contains;
 using spadework::testing::run;
 using spadework::testing::run_json;
+using spadework::testing::run_ok;
 using spadework::testing::RunResult;
 
 namespace {
@@ -74,6 +75,11 @@ TEST_CASE("solve scores the hand for the side to play", "[cli-solve]") {
                        "--objective", "score"});
     CHECK(j["score"] == -30);
     for (auto& c : j["cards"]) CHECK(c["score"] == -30);
+    // In words: behind, not "-30 points ahead"; the card list says what its figures are.
+    const std::string text = run_ok({"solve", "--deal", kSuits, "--leader", "E", "--bids",
+                                     "13,nil,nil,nil", "--objective", "score"});
+    CHECK(contains(text, "EW end 30 points behind the opponents on this hand under best play"));
+    CHECK(contains(text, "each card E can play, and the points EW end ahead (-: behind):"));
 }
 
 TEST_CASE("solve refuses positions that cannot occur", "[cli-solve]") {
