@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "spadework/analyzer/text.h"
 #include "spadework/engine/error.h"
 
 namespace {
@@ -25,35 +26,6 @@ int internal_error(const char* what) {
     return kExitInternal;
 }
 
-// The edit distance of two words (insertions, deletions, changes and swaps of two neighbours).
-std::size_t distance(const std::string& a, const std::string& b) {
-    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
-                                d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    return d[a.size()][b.size()];
-}
-
-// The name among `names` nearest `word`, when it is near enough to be a slip of the keyboard.
-std::optional<std::string> nearest_of(const std::string& word,
-                                      const std::vector<std::string>& names) {
-    std::optional<std::string> best;
-    std::size_t best_d = std::max<std::size_t>(1, word.size() / 3) + 1;
-    for (const std::string& n : names) {
-        const std::size_t d = distance(word, n);
-        if (d < best_d) best = n, best_d = d;
-    }
-    return best;
-}
-
 // The name meant by a word the parser did not take: one of the command's options (or the
 // program's) for an option, a command's name for a word before any command.
 std::optional<std::string> nearest_name(const CLI::App& app, const std::string& word) {
@@ -65,13 +37,13 @@ std::optional<std::string> nearest_name(const CLI::App& app, const std::string& 
                 for (const std::string& n : opt->get_lnames()) names.push_back("--" + n);
             }
         }
-        return nearest_of(word.substr(0, word.find('=')), names);
+        return spadework::analyzer::nearest_word(word.substr(0, word.find('=')), names);
     }
     if (!chosen.empty()) return std::nullopt;
     for (const CLI::App* cmd : app.get_subcommands({})) {
         if (!cmd->get_group().empty()) names.push_back(cmd->get_name());  // not the hidden
     }
-    return nearest_of(word, names);
+    return spadework::analyzer::nearest_word(word, names);
 }
 
 // The parser's refusal ("argument was not expected", "--games is required") as every other

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "spadework/analyzer/data_dir.h"
+#include "spadework/analyzer/text.h"
 #include "spadework/engine/hand.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
@@ -386,18 +387,23 @@ Lesson find_lesson(const std::vector<std::filesystem::path>& dirs, const std::st
         if (c.name == name) throw Error(c.problem);
     }
     std::string names;
+    std::vector<std::string> each;
     std::string where;
     for (Lesson& l : shelf.lessons) {
         if (l.name == name) return std::move(l);
         names += (names.empty() ? "" : ", ") + l.name;
+        each.push_back(l.name);
     }
     for (const auto& dir : dirs) {
         if (!dir.empty()) where += (where.empty() ? "" : " or ") + dir.string();
     }
     std::string not_read;
     for (const std::string& p : shelf.problems) not_read += "; " + p;
-    throw Error("no lesson named \"" + name + "\" in " + where + " (there are: " + names + ")" +
-                not_read);
+    const std::optional<std::string> near = nearest_word(name, each);
+    // A name asked for, as a rule set's: a slip of the keyboard is bad usage (exit 2).
+    throw UsageError("no lesson named \"" + name + "\"" +
+                     (near ? " (did you mean \"" + *near + "\"?)" : "") + " in " + where +
+                     " (there are: " + names + ")" + not_read);
 }
 
 ReviewSettings lesson_settings(const Lesson& lesson, const LessonHand& hand, int threads) {

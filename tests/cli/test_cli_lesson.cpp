@@ -14,6 +14,7 @@
 #include "support/workspace.h"
 
 using namespace spadework;
+using spadework::testing::contains;
 using spadework::testing::run;
 using spadework::testing::run_ok;
 using spadework::testing::slurp;
@@ -141,10 +142,16 @@ TEST_CASE("lesson refuses bad answers and unknown lessons saying why", "[cli][le
     r = run(w.with_db({"lesson", "sure-tricks", "--lessons", w.dir, "--answers", "zz"}));
     CHECK(r.status == 2);
     CHECK(r.err.rfind("spadework: --answers: answer 1 (\"zz\"): ", 0) == 0);
+    // A lesson name is asked for as a rule set's is: a wrong one is bad usage, a slip of the
+    // keyboard answered with the name meant.
     r = run({"lesson", "nope", "--lessons", w.dir, "--no-store"});
-    CHECK(r.status == 1);
-    CHECK(r.err == "spadework: no lesson named \"nope\" in " + w.dir +
-                       " (there are: sure-tricks, another)\n");
+    CHECK(r.status == 2);
+    CHECK(r.err ==
+          "spadework: no lesson named \"nope\" in " + w.dir +
+              " (there are: sure-tricks, another)\nRun with --help for more information.\n");
+    r = run({"lesson", "sure-trick", "--lessons", w.dir, "--no-store"});
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "no lesson named \"sure-trick\" (did you mean \"sure-tricks\"?) in "));
     // Nothing was stored for refused answers.
     formats::Library library(w.db);
     CHECK(analyzer::LessonAnswerStore(library).lesson_answers("Ann").empty());
@@ -192,7 +199,7 @@ TEST_CASE("export-lesson writes a printable page with the answers overleaf", "[c
 
     // An unknown lesson writes nothing.
     auto r = run({"export-lesson", "nope", "--lessons", w.dir, "--html", w.file("none.html")});
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     CHECK_FALSE(std::filesystem::exists(w.file("none.html")));
     CHECK_FALSE(std::filesystem::exists(w.file("none.html.part")));
 }
@@ -224,14 +231,14 @@ TEST_CASE("a teacher's own lessons are listed, run and exported beside the other
         CHECK(ran.find("Recommended bid: 2") != std::string::npos);
         // A lesson not there: the message names the lessons and the file not read.
         auto none = run({"lesson", "nope", "--lessons", shipped, "--my-lessons", mine});
-        CHECK(none.status == 1);
+        CHECK(none.status == 2);
         CHECK(none.err.find("(there are: sure-tricks, another); " + mine + "/draft.spades:") !=
               std::string::npos);
         std::filesystem::remove(mine + "/draft.spades");
     }
     // Without the teacher's folder its lesson is unknown; with it, it runs and exports.
     auto r = run({"lesson", "another", "--lessons", shipped, "--no-store", "--answers", "2"});
-    CHECK(r.status == 1);
+    CHECK(r.status == 2);
     std::string out = run_ok({"lesson", "another", "--lessons", shipped, "--my-lessons", mine,
                               "--no-store", "--answers", "2"});
     CHECK(out.find("Recommended bid: 2\nTwo.") != std::string::npos);

@@ -7,12 +7,45 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace spadework::analyzer {
+
+// The edit distance of two words (insertions, deletions, changes and swaps of two neighbours).
+inline std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                                d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+// The name among `names` nearest `word`, when it is near enough to be a slip of the keyboard
+// (an option, a command, a lesson): "Did you mean ...?".
+inline std::optional<std::string> nearest_word(std::string_view word,
+                                               const std::vector<std::string>& names) {
+    std::optional<std::string> best;
+    std::size_t best_d = std::max<std::size_t>(1, word.size() / 3) + 1;
+    for (const std::string& n : names) {
+        const std::size_t d = edit_distance(word, n);
+        if (d < best_d) best = n, best_d = d;
+    }
+    return best;
+}
 
 // "1 game", "3 games", "0 games"; `many` for a plural that is not `one` + "s".
 inline std::string count_of(long long n, std::string_view one, std::string_view many = {}) {
