@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "spadework/engine/error.h"
+#include "spadework/formats/dates.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 
@@ -307,6 +308,11 @@ std::string TextTable::str() const {
 
 Date date_option(std::string_view option, std::string_view text) {
     auto date = parse_date(text);
+    // Shaped as a date, a day the calendar does not have: say why ("February 2026 has 28 days").
+    if (!date && text.size() == 10 && (text[4] == '-' || text[4] == '.') && text[7] == text[4] &&
+        text.find_first_not_of("0123456789-.") == text.npos) {
+        throw UsageError(fmt::format("{}: {}", option, formats::not_a_day(text)));
+    }
     if (!date) {
         throw UsageError(fmt::format(
             "{}: '{}' is not a date: expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21", option,

@@ -37,8 +37,29 @@ std::optional<CalendarDate> parse_calendar_date(std::string_view text) {
 }
 
 std::string not_a_day(std::string_view text) {
-    return "the date '" + std::string(text) +
-           "' is not a day of the calendar: expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21";
+    // Why, when the text is a year, a month and a day in digits: "February 2026 has 28 days".
+    std::string why = "expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21";
+    int y = 0;
+    int m = 0;
+    int d = 0;
+    bool digits = text.size() == 10;
+    for (std::size_t i = 0; digits && i < text.size(); ++i) {
+        if (i == 4 || i == 7) continue;
+        const char c = text[i];
+        digits = c >= '0' && c <= '9';
+        int& part = i < 4 ? y : i < 7 ? m : d;
+        part = part * 10 + (c - '0');
+    }
+    static constexpr const char* kMonths[] = {"January",   "February", "March",    "April",
+                                              "May",       "June",     "July",     "August",
+                                              "September", "October",  "November", "December"};
+    if (digits && (m < 1 || m > 12)) {
+        why = "there is no month " + std::to_string(m);
+    } else if (digits && (d < 1 || d > days_in_month(y, m))) {
+        why = std::string(kMonths[m - 1]) + " " + std::to_string(y) + " has " +
+              std::to_string(days_in_month(y, m)) + " days";
+    }
+    return "the date '" + std::string(text) + "' is not a day of the calendar: " + why;
 }
 
 std::optional<std::string> date_problem(std::string_view text) {

@@ -36,9 +36,14 @@ TEST_CASE("malformed flag values exit 2 and name the flag", "[cli-usage]") {
     formats::write_game_file(game, {testing::first_legal_game(preset("classic"), 2, 40)});
     run_ok(ws.with_db({"import", game}));
 
-    run_expecting(ws.with_db({"list", "--from", "2026-13-45"}), 2, "--from: '2026-13-45'");
-    run_expecting(ws.with_db({"list", "--to", "yesterday"}), 2, "--to: 'yesterday'");
-    run_expecting(ws.with_db({"list", "--from", "2026-02-29"}), 2, "is not a date");
+    // A day the calendar does not have says why; a word that is no date, the form expected.
+    run_expecting(
+        ws.with_db({"list", "--from", "2026-13-45"}), 2,
+        "--from: the date '2026-13-45' is not a day of the calendar: there is no month 13");
+    run_expecting(ws.with_db({"list", "--to", "yesterday"}), 2,
+                  "--to: 'yesterday' is not a date: expected YYYY-MM-DD");
+    run_expecting(ws.with_db({"list", "--from", "2026-02-29"}), 2,
+                  "the date '2026-02-29' is not a day of the calendar: February 2026 has 28 days");
     run_expecting(ws.with_db({"list", "--rules", "clasic"}), 2, "'clasic'");
     run_expecting(ws.with_db({"list", "--limit", "-3"}), 2,
                   "--limit: '-3' is not a whole number from 0");

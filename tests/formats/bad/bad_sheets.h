@@ -30,8 +30,8 @@ inline constexpr SheetRefused kSheetRefused[] = {
      "YYYY.MM.DD, e.g. 2026-11-21 (?? for a part not known, as in 2026.11.?"
      "?)"},
     {"sheet-date-not-a-day.csv",
-     "sheet-date-not-a-day.csv:2:6: the date '2026-02-30' is not a day of the calendar: expected "
-     "YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21"},
+     "sheet-date-not-a-day.csv:2:6: the date '2026-02-30' is not a day of the calendar: February "
+     "2026 has 28 days"},
     {"sheet-detail-twice.csv", "sheet-detail-twice.csv:6:1: 'north' given twice (first at line 2)"},
     {"sheet-extra-cell.csv",
      "sheet-extra-cell.csv:7:24: a cell beyond the last column of the header (line 6)"},

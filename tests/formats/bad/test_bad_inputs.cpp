@@ -102,11 +102,11 @@ const Refused kRefused[] = {
      "rule set given at line 9)"},
     // A date written as a day the calendar does not have (2026 is no leap year).
     {"date-not-a-day.spades",
-     "date-not-a-day.spades:3:8: the date '2026.02.29' is not a day of the calendar: expected "
-     "YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21"},
+     "date-not-a-day.spades:3:8: the date '2026.02.29' is not a day of the calendar: February "
+     "2026 has 28 days"},
     {"date-not-a-day.textproto",
      "date-not-a-day.textproto:6:1: game 1, date: the date '2026.04.31' is not a day of the "
-     "calendar: expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21"},
+     "calendar: April 2026 has 30 days"},
     // A date that is no date: the commands' date filters could never compare it.
     {"date-not-a-date.spades",
      "date-not-a-date.spades:3:8: the date '2026-11-21x' is not a date: expected YYYY-MM-DD or "
