@@ -407,18 +407,19 @@ void add_analyze_command(CLI::App& app) {
     cmd->add_option("game", opts->game,
                     "GAME[:HAND]: a library id, or a file (FILE@N for one game of several)");
     at_least(cmd->add_option("--hand", opts->hand, "review only this hand (1-based)"), 1);
-    cmd->add_option("--samples", opts->samples,
-                    "the most single-dummy layouts per bid or pass (default 64): sampling stops "
-                    "earlier once the decision is settled")
-        ->check(CLI::Range(1, 100000));
-    cmd->add_option("--batch", opts->batch, "layouts drawn at a time (default 8)")
-        ->check(CLI::Range(1, 100000));
-    cmd->add_option("--confidence", opts->confidence,
-                    "confidence of the ± and of a settled verdict (default 0.95)")
-        ->check(CLI::Range(0.5, 0.999));
+    within(cmd->add_option(
+               "--samples", opts->samples,
+               "the most single-dummy layouts per bid or pass (default 64): sampling stops "
+               "earlier once the decision is settled"),
+           1, 100000);
+    within(cmd->add_option("--batch", opts->batch, "layouts drawn at a time (default 8)"), 1,
+           100000);
+    within(cmd->add_option("--confidence", opts->confidence,
+                           "confidence of the ± and of a settled verdict (default 0.95)"),
+           0.5, 0.999);
     cmd->add_option("--seed", opts->seed, "seed of the sampled layouts (default 1)");
-    cmd->add_option("--threads", opts->threads, "worker threads; 0: every core (default 1)")
-        ->check(CLI::Range(0, 256));
+    within(cmd->add_option("--threads", opts->threads, "worker threads; 0: every core (default 1)"),
+           0, 256);
     cmd->add_option(
         "--settings", opts->settings_file,
         "a JSON settings file (samples, batch, confidence, seed, thresholds per rule set; "

@@ -224,8 +224,9 @@ void add_export_lesson_command(CLI::App& app) {
     add_lesson_dir_options(cmd, opts->dir, opts->my_dir);
     cmd->add_flag("--analysis", opts->analysis,
                   "add each question's analysis (every answer's worth) to its answer page");
-    cmd->add_option("--threads", opts->threads, "worker threads for the analysis (default 1)")
-        ->check(CLI::Range(1, 64));
+    within(
+        cmd->add_option("--threads", opts->threads, "worker threads for the analysis (default 1)"),
+        1, 64);
     cmd->callback([opts]() { export_lesson(*opts); });
 }
 
@@ -240,8 +241,9 @@ void add_lesson_command(CLI::App& app) {
     cmd->add_option("--learner", opts->learner, "whose answers these are (default: $USER)");
     cmd->add_option("--answers", opts->answers,
                     "answer the first questions without asking: \"4,nil,AH KH 2C\"");
-    cmd->add_option("--threads", opts->threads, "worker threads for the analysis (default 1)")
-        ->check(CLI::Range(1, 64));
+    within(
+        cmd->add_option("--threads", opts->threads, "worker threads for the analysis (default 1)"),
+        1, 64);
     cmd->add_flag("--no-store", opts->no_store, "do not keep the answers in the library");
     add_db_option(cmd, opts->db);
     cmd->callback([opts]() {

@@ -213,9 +213,9 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--what-if", a->what_if, "cards to play off the record, e.g. 2C,KH");
     // Both spellings: the command that reviews a game is `spadework analyze`.
     cmd->add_flag("--analyse,--analyze", a->analyse, "analyse the game at once");
-    cmd->add_option("--samples", a->samples,
-                    "the most single-dummy layouts per bid or pass (default 64)")
-        ->check(CLI::Range(1, 100000));
+    within(cmd->add_option("--samples", a->samples,
+                           "the most single-dummy layouts per bid or pass (default 64)"),
+           1, 100000);
     cmd->add_option("--grade", a->grade,
                     "grade the cards by points (the default) or by the chance of winning the "
                     "game (game), as analyze --grade")

@@ -331,6 +331,32 @@ CLI::Option* at_least(CLI::Option* option, int least) {
         fmt::format("INT>={}", least)));
 }
 
+CLI::Option* within(CLI::Option* option, int least, int most) {
+    return option->check(CLI::Validator(
+        [least, most](std::string& text) -> std::string {
+            auto n = to_int(text);
+            if (n && *n >= least && *n <= most) return {};
+            return fmt::format("'{}' is not a whole number from {} to {}", text, least, most);
+        },
+        fmt::format("{}..{}", least, most)));
+}
+
+CLI::Option* within(CLI::Option* option, double least, double most) {
+    return option->check(CLI::Validator(
+        [least, most](std::string& text) -> std::string {
+            std::size_t used = 0;
+            double x = 0;
+            try {
+                x = std::stod(text, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used == text.size() && used > 0 && x >= least && x <= most) return {};
+            return fmt::format("'{}' is not a number from {} to {}", text, least, most);
+        },
+        fmt::format("{}..{}", least, most)));
+}
+
 CLI::Option* not_blank(CLI::Option* option) {
     return option->check(CLI::Validator(
         [](std::string& text) -> std::string {

@@ -87,6 +87,11 @@ class TextTable {
 // Refuses (a usage error) an option's whole number below `least`, in words: CLI11's own
 // NonNegativeNumber names the range up to the largest double.
 CLI::Option* at_least(CLI::Option* option, int least);
+// The option's value must lie from `least` to `most`, both included, a whole number or any
+// number by the bounds' type; the refusal names the option and the range, not the parser's
+// "Value 0 not in range".
+CLI::Option* within(CLI::Option* option, int least, int most);
+CLI::Option* within(CLI::Option* option, double least, double most);
 // A name to match (a player's, an event's): a blank one would match everything, so it is bad
 // usage, as any wrong value is.
 CLI::Option* not_blank(CLI::Option* option);

@@ -60,7 +60,15 @@ int refused(const CLI::App& app, const CLI::ParseError& e) {
             break;
         }
     }
-    fmt::print(stderr, "spadework: {}{}\nRun with --help for more information.\n", e.what(), hint);
+    // CLI11 names the words it did not take last first ("Ann --playr" for --playr Ann): in the
+    // order they were typed.
+    std::string what = e.what();
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) && !extras.empty()) {
+        what = extras.size() == 1 ? "The following argument was not expected:"
+                                  : "The following arguments were not expected:";
+        for (const std::string& word : extras) what += " " + word;
+    }
+    fmt::print(stderr, "spadework: {}{}\nRun with --help for more information.\n", what, hint);
     return kExitUsage;
 }
 

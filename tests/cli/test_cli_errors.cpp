@@ -138,7 +138,7 @@ TEST_CASE("a malformed command line exits 2", "[cli-exit]") {
     // The parser's refusals read as every other message: the program's name first.
     CHECK(r.err.rfind("spadework: game is required", 0) == 0);
     r = run_expecting({"analyze", "--samples", "0", "x.spades"}, 2);
-    CHECK(r.err.rfind("spadework: --samples: Value 0 not in range 1 to 100000", 0) == 0);
+    CHECK(r.err.rfind("spadework: --samples: '0' is not a whole number from 1 to 100000", 0) == 0);
     // A flag's value that does not read as what the flag takes.
     r = run_expecting({"tally", "--bids", "4,x,3,2", "--tricks", "4,3,3,3"}, 2);
     CHECK(contains(r.err, "--bids: 'x' (2nd value)"));

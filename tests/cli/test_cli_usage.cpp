@@ -513,7 +513,8 @@ TEST_CASE("a slip of the keyboard is named, an empty list entry refused, an even
     Workspace ws("spadework-cli-usage");
     // A command or an option one key away: the parser's refusal names the one meant.
     run_expecting({"lsit"}, 2, "not expected: lsit. Did you mean 'list'?");
-    run_expecting({"list", "--evnt", "x"}, 2, "Did you mean '--event' for '--evnt'?");
+    run_expecting({"list", "--evnt", "x"}, 2,
+                  "were not expected: --evnt x. Did you mean '--event' for '--evnt'?");
     run_expecting({"simulate", "--gmaes", "1"}, 2, "Did you mean '--games' for '--gmaes'?");
     // Nothing near: no guess.
     RunResult r = run({"xyzzy"});
