@@ -77,7 +77,9 @@ void print_text(const LoadedGame& loaded, const analyzer::Comparison& cmp) {
     // penalty was paid in that hand.
     std::string head = "hand";
     for (const auto& run : cmp.runs) head += fmt::format(" | {:<{}}", run.label, kRunWidth);
-    fmt::print("\n{}\n", head);
+    fmt::print(
+        "\n(each side: the hand's points, the score after it, its bags: \"NS +62 312 2b\")\n");
+    fmt::print("{}\n", head);
     bool penalty_shown = false;
     for (int h = 0; h < cmp.hands_recorded; ++h) {
         std::string line = fmt::format("{:>4}", h + 1);

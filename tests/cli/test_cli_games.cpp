@@ -313,6 +313,8 @@ TEST_CASE("score puts a game under several rule sets side by side", "[cli-games]
     CHECK(contains(text, "classic: carried over deck=48"));
     CHECK(contains(text, "paperless: ends after hand"));
     CHECK(contains(text, "(paperless: level at the end, an overtime set to 3 begins)"));
+    // The table's cells are explained above it: "2b" is bags.
+    CHECK(contains(text, "(each side: the hand's points, the score after it, its bags:"));
     // No hand paid a bag penalty, so the table has no "!" and no key for it.
     for (auto& run : j["rule_sets"]) {
         for (auto& hand : run["hands"]) {
