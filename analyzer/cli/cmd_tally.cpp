@@ -58,12 +58,11 @@ HandOutcome read_outcome(const TallyOptions& opts, const RuleSet& rules) {
             throw UsageError(fmt::format("--honours: {}", e.what()));
         }
     }
-    // The engine's words name seats, not flags: say which values they are about. Flag values
-    // that cannot be a hand (tricks adding up to 14) are bad usage, as any other bad value.
+    // The engine's words name seats, not flags: say which values they are about.
     if (auto problem = check_outcome(rules, outcome)) {
-        throw UsageError(fmt::format("--bids {} --tricks {} (seat order N,E,S,W) under {}: {}",
-                                     fmt::join(opts.bids, ","), fmt::join(opts.tricks, ","),
-                                     rules.name, *problem));
+        throw Error(fmt::format("--bids {} --tricks {} (seat order N,E,S,W) under {}: {}",
+                                fmt::join(opts.bids, ","), fmt::join(opts.tricks, ","), rules.name,
+                                *problem));
     }
     return outcome;
 }
@@ -80,8 +79,7 @@ void check_bids(const TallyOptions& opts, const RuleSet& rules, const HandOutcom
         const Bid bid = outcome.bids[index(s)];
         BidFacts known{outcome.bids[index(partner(s))], std::nullopt, scores};
         if (auto bad = check_bid_rules(rules, s, bid, known)) {
-            throw UsageError(
-                fmt::format("{} bids {}: {}", seat_char(s), to_string(bid), bad->message));
+            throw Error(fmt::format("{} bids {}: {}", seat_char(s), to_string(bid), bad->message));
         }
     }
 }
