@@ -71,6 +71,21 @@ constexpr std::pair<std::string_view, std::string_view> kPlainWords[] = {
     {"Root element must be a message.", "a game file holds one JSON object, { ... }"},
 };
 
+// The JSON reader's words for a fault of syntax (protobuf's json_stream_parser), said as a
+// player reads them; a message not here is shown as it is.
+constexpr std::pair<std::string_view, std::string_view> kSyntaxWords[] = {
+    {"Expected : between key:value pair.", "expected ':' between a field's name and its value"},
+    {"Expected , or } after key:value pair.", "expected ',' or '}' after a field's value"},
+    {"Expected , or ] after array value.", "expected ',' or ']' after a value in a list"},
+    {"Expected an object key or }.", "expected a field's name in double quotes, or '}'"},
+    {"Expected a value.", "expected a value"},
+    {"Unexpected token.", "unexpected text: not a value, a name or a mark of JSON"},
+    {"Unexpected end of string.", "the file ends in the middle of the game"},
+    {"Closing quote expected in string.", "text with no closing double quote"},
+    {"Parsing terminated before end of input.", "more text after the game's closing '}'"},
+    {"Invalid escape sequence.", "an escape that JSON does not have (after a \\)"},
+};
+
 struct Fault {
     std::string path;  // of the field at fault, "" for the document
     std::string what;
@@ -175,6 +190,9 @@ void throw_json_error(std::string_view text, std::string_view file, const gp::De
         std::size_t caret = message.size() - caret_line - 2;
         std::size_t at = segment.empty() ? text.size() : text.find(segment);
         message.erase(context);
+        for (const auto& [said, plain] : kSyntaxWords) {
+            if (message == said) message = plain;
+        }
         if (at != std::string_view::npos) {
             field_places::throw_at_offset(text, file, segment.empty() ? at : at + caret, message);
         }

@@ -128,7 +128,8 @@ TEST_CASE("simulate refuses bad options and leaves no file", "[cli-simulate]") {
           2);
     // The date written in every game is a day of the calendar, as edit --date takes it.
     fails({"simulate", "--games", "2", "--date", "2026-02-30", "-o", out},
-          "--date: '2026-02-30' is not a date", 2);
+          "--date: the date '2026-02-30' is not a day of the calendar: February 2026 has 28 days",
+          2);
     fails({"simulate", "--games", "2", "--date", "soon", "-o", out}, "--date: 'soon'", 2);
     // A rule set name that is nothing, an override that does not apply: usage errors.
     fails({"simulate", "--games", "2", "--rules", "bridge", "-o", out}, "bridge", 2);

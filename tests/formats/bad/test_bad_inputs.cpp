@@ -217,11 +217,11 @@ const Refused kRefused[] = {
     {"json-rules-deck-50.json",
      "json-rules-deck-50.json:14:11: game 1, rules: rule deck: '50' is not one of 52|48"},
     {"json-trailing-garbage.json",
-     "json-trailing-garbage.json:90:1: Parsing terminated before end of input."},
+     "json-trailing-garbage.json:90:1: more text after the game's closing '}'"},
     {"json-trick-bad-card.json",
      "json-trick-bad-card.json:76:13: game 1, hand 1, card 15: 'T' is not a card: no suit after "
      "the rank"},
-    {"json-truncated.json", "json-truncated.json:39:19: Closing quote expected in string."},
+    {"json-truncated.json", "json-truncated.json:39:19: text with no closing double quote"},
     {"json-unknown-field-in-rules.json",
      "json-unknown-field-in-rules.json:15:3: rules.jokers: no such field (misspelt, or from a "
      "newer version of Spadework?)"},

@@ -465,7 +465,7 @@ TEST_CASE("writing refuses text that is not UTF-8", "[proto]") {
 
 TEST_CASE("JSON errors say where", "[proto]") {
     CHECK(error_of([] { read_json("{\n \"event\": \"x\"\n \"site\": \"y\"\n}", "j.json"); }) ==
-          "j.json:3:2: Expected , or } after key:value pair.");
+          "j.json:3:2: expected ',' or '}' after a field's value");
     CHECK(error_of([] { read_json("{\"event\": \"x\", \"foo\": 1}", "j.json"); }) ==
           "j.json:1:16: foo: no such field (misspelt, or from a newer version of Spadework?)");
     CHECK(error_of([] { read_json("{\"hands\": [\n {\"dealer\": \"NORTHX\"}]}", "j.json"); }) ==
