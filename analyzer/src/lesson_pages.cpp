@@ -237,18 +237,36 @@ std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const Less
     if (!rows.empty()) {
         // The last column right-aligned to its widest cell, so "0%" and "100%" line up and
         // the marks after it start in one column.
+        // The value and its ± each right-aligned in a column of its own, so that the
+        // figures line up whatever the ±'s digits ("+41.0 points ±  7.5", "+55.8 points ± 11.1").
         const std::string made_head = v.bid ? "made" : "valued on";
         std::size_t made_width = made_head.size();
-        for (const Row& r : rows) made_width = std::max(made_width, r.made.size());
-        out += fmt::format("\n{:<12} {:>22}  {:>{}}\n", what == "bid" ? "Bid" : "Pass",
-                           v.chance ? "chance" : "average", made_head, made_width);
+        std::vector<std::pair<std::string, std::string>> values;
+        std::size_t value_width = 0;
+        std::size_t error_width = 0;
         for (const Row& r : rows) {
+            made_width = std::max(made_width, r.made.size());
+            const std::string text = with_error(v, r);
+            const std::size_t pm = text.find(" ± ");
+            values.emplace_back(text.substr(0, pm),
+                                pm == std::string::npos ? "" : text.substr(pm + 4));
+            value_width = std::max(value_width, values.back().first.size());
+            error_width = std::max(error_width, values.back().second.size());
+        }
+        const std::size_t cell_width = std::max<std::size_t>(value_width + 3 + error_width, 7);
+        out += fmt::format("\n{:<12} {:>{}}  {:>{}}\n", what == "bid" ? "Bid" : "Pass",
+                           v.chance ? "chance" : "average", cell_width, made_head, made_width);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const Row& r = rows[i];
             std::string marks;
             if (r.recommended) marks += "  ← recommended";
             if (r.learner) marks += "  ← yours";
             if (std::abs(r.value - v.best) < 1e-9) marks += "  (best)";
-            out += fmt::format("{:<12} {:>22}  {:>{}}{}\n", r.answer, with_error(v, r), r.made,
-                               made_width, marks);
+            const std::string cell = values[i].second.empty()
+                                         ? fmt::format("{:>{}}", values[i].first, cell_width)
+                                         : fmt::format("{:>{}} ± {:>{}}", values[i].first,
+                                                       value_width, values[i].second, error_width);
+            out += fmt::format("{:<12} {}  {:>{}}{}\n", r.answer, cell, r.made, made_width, marks);
         }
     }
     out += "\n";
