@@ -307,6 +307,36 @@ TEST_CASE("a bid graded by points names each estimate's bid, and a close call on
     CHECK(text.find("0.0 ± 0.0") == std::string::npos);
 }
 
+TEST_CASE("a player's bid flags count the faults of its bids and passes, not the close calls",
+          "[review]") {
+    std::vector<RecordedGame> games = games_of_hands(2, 1, 5);
+    ReviewSettings s;
+    s.samples = 2;  // too few layouts to place most decisions in one class: close calls
+    s.batch = 2;
+    s.threads = 1;
+    s.parts = ReviewParts::Bids;
+    int close_calls = 0;
+    review_games(
+        2, [&](int i) { return games[i]; }, s,
+        [&](BatchGame& g) {
+            REQUIRE(g.review);
+            std::array<int, 4> faults{};
+            for (const HandReview& h : g.review->hands) {
+                for (const auto& b : h.bidding.bids) {
+                    close_calls += b.flag == FlagClass::CloseCall;
+                    faults[index(b.seat)] +=
+                        b.flag != FlagClass::None && b.flag != FlagClass::CloseCall;
+                }
+                for (const auto& p : h.bidding.passes) {
+                    faults[index(p.seat)] +=
+                        p.flag != FlagClass::None && p.flag != FlagClass::CloseCall;
+                }
+            }
+            CHECK(g.review->bid_flags == faults);
+        });
+    REQUIRE(close_calls > 0);
+}
+
 TEST_CASE("a batch hands each game over as its steps end, a few games ahead of the loads",
           "[review]") {
     std::vector<RecordedGame> games = games_of_hands(8, 1, 5);
