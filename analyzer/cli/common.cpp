@@ -260,12 +260,6 @@ Seat seat_option(std::string_view option, std::string_view text) {
     }
 }
 
-std::string shown_date(const std::string& text) {
-    std::optional<Date> date = parse_date(text);
-    if (!date) return text;
-    return fmt::format("{:04}-{:02}-{:02}", date->year, date->month, date->day);
-}
-
 namespace {
 
 std::size_t text_width(std::string_view text) {

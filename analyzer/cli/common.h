@@ -58,9 +58,7 @@ using Date = formats::CalendarDate;
 inline std::optional<Date> parse_date(std::string_view text) {
     return formats::parse_calendar_date(text);
 }
-// A date as a table shows it: one form for every game ("2026-11-21"), whichever the record
-// wrote; a date that is not one ("2026.??.??") as written.
-std::string shown_date(const std::string& text);
+using formats::shown_date;  // "2026-11-21", whichever the record wrote (formats/dates.h)
 // --from/--to's value; a UsageError naming the option and the forms it takes otherwise.
 Date date_option(std::string_view option, std::string_view text);
 

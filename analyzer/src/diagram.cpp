@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "spadework/analyzer/text.h"
+#include "spadework/formats/dates.h"
 #include "text_width.h"
 
 namespace spadework::analyzer {
@@ -54,8 +55,8 @@ void append_comment(std::string& out, const Annotation* note, const std::string&
 
 std::string heading(const RecordedGame& game) {
     std::vector<std::string> parts;
-    for (const std::string* s : {&game.event, &game.site, &game.date}) {
-        if (!s->empty()) parts.push_back(*s);
+    for (const std::string& s : {game.event, game.site, formats::shown_date(game.date)}) {
+        if (!s.empty()) parts.push_back(s);
     }
     if (!game.table.empty()) parts.push_back("table " + game.table);
     parts.push_back("rules " + spell_rules(game.rules));

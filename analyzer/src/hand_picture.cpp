@@ -14,6 +14,7 @@
 #include "hand_content.h"
 #include "picture_canvas.h"
 #include "spadework/analyzer/text.h"
+#include "spadework/formats/dates.h"
 
 namespace spadework::analyzer {
 
@@ -85,7 +86,9 @@ HandContent read_hand_content(const RecordedGame& game, int hand) {
     const HandState state = replay_hand(game.rules, h, hand);
     const std::optional<HandOutcome> outcome = outcome_of(state, h.claim);
     HandContent c;
-    c.heading = join({game.event, game.site, game.date, "rules " + spell_rules(game.rules)}, " · ");
+    c.heading = join(
+        {game.event, game.site, formats::shown_date(game.date), "rules " + spell_rules(game.rules)},
+        " · ");
     c.subheading =
         fmt::format("Hand {} of {} · dealer {}", hand + 1, game.hands.size(), seat_name(h.dealer));
     for (Seat s : kAllSeats) {

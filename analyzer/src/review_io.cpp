@@ -12,6 +12,7 @@
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/review_words.h"
 #include "spadework/analyzer/text.h"
+#include "spadework/formats/dates.h"
 #include "text_width.h"
 
 namespace spadework::analyzer {
@@ -711,7 +712,8 @@ std::string format_review(const GameReview& review, const RecordedGame& game) {
     std::string out;
     Line line = [&](const std::string& s) { out += s + "\n"; };
     line(fmt::format("Review: {}{}{} (rules: {}), {}", game.event.empty() ? "game" : game.event,
-                     game.date.empty() ? "" : ", ", game.date, spell_rules(game.rules),
+                     game.date.empty() ? "" : ", ", formats::shown_date(game.date),
+                     spell_rules(game.rules),
                      count_of(static_cast<long long>(game.hands.size()), "hand")));
     if (review.grade == Grade::Game) {
         const char* what = review.parts == ReviewParts::Play   ? "Cards"

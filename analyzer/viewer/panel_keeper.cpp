@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "draw.h"
+#include "spadework/formats/dates.h"
 
 namespace spadework::viewer {
 
@@ -377,8 +378,8 @@ void KeeperPanel::header(ScoreKeeper& k, const UiState& ui) {
         k.has_library() ? fmt::format("each entry is saved to the library (kept game #{})", k.id())
                         : std::string("no library: this game is not kept");
     text_note(fmt::format("{}Rules: {}  ·  {}  ·  {}", s.event.empty() ? "" : s.event + "  ·  ",
-                          k.sheet().runs.front().label, s.date.empty() ? "no date" : s.date,
-                          where));
+                          k.sheet().runs.front().label,
+                          s.date.empty() ? "no date" : formats::shown_date(s.date), where));
     ImGui::Separator();
 }
 

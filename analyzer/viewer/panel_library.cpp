@@ -5,6 +5,7 @@
 #include "draw.h"
 #include "panel_library.h"
 #include "spadework/analyzer/text.h"
+#include "spadework/formats/dates.h"
 #include "wording.h"
 
 namespace spadework::viewer {
@@ -288,10 +289,10 @@ void LibraryPanel::draw_under_way_row(ScoreKeeper& keeper, const analyzer::KeptG
     bool hovered = false;
     const bool clicked = game_row(line, false, &hovered);
     if (hovered) {
-        const std::string about =
-            fmt::format("kept game #{} in the score keeper: {} {}, {} rules\n{}", g.id,
-                        g.setup.event, g.setup.date, keeper_rules_text(g.setup),
-                        g.problem.empty() ? "click to resume it" : g.problem);
+        const std::string about = fmt::format(
+            "kept game #{} in the score keeper: {} {}, {} rules\n{}", g.id, g.setup.event,
+            formats::shown_date(g.setup.date), keeper_rules_text(g.setup),
+            g.problem.empty() ? "click to resume it" : g.problem);
         ImGui::SetTooltip("%s", game_tooltip(line, about).c_str());
     }
     ImGui::PopID();
@@ -318,7 +319,7 @@ void LibraryPanel::draw_game_row(Model& model, int i) {
     if (game_row(line, model.selected_game() == i, &hovered)) model.select_game(i);
     if (hovered) {
         const std::string about =
-            fmt::format("{} {}\n{} rules, {}{}", g.event, g.date, g.rules,
+            fmt::format("{} {}\n{} rules, {}{}", g.event, formats::shown_date(g.date), g.rules,
                         count_of(g.hands, "hand"), g.reviewed ? ", analysed" : "");
         ImGui::SetTooltip("%s", game_tooltip(line, about).c_str());
     }

@@ -1,5 +1,7 @@
 #include "spadework/formats/dates.h"
 
+#include <cstdio>
+
 namespace spadework::formats {
 
 namespace {
@@ -60,6 +62,14 @@ std::string not_a_day(std::string_view text) {
               std::to_string(days_in_month(y, m)) + " days";
     }
     return "the date '" + std::string(text) + "' is not a day of the calendar: " + why;
+}
+
+std::string shown_date(std::string_view text) {
+    std::optional<CalendarDate> d = parse_calendar_date(text);
+    if (!d) return std::string(text);
+    char out[16];
+    std::snprintf(out, sizeof out, "%04d-%02d-%02d", d->year, d->month, d->day);
+    return out;
 }
 
 std::optional<std::string> date_problem(std::string_view text) {

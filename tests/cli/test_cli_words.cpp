@@ -93,6 +93,29 @@ TEST_CASE("score says how a game ended in words: '529 to 291', 'the 8 hands'", "
     CHECK_FALSE(contains(table, "(s)"));
 }
 
+TEST_CASE("a game's date reads one way everywhere: 2026-11-21, as the record's 2026.11.21",
+          "[cli-words]") {
+    Workspace ws("spadework-cli-words");
+    // The sample's record writes [Date "2026.11.21"].
+    CHECK(contains(run_ok({"show", kClassic}), "Sample: classic · Spadework · 2026-11-21 · "));
+    run_ok(ws.with_db({"import", kClassic}));
+    CHECK(contains(run_ok(ws.with_db({"list"})), "  2026-11-21  Sample: classic"));
+    // A date known in part is shown as written.
+    const std::string part = ws.file("part.spades");
+    std::string text;
+    {
+        std::ifstream in(kClassic);
+        std::stringstream all;
+        all << in.rdbuf();
+        text = all.str();
+    }
+    const std::size_t at = text.find("2026.11.21");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 10, "2026.11.??");
+    std::ofstream(part) << text;
+    CHECK(contains(run_ok({"show", part}), "Sample: classic · Spadework · 2026.11.?? · "));
+}
+
 TEST_CASE("a settings file that is not JSON says where and what, not the parser's internals",
           "[cli-words]") {
     Workspace ws("spadework-cli-words");

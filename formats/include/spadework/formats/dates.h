@@ -30,4 +30,8 @@ std::optional<std::string> date_problem(std::string_view text);
 // The message for a text that is not a day of the calendar.
 std::string not_a_day(std::string_view text);
 
+// A record's date as every screen shows it: a day of the calendar as 2026-11-21, whichever way
+// the record wrote it; anything else (a date known in part, "2026.11.??") as written.
+std::string shown_date(std::string_view text);
+
 }  // namespace spadework::formats
