@@ -569,6 +569,20 @@ std::string bid_points_verdict(const BidDecision& b, const std::string& good) {
                        with_error(b.shortfall(), b.shortfall_error));
 }
 
+// A pass's verdict by points, as a bid's (bid_points_verdict): a close call on the pass of the
+// best estimate says why it is one, not "0.0 ± 0.0 points better".
+std::string pass_points_verdict(const PassDecision& p) {
+    if (p.flag == FlagClass::None) return "fine";
+    if (p.flag == FlagClass::CloseCall && p.best == p.passed) {
+        return "close call: the best estimate, but the layouts cannot tell whether another pass "
+               "is better by a class or more";
+    }
+    return fmt::format(
+        "{}: {} expected {} ({} points better{})", class_name(p.flag), to_string(p.best),
+        signed_points(p.best_expected), with_error(p.shortfall(), p.shortfall_error),
+        p.flag == FlagClass::CloseCall ? ", which could not be placed in one class" : "");
+}
+
 // One bid: the layouts, every option with its ±, and the verdict.
 void format_bid(const BidDecision& b, const RecordedGame& game, const Line& line) {
     // How often the bid made it, then what the partnership takes; the chance of keeping a nil
@@ -617,12 +631,7 @@ void format_bidding(const HandReview& h, const RecordedGame& game, const Line& l
     line(fmt::format("  Par (double dummy, both sides playing for tricks): NS {}, EW {}{}",
                      par.tricks[0], par.tricks[1], nils));
     for (const PassDecision& p : h.bidding.passes) {
-        std::string verdict =
-            p.flag == FlagClass::None
-                ? "fine"
-                : fmt::format("{}: {} expected {} ({} points better)", class_name(p.flag),
-                              to_string(p.best), signed_points(p.best_expected),
-                              with_error(p.shortfall(), p.shortfall_error));
+        std::string verdict = pass_points_verdict(p);
         if (p.best_chance) {
             verdict = fmt::format(
                 "{}: {} ({} points in this hand against {}'s {})",

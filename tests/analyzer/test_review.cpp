@@ -273,8 +273,9 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK_THROWS_AS(review_from_json("not json"), Error);
 }
 
-TEST_CASE("a bid graded by points names each estimate's bid, and a close call on the best says why",
-          "[review]") {
+TEST_CASE(
+    "a bid or pass graded by points names each estimate, and a close call on the best says why",
+    "[review]") {
     RecordedGame game;
     game.rules = preset("classic");
     game.players = {"Ann", "Ben", "Cy", "Dan"};
@@ -304,6 +305,24 @@ TEST_CASE("a bid graded by points names each estimate's bid, and a close call on
     CHECK(text.find("close call: 1 expected +10.3, the best estimate, but the layouts cannot tell "
                     "whether another bid is better by a class or more; good bids: 1, 2") !=
           std::string::npos);
+    CHECK(text.find("0.0 ± 0.0") == std::string::npos);
+
+    // A pass alike: a close call names the better pass, or says why the best one is a close call.
+    PassDecision p = pass_decision();
+    p.best_chance.reset();
+    p.played_chance.reset();
+    r.hands[0].bidding.passes.push_back(p);
+    text = format_review(r, game);
+    INFO(text);
+    CHECK(text.find("close call: AH KH QH expected +3.5 (") != std::string::npos);
+    CHECK(text.find(" points better, which could not be placed in one class)") !=
+          std::string::npos);
+    PassDecision& q = r.hands[0].bidding.passes[0];
+    q.passed = q.best;
+    q.played_expected = q.best_expected;
+    text = format_review(r, game);
+    CHECK(text.find("close call: the best estimate, but the layouts cannot tell whether another "
+                    "pass is better by a class or more") != std::string::npos);
     CHECK(text.find("0.0 ± 0.0") == std::string::npos);
 }
 
