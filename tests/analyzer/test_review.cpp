@@ -282,7 +282,7 @@ TEST_CASE(
     game.hands.resize(1);
     GameReview r;
     HandReview h;
-    h.hand = 1;
+    h.hand = 0;  // the game's first hand (0-based)
     BidDecision b = nil_decision();
     b.best_chance.reset();
     b.played_chance.reset();
