@@ -303,8 +303,7 @@ std::string TextTable::str() const {
 Date date_option(std::string_view option, std::string_view text) {
     auto date = parse_date(text);
     // Shaped as a date, a day the calendar does not have: say why ("February 2026 has 28 days").
-    if (!date && text.size() == 10 && (text[4] == '-' || text[4] == '.') && text[7] == text[4] &&
-        text.find_first_not_of("0123456789-.") == text.npos) {
+    if (!date && formats::written_as_day(text)) {
         throw UsageError(fmt::format("{}: {}", option, formats::not_a_day(text)));
     }
     if (!date) {

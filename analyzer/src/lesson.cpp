@@ -506,10 +506,12 @@ std::string format_value(const LessonVerdict& verdict, double value) {
     return fmt::format("{:+.1f} points", value);
 }
 
+std::string format_error(const LessonVerdict& verdict, double error) {
+    return verdict.chance ? fmt::format("{:.0f}", 100 * error) : fmt::format("{:.1f}", error);
+}
+
 std::string format_value(const LessonVerdict& verdict, double value, double error) {
-    if (verdict.chance)
-        return fmt::format("{} ± {:.0f}", format_value(verdict, value), 100 * error);
-    return fmt::format("{} ± {:.1f}", format_value(verdict, value), error);
+    return format_value(verdict, value) + " ± " + format_error(verdict, error);
 }
 
 }  // namespace spadework::analyzer

@@ -246,10 +246,7 @@ std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const Less
         std::size_t error_width = 0;
         for (const Row& r : rows) {
             made_width = std::max(made_width, r.made.size());
-            const std::string text = with_error(v, r);
-            const std::size_t pm = text.find(" ± ");
-            values.emplace_back(text.substr(0, pm),
-                                pm == std::string::npos ? "" : text.substr(pm + 4));
+            values.emplace_back(format_value(v, r.value), format_error(v, r.error));
             value_width = std::max(value_width, values.back().first.size());
             error_width = std::max(error_width, values.back().second.size());
         }
@@ -262,10 +259,8 @@ std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const Less
             if (r.recommended) marks += "  ← recommended";
             if (r.learner) marks += "  ← yours";
             if (std::abs(r.value - v.best) < 1e-9) marks += "  (best)";
-            const std::string cell = values[i].second.empty()
-                                         ? fmt::format("{:>{}}", values[i].first, cell_width)
-                                         : fmt::format("{:>{}} ± {:>{}}", values[i].first,
-                                                       value_width, values[i].second, error_width);
+            const std::string cell = fmt::format("{:>{}} ± {:>{}}", values[i].first, value_width,
+                                                 values[i].second, error_width);
             out += fmt::format("{:<12} {}  {:>{}}{}\n", r.answer, cell, r.made, made_width, marks);
         }
     }

@@ -38,19 +38,27 @@ std::optional<CalendarDate> parse_calendar_date(std::string_view text) {
     return CalendarDate{*y, *m, *d};
 }
 
+bool written_as_day(std::string_view text) {
+    if (text.size() != 10 || (text[4] != '-' && text[4] != '.') || text[7] != text[4]) {
+        return false;
+    }
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (i != 4 && i != 7 && (text[i] < '0' || text[i] > '9')) return false;
+    }
+    return true;
+}
+
 std::string not_a_day(std::string_view text) {
     // Why, when the text is a year, a month and a day in digits: "February 2026 has 28 days".
     std::string why = "expected YYYY-MM-DD or YYYY.MM.DD, e.g. 2026-11-21";
+    const bool digits = written_as_day(text);
     int y = 0;
     int m = 0;
     int d = 0;
-    bool digits = text.size() == 10;
     for (std::size_t i = 0; digits && i < text.size(); ++i) {
         if (i == 4 || i == 7) continue;
-        const char c = text[i];
-        digits = c >= '0' && c <= '9';
         int& part = i < 4 ? y : i < 7 ? m : d;
-        part = part * 10 + (c - '0');
+        part = part * 10 + (text[i] - '0');
     }
     static constexpr const char* kMonths[] = {"January",   "February", "March",    "April",
                                               "May",       "June",     "July",     "August",
@@ -91,13 +99,9 @@ std::optional<std::string> date_problem(std::string_view text) {
         const int y = part(0, 4, 9999);
         const int m = part(5, 2, 12);
         const int d = part(8, 2, 31);
-        const bool digits = text.substr(0, 4).find('?') == std::string_view::npos &&
-                            text.substr(5, 2).find('?') == std::string_view::npos &&
-                            text.substr(8, 2).find('?') == std::string_view::npos;
         // Written as a day in digits, it is one the calendar does not have ("2026-02-30",
         // "2026-13-01"); with a part not known, a date in part.
-        if (digits && y != 0 && m != 0 && d != 0 &&
-            text.find_first_not_of("0123456789-.") == std::string_view::npos) {
+        if (written_as_day(text)) {
             return not_a_day(text);
         }
         if (y >= 0 && m >= 0 && d >= 0) return std::nullopt;

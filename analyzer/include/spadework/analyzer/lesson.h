@@ -135,7 +135,9 @@ LessonVerdict judge(const Lesson& lesson, const LessonHand& hand,
 
 // A value as the reveal prints it: "+42.5 points" or "63%".
 std::string format_value(const LessonVerdict& verdict, double value);
-// The same with its ± ("+38.0 points ± 6.1", "71% ± 4").
+// A value's ± alone, in the value's unit: "6.1" (points) or "4" (percentage points).
+std::string format_error(const LessonVerdict& verdict, double error);
+// The value with its ± ("+38.0 points ± 6.1", "71% ± 4").
 std::string format_value(const LessonVerdict& verdict, double value, double error);
 
 }  // namespace spadework::analyzer

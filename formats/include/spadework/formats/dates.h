@@ -27,6 +27,10 @@ std::optional<CalendarDate> parse_calendar_date(std::string_view text);
 // commands' date filters could never compare.
 std::optional<std::string> date_problem(std::string_view text);
 
+// Whether the text is written as a day, YYYY-MM-DD or YYYY.MM.DD all in digits, whether or not
+// the calendar has that day ("2026-02-30" is; "2026.11.??" and "yesterday" are not).
+bool written_as_day(std::string_view text);
+
 // The message for a text that is not a day of the calendar.
 std::string not_a_day(std::string_view text);
 
