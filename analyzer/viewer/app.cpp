@@ -416,10 +416,11 @@ void start_lessons(LessonMode& lessons, const ViewOptions& o, const ViewerSettin
     if (o.lesson.empty()) return;
     lessons.start(o.lesson);
     if (o.lesson_answers.empty()) return;
+    // The command line's answers, as `lesson --answers`: a wrong one is bad usage (exit 2).
     try {
         lessons.script(o.lesson_answers);
     } catch (const Error& e) {
-        throw Error(fmt::format("--lesson-answers: {}", e.what()));
+        throw UsageError(fmt::format("--lesson-answers: {}", e.what()));
     }
 }
 

@@ -505,8 +505,9 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
 
     // Bad answers and unknown lessons are refused before a window opens.
     const fs::path never = ws.dir / "never.png";
+    // A wrong scripted answer is bad usage, as with `lesson --answers`.
     CHECK(run_viewer(args({"--lesson-answers", "4,AH", "--screenshot", never.string()}), &err) ==
-          1);
+          2);
     CHECK(err.find("--lesson-answers: question 2") != std::string::npos);
     CHECK(run_viewer({"--lesson", "nope", "--lessons", dir.string(), "--no-library", "--screenshot",
                       never.string()},
