@@ -8,6 +8,7 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <filesystem>
 #include <mutex>
@@ -164,21 +165,40 @@ TEST_CASE("a writer outwaits a lock held longer than the busy timeout", "[librar
     lib.import_games({game_number(1)}, "one.pb");
     Library reader(path);
 
-    // Another program takes the write lock and keeps it for 6 seconds: past SQLite's busy
-    // timeout (5 s), within the library's patience.
+    // Another program takes the write lock and keeps it for 6 seconds after the reader has
+    // read: past SQLite's busy timeout (5 s), within the library's patience. Events, not the
+    // clock, say who waited for whom: a reader that waited for the lock would see it released.
     sqlite3* other = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &other) == SQLITE_OK);
     REQUIRE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
-    const auto held = Clock::now();
+    std::mutex m;
+    std::condition_variable cv;
+    bool read = false;
+    std::atomic<bool> releasing{false};
     std::thread release([&] {
+        {
+            std::unique_lock lock(m);
+            // A reader blocked on the lock never reads: release it after a minute, and the
+            // check below fails rather than the test hanging.
+            cv.wait_for(lock, std::chrono::minutes(1), [&] { return read; });
+        }
         std::this_thread::sleep_for(std::chrono::seconds(6));
+        releasing = true;  // before the commit: nobody gets the lock before this is set
         sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr);
     });
     // Readers do not wait for a writer.
     CHECK(reader.count_games() == 1);
-    CHECK(Clock::now() - held < std::chrono::seconds(3));
+    CHECK_FALSE(releasing);
+    const auto held = Clock::now();
+    {
+        std::lock_guard lock(m);
+        read = true;
+    }
+    cv.notify_one();
 
+    // The writer returns once the other program has committed, 6 s on.
     CHECK_NOTHROW(ReviewStore(lib).store_review(review_of(1, "s")));
+    CHECK(releasing);
     CHECK(Clock::now() - held >= std::chrono::seconds(6));
     CHECK_NOTHROW(lib.import_games({game_number(2)}, "two.pb"));
     release.join();
