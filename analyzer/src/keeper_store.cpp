@@ -30,6 +30,13 @@ CREATE TABLE IF NOT EXISTS keeper_games (
 // other game or none; the sheet itself finds its game by content when it is imported again.
 constexpr const char* kKeeperV2 = "ALTER TABLE keeper_games DROP COLUMN game_id;";
 
+// Version 3: whether the game, once over, went into the library's games. Opening it again
+// then looks for it there and never imports it a second time: a game deleted or edited in the
+// library since stays as the user left it. (Rows kept before say 0: their first opening
+// imports them as before, finding the game by its content.)
+constexpr const char* kKeeperV3 =
+    "ALTER TABLE keeper_games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;";
+
 bool is_nil(Bid b) {
     return b.kind() != Bid::Kind::Tricks;
 }
@@ -160,7 +167,7 @@ const formats::StoreSchema& keeper_store_schema() {
     // none until it ends): merged with whole libraries, equal rows being the same.
     static const formats::StoreSchema schema{
         "score_keeper",
-        {kKeeperV1, kKeeperV2},
+        {kKeeperV1, kKeeperV2, kKeeperV3},
         {Table{"keeper_games", nullptr, "id", Table::Match::Content}}};
     return schema;
 }
@@ -265,6 +272,18 @@ void KeeperStore::save(std::int64_t id, const std::string& state) const {
     if (db_.changes() != 1) {
         throw Error("the kept game #" + std::to_string(id) + " is no longer in the library");
     }
+}
+
+void KeeperStore::mark_imported(std::int64_t id) const {
+    Statement st(db_, "UPDATE keeper_games SET imported = 1 WHERE id = ?1");
+    st.bind(1, id);
+    st.run();
+}
+
+bool KeeperStore::imported(std::int64_t id) const {
+    Statement st(db_, "SELECT imported FROM keeper_games WHERE id = ?1");
+    st.bind(1, id);
+    return st.step() && st.int64(0) != 0;
 }
 
 void KeeperStore::remove(std::int64_t id) const {

@@ -64,6 +64,7 @@ void ScoreKeeper::start(const KeeperSetup& setup) {
     entries_.clear();
     per_team_ = false;
     library_game_.reset();
+    imported_ = false;
     error_.clear();
     game_ = std::make_unique<RecordedGame>();
     game_->rules = rules;
@@ -87,12 +88,13 @@ void ScoreKeeper::resume(std::int64_t id) {
     entries_ = std::move(entries);
     per_team_ = false;
     library_game_.reset();
+    imported_ = false;
     error_.clear();
     game_ = std::make_unique<RecordedGame>();
     game_->rules = rules;
     rebuild();
-    // A game over is in the library already (importing finds it by its content, and names
-    // it), unless its import failed before: then it is imported now.
+    // A game over went into the library when it ended, unless its import failed then: it
+    // is imported now.
     import_if_over();
 }
 
@@ -125,6 +127,7 @@ void ScoreKeeper::leave() {
     sheet_ = {};
     id_ = 0;
     library_game_.reset();
+    imported_ = false;
     error_.clear();
 }
 
@@ -396,6 +399,10 @@ bool ScoreKeeper::undo() {
         error_ = fmt::format("the game is in the library already (#{})", *library_game_);
         return false;
     }
+    if (imported_) {
+        error_ = "the game went into the library when it ended";
+        return false;
+    }
     if (ended_early_) {
         error_ = "the game was finished";
         return false;
@@ -421,12 +428,22 @@ void ScoreKeeper::save() {
 }
 
 void ScoreKeeper::import_if_over() {
-    if (step() != KeeperStep::Over || !has_library() || library_game_) return;
+    if (step() != KeeperStep::Over || !has_library() || imported_) return;
     RecordedGame done = *game_;
     if (!done.hands.empty() && done.hands.back().bids.empty()) done.hands.pop_back();
     try {
+        if (open().store.imported(id_)) {
+            // Imported once: found by its content, or deleted or edited in the library since,
+            // and left so.
+            imported_ = true;
+            library_game_ = open().library.find_game(done);
+            return;
+        }
         formats::ImportResult r = open().library.import_games({done}, "score keeper");
         library_game_ = r.ids.front();
+        imported_ = true;
+        // Should this fail, the next opening finds the game by its content.
+        open().store.mark_imported(id_);
     } catch (const Error& e) {
         // Every entry is kept; resuming the game tries again.
         error_ =
@@ -465,6 +482,7 @@ bool ScoreKeeper::confirm_finish() {
             formats::ImportResult r = open().library.import_games({done}, "score keeper");
             open().store.remove(id_);
             library_game_ = r.ids.front();
+            imported_ = true;
         } catch (const Error& e) {
             error_ = std::string("not finished: ") + e.what();
             return false;

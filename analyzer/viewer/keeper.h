@@ -125,8 +125,11 @@ class ScoreKeeper {
     // The end in words: "N-S win at the target, 512 to 230", or "ended early after 5 hands,
     // N-S 230, E-W 180"; empty while the game goes on.
     std::string result_text() const;
-    // Once over: the id of the game imported into the library.
+    // Once over: the id of the game imported into the library (none when it went there and
+    // was deleted or edited there since: it is not imported again).
     std::optional<formats::GameId> library_game() const { return library_game_; }
+    // Once over: the game went into the library's games (and may have left them since).
+    bool imported() const { return imported_; }
     // The games kept in this library, newest first: those under way, and those over too when
     // asked (the rules ended them; they are in the library's games).
     std::vector<KeptGame> kept_games(bool with_over = false) const;
@@ -158,6 +161,7 @@ class ScoreKeeper {
     std::vector<std::string> compare_rules_{"classic", "paperless"};
     analyzer::Comparison sheet_;
     std::optional<formats::GameId> library_game_;
+    bool imported_ = false;
     std::string error_;
 };
 

@@ -395,6 +395,10 @@ void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
                 fmt::format("In the library as game #{}: the Scores tab compares it "
                             "under any rules.",
                             *k.library_game()));
+        } else if (k.imported()) {
+            text_note(
+                "It went into the library when it ended, and has been deleted or edited "
+                "there since.");
         }
     } else {
         ImGui::Text("Hand %d  ·  %s deals", k.hand() + 1,
@@ -412,7 +416,7 @@ void KeeperPanel::entry(ScoreKeeper& k, const UiState& ui) {
     }
     ImGui::Spacing();
     finish_question(k);
-    if (k.library_game() || k.ended_early()) {
+    if (k.imported() || k.ended_early()) {
         // The game is in the library: nothing more to enter or take back here.
         if (ImGui::Button("New game", ImVec2(em(200), big_button_height()))) {
             k.leave();

@@ -125,6 +125,21 @@ HandSummary read_hand(const Statement& st) {
     return h;
 }
 
+// The games stored under a content hash, with their records, to compare byte for byte.
+constexpr const char* kGamesByHash =
+    "SELECT g.id, r.record FROM games g JOIN records r ON r.game = g.id WHERE g.hash = ?1";
+
+// The id of a stored game with exactly these bytes; `find` is kGamesByHash, reset after.
+std::optional<GameId> game_with_record(Statement& find, std::string_view record) {
+    find.bind(1, static_cast<std::int64_t>(detail::fnv1a_64(record)));
+    std::optional<GameId> id;
+    while (!id && find.step()) {
+        if (find.blob(1) == record) id = find.int64(0);
+    }
+    find.reset();
+    return id;
+}
+
 // The statements of one import, prepared once and reused for every row.
 struct Inserts {
     Statement find;
@@ -134,9 +149,7 @@ struct Inserts {
     Statement hand;
 
     explicit Inserts(const Database& db)
-        : find(db,
-               "SELECT g.id, r.record FROM games g JOIN records r ON r.game = g.id "
-               "WHERE g.hash = ?1"),
+        : find(db, kGamesByHash),
           game(db,
                "INSERT INTO games (hash, event, date, table_name, rules, hands, score_ns, "
                "score_ew, winner, source, has_nil, has_blind_nil, has_set, has_bag_penalty, "
@@ -152,17 +165,6 @@ struct Inserts {
                "blind_bids) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
                "?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, "
                "?29)") {}
-
-    // The id of a stored game with exactly these bytes.
-    std::optional<GameId> existing(std::int64_t hash, std::string_view record) {
-        find.bind(1, hash);
-        std::optional<GameId> id;
-        while (!id && find.step()) {
-            if (find.blob(1) == record) id = find.int64(0);
-        }
-        find.reset();
-        return id;
-    }
 
     void add_hand(GameId id, int h, const HandRow& row) {
         hand.bind(1, id);
@@ -206,7 +208,7 @@ void store_game(const Database& db, Inserts& ins, const RecordedGame& game, std:
                 const std::string& where, const std::string& source, ImportResult& result) {
     std::string record = encode_game(game);
     auto hash = static_cast<std::int64_t>(detail::fnv1a_64(record));
-    if (std::optional<GameId> id = ins.existing(hash, record)) {
+    if (std::optional<GameId> id = game_with_record(ins.find, record)) {
         ++result.games_already_there;
         result.ids.push_back(*id);
         return;
@@ -374,6 +376,11 @@ ImportResult Library::import_file(const std::filesystem::path& path) {
         path, [&](RecordedGame&& game) { store_game(db, ins, game, i++, source, source, result); });
     tx.commit();
     return result;
+}
+
+std::optional<GameId> Library::find_game(const RecordedGame& game) const {
+    Statement find(*impl_->db, kGamesByHash);
+    return game_with_record(find, encode_game(game));
 }
 
 std::vector<GameSummary> Library::list_games(const GameFilter& filter) const {

@@ -111,6 +111,25 @@ TEST_CASE("A game kept hand by hand, the keeper dropped between hands, scores as
     again.resume(id);
     CHECK(again.library_game() == k.library_game());
     CHECK(lib.list_games().size() == 1);  // found by its content, not imported twice
+
+    // The library's copy is the user's from then on: edited there, opening the kept game
+    // again adds no second, unedited copy; deleted there, it does not come back.
+    formats::GameEdit edit;
+    edit.event = "Tuesday club";
+    lib.edit_game(*k.library_game(), edit);
+    ScoreKeeper after_edit(ws.db);
+    after_edit.resume(id);
+    CHECK(after_edit.imported());
+    CHECK_FALSE(after_edit.library_game());
+    REQUIRE(lib.list_games().size() == 1);
+    CHECK(lib.list_games().front().event == "Tuesday club");
+    lib.delete_games({lib.list_games().front().id});
+    ScoreKeeper after_delete(ws.db);
+    after_delete.resume(id);
+    CHECK(after_delete.imported());
+    CHECK(lib.list_games().empty());
+    CHECK_FALSE(after_delete.undo());
+    CHECK(after_delete.error() == "the game went into the library when it ended");
 }
 
 TEST_CASE("The keeper loses no entry made before a crash, the one being typed aside",

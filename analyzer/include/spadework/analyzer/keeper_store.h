@@ -104,6 +104,9 @@ class KeeperStore {
     bool read(std::int64_t id, KeeperSetup& setup, std::vector<KeeperEntry>& entries) const;
     // Replaces a kept game's state; throws FormatError when its row is gone.
     void save(std::int64_t id, const std::string& state) const;
+    // Notes that the game, over, went into the library's games: it is never imported again.
+    void mark_imported(std::int64_t id) const;
+    bool imported(std::int64_t id) const;
     // Takes a game out of the store (once it is in the library's games).
     void remove(std::int64_t id) const;
     // The games kept, newest first; only those still under way unless `with_over`.

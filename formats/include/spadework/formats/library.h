@@ -204,6 +204,8 @@ class Library {
                    const std::function<void(const Database&)>& also = {});
 
     std::vector<GameSummary> list_games(const GameFilter& filter = {}) const;
+    // The game stored with exactly this content (as import_games would find it), if any.
+    std::optional<GameId> find_game(const RecordedGame& game) const;
     std::optional<GameSummary> game_summary(GameId id) const;
     // Throws FormatError when there is no such game.
     RecordedGame load_game(GameId id) const;
