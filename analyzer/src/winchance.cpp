@@ -1,5 +1,7 @@
 #include "spadework/analyzer/winchance.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -574,6 +576,54 @@ void check_table_span(const RuleSet& rules, const char* key, int target) {
 
 }  // namespace
 
+// Whether a partnership's bags can be told from its score (the score modulo bag_limit) under
+// these rules: hands of many kinds (contracts made with overtricks and set, a nil and a blind
+// nil kept and broken, every split of the tricks), each scored from every bag count as the
+// table's transitions are. The first hand where bags and score part ways, in words; none when
+// they never do.
+std::optional<std::string> bags_apart(const RuleSet& rules) {
+    const int n = rules.hand_size();
+    const int m = rules.bag_limit;
+    std::vector<std::array<Bid, 4>> bid_sets;
+    for (int b : {1, 3, n / 2, n - 3}) {
+        bid_sets.push_back({Bid::tricks(b), Bid::tricks(1), Bid::tricks(1), Bid::tricks(1)});
+    }
+    for (Bid nil : {Bid::nil(), Bid::blind_nil()}) {
+        bid_sets.push_back({nil, Bid::tricks(3), Bid::tricks(3), Bid::tricks(3)});
+    }
+    for (const auto& bids : bid_sets) {
+        for (int north = 0; north <= n; ++north) {
+            for (int south = 0; north + south <= n; ++south) {
+                HandOutcome o;
+                o.bids = bids;
+                const int rest = n - north - south;
+                o.tricks = {north, rest / 2, south, rest - rest / 2};
+                if (check_outcome(rules, o)) continue;  // bids these rules do not allow
+                const HandScore score = score_hand(rules, o, Standings{});
+                for (Team team : kAllTeams) {
+                    int points = 0;
+                    for (const ScoreItem& item : score[team].items) {
+                        if (item.kind != ScoreItem::Kind::BagPenalty) points += item.points;
+                    }
+                    const int bags = score[team].bags_added;
+                    for (int b = 0; b < m; ++b) {
+                        const TeamStanding after = after_bags(rules, {b, b}, points, bags);
+                        if (after.bags == floor_mod(after.score, m)) continue;
+                        return fmt::format(
+                            "bids {} {} {} {}, tricks {} {} {} {}: {} on {} bag{} add {} bag{} "
+                            "and {} point{}",
+                            to_string(bids[0]), to_string(bids[1]), to_string(bids[2]),
+                            to_string(bids[3]), o.tricks[0], o.tricks[1], o.tricks[2], o.tricks[3],
+                            team_name(team), b, b == 1 ? "" : "s", bags, bags == 1 ? "" : "s",
+                            points, points == 1 ? "" : "s");
+                    }
+                }
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 void check_winchance_rules(const RuleSet& rules) {
     check_rules(rules);
     check_table_span(rules, "target", rules.target);
@@ -588,27 +638,15 @@ void check_winchance_rules(const RuleSet& rules) {
                     "table (two scores and the dealer) does not hold; use hand_limit=none");
     }
     if (!rules.counts_bags()) return;
-    // Bags read from the score: a bag must be worth one point (modulo the limit) and every
-    // other item a whole number of bag cycles.
-    const int m = rules.bag_limit;
-    auto need = [&](const char* key, int value, int remainder) {
-        if (floor_mod(value, m) != remainder) {
-            throw Error("winchance: the table reads bags as the score modulo bag_limit=" +
-                        std::to_string(m) + ", which needs " + key + "=" + std::to_string(value) +
-                        (remainder == 0 ? " to be a multiple of " + std::to_string(m)
-                                        : " to be 1 more than a multiple of " + std::to_string(m)) +
-                        "; these rules keep bags apart from the score");
-        }
-    };
-    need("overtrick_points", rules.overtrick_points, 1 % m);
-    need("bid_trick_points", rules.bid_trick_points, 0);
-    need("exact_points", rules.exact_points, 0);
-    need("over_points", rules.over_points, 0);
-    need("set_points", rules.set_points, 0);
-    need("nil_points", rules.nil_points, 0);
-    need("blind_nil_points", rules.blind_nil_points, 0);
-    need("honours_points", rules.honours_points, 0);
-    need("bag_penalty", rules.bag_penalty, 0);
+    if (std::optional<std::string> example = bags_apart(rules)) {
+        throw Error(
+            "winchance: the table reads a partnership's bags as its score modulo "
+            "bag_limit=" +
+            std::to_string(rules.bag_limit) + ", but under " + rules.name +
+            " bags and points part ways (" + *example +
+            "); the table (two scores and the dealer) does not hold bags kept apart "
+            "from the score");
+    }
 }
 
 WinChanceTable WinChanceTable::build(const RuleSet& rules, const HandDistribution& hands,
