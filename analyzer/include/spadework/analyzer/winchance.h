@@ -174,8 +174,8 @@ struct LoadedWinChance {
 LoadedWinChance load_winchance(const RuleSet& rules, const WinChanceOptions& options);
 
 // The table for one dealer as a heat map (`winchance --png`): North-South's score left to
-// right, East-West's bottom to top, both axes marked with their scores, red where North-South
-// lead and blue where East-West do (the partnerships' colours everywhere), a black line where
+// right, East-West's bottom to top, both axes marked with their scores, blue where North-South
+// lead and orange where East-West do (the partnerships' colours everywhere), a black line where
 // the chance crosses 50%, a legend of the colours and a title naming the dealer and the rules.
 // Where bags are the score's last digit, a square spans `modulus` points drawn at no bags.
 struct WinChanceImage {
