@@ -94,7 +94,14 @@ std::string ReviewSettings::key() const {
     }
     if (parts != ReviewParts::Both) key += fmt::format(" only={}", parts_name(parts));
     if (!fit_by_rejection) key += " fit=weights";
-    if (grade == Grade::Game) key += " grade=game";
+    if (grade == Grade::Game) {
+        key += " grade=game";
+        const ChanceThresholds& c = chance_thresholds;
+        if (c.inaccuracy != ChanceThresholds{}.inaccuracy ||
+            c.mistake != ChanceThresholds{}.mistake || c.blunder != ChanceThresholds{}.blunder) {
+            key += fmt::format(" chance={}/{}/{}", c.inaccuracy, c.mistake, c.blunder);
+        }
+    }
     return key;
 }
 
@@ -170,6 +177,92 @@ RuleSet preset_or_classic(const std::string& name) {
     return preset("classic");
 }
 
+// A whole number from lo to hi, else an Error at the key's place.
+int need_int(const nlohmann::json& v, std::string_view key, int lo, int hi, std::string_view text,
+             const std::string& file) {
+    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi) {
+        throw Error(fmt::format("{}: \"{}\" must be a whole number from {} to {}",
+                                where_key(text, file, key), key, lo, hi));
+    }
+    return v.get<int>();
+}
+
+// "thresholds": {"classic": {"inaccuracy": 1, "mistake": 10, "blunder": 50, "bid": 10}}.
+void read_thresholds(const nlohmann::json& v, std::string_view text, const std::string& file,
+                     ReviewSettings& s) {
+    if (!v.is_object()) {
+        throw Error(fmt::format("{}: \"thresholds\" must map rule set names to objects",
+                                where_key(text, file, "thresholds")));
+    }
+    for (const auto& [name, tv] : v.items()) {
+        if (!tv.is_object()) {
+            throw Error(fmt::format("{}: thresholds for \"{}\" must be an object",
+                                    where_key(text, file, name), name));
+        }
+        Thresholds t = default_thresholds(preset_or_classic(name));
+        for (const auto& [tk, x] : tv.items()) {
+            if (tk == "inaccuracy") {
+                t.inaccuracy = need_int(x, tk, 0, 100000, text, file);
+            } else if (tk == "mistake") {
+                t.mistake = need_int(x, tk, 0, 100000, text, file);
+            } else if (tk == "blunder") {
+                t.blunder = need_int(x, tk, 0, 100000, text, file);
+            } else if (tk == "bid") {
+                if (!x.is_number() || x.get<double>() < 0) {
+                    throw Error(fmt::format("{}: \"bid\" must be a number of points, 0 or more",
+                                            where_key(text, file, tk)));
+                }
+                t.bid = x.get<double>();
+            } else {
+                throw Error(
+                    fmt::format("{}: unknown threshold \"{}\" (inaccuracy, mistake, blunder, bid)",
+                                where_key(text, file, tk), tk));
+            }
+        }
+        if (!(t.inaccuracy <= t.mistake && t.mistake <= t.blunder)) {
+            throw Error(
+                fmt::format("{}: thresholds for \"{}\" must rise: inaccuracy <= mistake <= blunder",
+                            where_key(text, file, name), name));
+        }
+        s.thresholds[name] = t;
+    }
+}
+
+// "chance_thresholds": {"inaccuracy": 0.05, "mistake": 0.1, "blunder": 0.15}: the drops in
+// the chance of winning (0..1) that grade a decision by the game.
+ChanceThresholds read_chance_thresholds(const nlohmann::json& v, std::string_view text,
+                                        const std::string& file) {
+    if (!v.is_object()) {
+        throw Error(fmt::format(
+            "{}: \"chance_thresholds\" must be an object: {{\"inaccuracy\": 0.05, ...}}",
+            where_key(text, file, "chance_thresholds")));
+    }
+    ChanceThresholds t;
+    for (const auto& [tk, x] : v.items()) {
+        double* field = tk == "inaccuracy" ? &t.inaccuracy
+                        : tk == "mistake"  ? &t.mistake
+                        : tk == "blunder"  ? &t.blunder
+                                           : nullptr;
+        if (field == nullptr) {
+            throw Error(
+                fmt::format("{}: unknown chance threshold \"{}\" (inaccuracy, mistake, blunder)",
+                            where_key(text, file, tk), tk));
+        }
+        if (!x.is_number() || x.get<double>() <= 0 || x.get<double>() > 1) {
+            throw Error(fmt::format(
+                "{}: \"{}\" must be a drop in the chance of winning, above 0 and at most 1 "
+                "(0.05 is 5 points of chance)",
+                where_key(text, file, tk), tk));
+        }
+        *field = x.get<double>();
+    }
+    if (!(t.inaccuracy <= t.mistake && t.mistake <= t.blunder)) {
+        throw Error(fmt::format("{}: chance thresholds must rise: inaccuracy <= mistake <= blunder",
+                                where_key(text, file, "chance_thresholds")));
+    }
+    return t;
+}
+
 }  // namespace
 
 ReviewSettings parse_settings(std::string_view text, const std::string& file) {
@@ -183,18 +276,14 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
     }
     if (!j.is_object()) throw Error(fmt::format("{}:1:1: settings must be a JSON object", file));
     ReviewSettings s;
-    auto need_int = [&](const nlohmann::json& v, std::string_view key, int lo, int hi) {
-        if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi) {
-            throw Error(fmt::format("{}: \"{}\" must be a whole number from {} to {}",
-                                    where_key(text, file, key), key, lo, hi));
-        }
-        return v.get<int>();
+    auto need = [&](const nlohmann::json& v, std::string_view key, int lo, int hi) {
+        return need_int(v, key, lo, hi, text, file);
     };
     for (const auto& [key, v] : j.items()) {
         if (key == "samples") {
-            s.samples = need_int(v, key, 1, 100000);
+            s.samples = need(v, key, 1, 100000);
         } else if (key == "batch") {
-            s.batch = need_int(v, key, 1, 100000);
+            s.batch = need(v, key, 1, 100000);
         } else if (key == "confidence") {
             if (!v.is_number() || v.get<double>() < 0.5 || v.get<double>() > 0.999) {
                 throw Error(fmt::format("{}: \"confidence\" must be a number from 0.5 to 0.999",
@@ -222,9 +311,9 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
             }
             s.grade = *g;
         } else if (key == "threads") {
-            s.threads = need_int(v, key, 0, 256);
+            s.threads = need(v, key, 0, 256);
         } else if (key == "table_megabytes") {
-            s.table_megabytes = static_cast<std::size_t>(need_int(v, key, 1, 4096));
+            s.table_megabytes = static_cast<std::size_t>(need(v, key, 1, 4096));
         } else if (key == "nil_node_budget" || key == "score_node_budget") {
             // At least a thousand positions; at most what a night's solve could use.
             if (!v.is_number_integer() || v.get<long long>() < 1000 ||
@@ -236,48 +325,14 @@ ReviewSettings parse_settings(std::string_view text, const std::string& file) {
             (key == "nil_node_budget" ? s.nil_node_budget : s.score_node_budget) =
                 v.get<std::uint64_t>();
         } else if (key == "thresholds") {
-            if (!v.is_object()) {
-                throw Error(fmt::format("{}: \"thresholds\" must map rule set names to objects",
-                                        where_key(text, file, key)));
-            }
-            for (const auto& [name, tv] : v.items()) {
-                if (!tv.is_object()) {
-                    throw Error(fmt::format("{}: thresholds for \"{}\" must be an object",
-                                            where_key(text, file, name), name));
-                }
-                Thresholds t = default_thresholds(preset_or_classic(name));
-                for (const auto& [tk, x] : tv.items()) {
-                    if (tk == "inaccuracy") {
-                        t.inaccuracy = need_int(x, tk, 0, 100000);
-                    } else if (tk == "mistake") {
-                        t.mistake = need_int(x, tk, 0, 100000);
-                    } else if (tk == "blunder") {
-                        t.blunder = need_int(x, tk, 0, 100000);
-                    } else if (tk == "bid") {
-                        if (!x.is_number() || x.get<double>() < 0) {
-                            throw Error(
-                                fmt::format("{}: \"bid\" must be a number of points, 0 or more",
-                                            where_key(text, file, tk)));
-                        }
-                        t.bid = x.get<double>();
-                    } else {
-                        throw Error(fmt::format(
-                            "{}: unknown threshold \"{}\" (inaccuracy, mistake, blunder, bid)",
-                            where_key(text, file, tk), tk));
-                    }
-                }
-                if (!(t.inaccuracy <= t.mistake && t.mistake <= t.blunder)) {
-                    throw Error(fmt::format(
-                        "{}: thresholds for \"{}\" must rise: inaccuracy <= mistake <= blunder",
-                        where_key(text, file, name), name));
-                }
-                s.thresholds[name] = t;
-            }
+            read_thresholds(v, text, file, s);
+        } else if (key == "chance_thresholds") {
+            s.chance_thresholds = read_chance_thresholds(v, text, file);
         } else {
             throw Error(
                 fmt::format("{}: unknown setting \"{}\" (samples, batch, confidence, seed, "
                             "weight_by_bids, grade, threads, table_megabytes, nil_node_budget, "
-                            "score_node_budget, thresholds)",
+                            "score_node_budget, thresholds, chance_thresholds)",
                             where_key(text, file, key), key));
         }
     }

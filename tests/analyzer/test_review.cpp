@@ -71,7 +71,7 @@ TEST_CASE("a settings file sets samples seed and thresholds and names its faults
     CHECK(error_of("{\"samples\": 4,\n \"colour\": 1}") ==
           "bad.json:2:2: unknown setting \"colour\" (samples, batch, confidence, seed, "
           "weight_by_bids, grade, threads, "
-          "table_megabytes, nil_node_budget, score_node_budget, thresholds)");
+          "table_megabytes, nil_node_budget, score_node_budget, thresholds, chance_thresholds)");
     CHECK(error_of("{\"grade\": \"tricks\"}") ==
           "bad.json:1:2: \"grade\" must be \"points\" or \"game\"");
     const ReviewSettings game = parse_settings("{\"grade\": \"game\"}", "s.json");
@@ -88,6 +88,23 @@ TEST_CASE("a settings file sets samples seed and thresholds and names its faults
     CHECK(score.key() != ReviewSettings{}.key());
     CHECK(error_of("{\"thresholds\": {\"classic\": {\"mistake\": 100}}}") ==
           "bad.json:1:17: thresholds for \"classic\" must rise: inaccuracy <= mistake <= blunder");
+    // The drops in the chance of winning that grade by the game: set, checked, in the key.
+    const ReviewSettings strict = parse_settings(
+        R"({"grade": "game", "chance_thresholds": {"inaccuracy": 0.02, "mistake": 0.08}})",
+        "s.json");
+    CHECK(strict.chance_thresholds.inaccuracy == 0.02);
+    CHECK(strict.chance_thresholds.mistake == 0.08);
+    CHECK(strict.chance_thresholds.blunder == ChanceThresholds{}.blunder);
+    CHECK(classify_chance(0.03, strict.chance_thresholds) == FlagClass::Inaccuracy);
+    CHECK(classify_chance(0.03, ChanceThresholds{}) == FlagClass::None);
+    CHECK(strict.key() != game.key());
+    CHECK(error_of("{\"chance_thresholds\": {\"mistake\": 5}}") ==
+          "bad.json:1:24: \"mistake\" must be a drop in the chance of winning, above 0 and at "
+          "most 1 (0.05 is 5 points of chance)");
+    CHECK(error_of("{\"chance_thresholds\": {\"blunder\": 0.07}}") ==
+          "bad.json:1:2: chance thresholds must rise: inaccuracy <= mistake <= blunder");
+    CHECK(error_of("{\"chance_thresholds\": {\"bid\": 0.07}}") ==
+          "bad.json:1:24: unknown chance threshold \"bid\" (inaccuracy, mistake, blunder)");
     CHECK(error_of("[1, 2]") == "bad.json:1:1: settings must be a JSON object");
     CHECK(error_of("{\"samples\": 4,,}").rfind("bad.json:1:15: not valid JSON", 0) == 0);
 }

@@ -135,7 +135,8 @@ struct ReviewSettings {
 
 // A settings file (JSON; every key optional):
 //   {"samples": 4, "seed": 1, "weight_by_bids": true, "threads": 0,
-//    "thresholds": {"classic": {"inaccuracy": 1, "mistake": 10, "blunder": 50, "bid": 10}}}
+//    "thresholds": {"classic": {"inaccuracy": 1, "mistake": 10, "blunder": 50, "bid": 10}},
+//    "chance_thresholds": {"inaccuracy": 0.05, "mistake": 0.1, "blunder": 0.15}}
 // Throws Error with file:line:col for a malformed file or an unknown key.
 ReviewSettings read_settings(const std::string& path);
 ReviewSettings parse_settings(std::string_view json_text, const std::string& file_name);
