@@ -103,6 +103,8 @@ void grade_by_chance(CardReview& card, const SolveResult& chance, const ChanceTh
         if (c.card == card.played) card.played_chance = c.chance;
     }
     card.best_chance = best->chance;
+    card.points_flag = card.flag;
+    card.points_better = card.better;
     card.flag = card.cost_chance() > 0 ? classify_chance(card.cost_chance(), t) : FlagClass::None;
     card.better.reset();
     if (card.flag != FlagClass::None) card.better = best->card;

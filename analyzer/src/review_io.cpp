@@ -98,6 +98,10 @@ ordered_json card_json(const CardReview& c) {
     }
     j["flag"] = class_name(c.flag);
     if (c.better) j["better"] = to_string(*c.better);
+    if (c.points_flag) {
+        j["points_flag"] = class_name(*c.points_flag);
+        if (c.points_better) j["points_better"] = to_string(*c.points_better);
+    }
     ordered_json choices = ordered_json::array();
     for (const CardChoice& ch : c.choices) {
         ordered_json one = {{"card", to_string(ch.card)}, {"tricks", ch.tricks}};
@@ -127,6 +131,11 @@ CardReview card_from(const ordered_json& j) {
     c.played_score = score_of(j, "played_score");
     c.flag = parse_class(j.at("flag").get<std::string>());
     if (j.contains("better")) c.better = parse_card(j.at("better").get<std::string>());
+    if (j.contains("points_flag"))
+        c.points_flag = parse_class(j.at("points_flag").get<std::string>());
+    if (j.contains("points_better")) {
+        c.points_better = parse_card(j.at("points_better").get<std::string>());
+    }
     if (j.contains("best_chance")) c.best_chance = j.at("best_chance").get<double>();
     if (j.contains("played_chance")) c.played_chance = j.at("played_chance").get<double>();
     for (const auto& ch : j.at("choices")) {

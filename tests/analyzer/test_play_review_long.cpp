@@ -54,7 +54,22 @@ TEST_CASE("Cards graded by the game carry the chance they leave and are flagged 
         CHECK(c.flag == classify_chance(c.cost_chance(), by_game.chance_thresholds));
         CHECK(c.best_score == points.cards[i].best_score);
         CHECK(c.played_score == points.cards[i].played_score);
+        // The grading by points is carried beside, as the review by points gives it.
+        REQUIRE(c.points_flag);
+        CHECK(*c.points_flag == points.cards[i].flag);
+        CHECK(c.points_better == points.cards[i].better);
+        CHECK_FALSE(points.cards[i].points_flag);
     }
+    // Both gradings go through the JSON and come back.
+    GameReview r;
+    r.grade = Grade::Game;
+    r.hands.push_back(HandReview{});
+    r.hands[0].play = graded;
+    const GameReview back = review_from_json(review_to_json(r, game));
+    REQUIRE(back.hands.size() == 1);
+    REQUIRE(back.hands[0].play);
+    CHECK(back.hands[0].play->cards == graded.cards);
+
     // The hand's end: its scores and the table's chance there, from the last mover's side.
     HandState st = replay_hand(rules, game.hands[0], 0);
     HandScore end = score_hand(rules, st.outcome(), before);

@@ -175,6 +175,10 @@ struct CardReview {
     // card's (absent when the card was not graded by the game).
     std::optional<double> best_chance;
     std::optional<double> played_chance;
+    // Graded by the game, the card's grading by points as well, which flag and better then do
+    // not hold (absent when graded by points: flag and better are it).
+    std::optional<FlagClass> points_flag;
+    std::optional<Card> points_better;
 
     bool decision() const { return choices.size() > 1; }
     double cost_chance() const { return best_chance ? *best_chance - *played_chance : 0; }
