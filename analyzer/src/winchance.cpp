@@ -304,6 +304,7 @@ class SetSolver {
         make_cols();
         make_segments();
         fill_padding();
+        fill_decided_core();
     }
 
     // Sweeps until converged; returns the sweeps and leaves the last sweep's largest change.
@@ -458,6 +459,38 @@ class SetSolver {
         }
     }
 
+    // Cells inside the table where the set is decided all the same (a lead of `mercy` points)
+    // hold 1 or 0 from the start and are never swept: each run of a row sweeps only the cells
+    // in play, which lie in one stretch (plays_[(y - low) * modulus + r], in k as run_range).
+    void fill_decided_core() {
+        const int m = r_.modulus;
+        plays_.resize(static_cast<std::size_t>(width_) * m);
+        for (int y = r_.low; y < r_.target; ++y) {
+            for (int r = 0; r < m; ++r) {
+                int k0 = 0, k1 = 0;
+                run_range(r, k0, k1);
+                int first = k1, last = k0 - 1;
+                for (int k = k0; k < k1; ++k) {
+                    int x = origin_ + r + m * k, cx = x, cy = y;
+                    Standing st = standing(r_, cx, cy);
+                    if (st == Standing::InPlay) {
+                        first = std::min(first, k);
+                        last = k;
+                        continue;
+                    }
+                    SPADEWORK_INVARIANT(st != Standing::Level, "a level score inside the table");
+                    grid_[at(x, y)] = st == Standing::Won ? 1 : 0;
+                }
+                for (int k = first; k <= last; ++k) {
+                    int cx = origin_ + r + m * k, cy = y;
+                    SPADEWORK_INVARIANT(standing(r_, cx, cy) == Standing::InPlay,
+                                        "a row's cells in play lie in one stretch");
+                }
+                plays_[static_cast<std::size_t>(y - r_.low) * m + r] = {first, last + 1};
+            }
+        }
+    }
+
     void refresh_padding() {
         for (auto [x, y] : changing_) grid_[at(x, y)] = value_before(x, y);
     }
@@ -487,8 +520,7 @@ class SetSolver {
     double update_run(int y, int r, int part, int parts, SpinBarrier& barrier,
                       std::vector<double>& acc) {
         const int m = r_.modulus;
-        int k0 = 0, k1 = 0;
-        run_range(r, k0, k1);
+        auto [k0, k1] = plays_[static_cast<std::size_t>(y - r_.low) * m + r];
         if (k1 <= k0) return 0;
         if (parts > 1) {
             const int n = k1 - k0;
@@ -547,6 +579,7 @@ class SetSolver {
         int k0, k1, situation;
     };
     std::vector<std::vector<Segment>> segments_;  // [(y - low) * modulus + r]
+    std::vector<std::pair<int, int>> plays_;      // the same: the run's cells in play, [k0, k1)
     std::vector<std::pair<int, int>> changing_;
 };
 

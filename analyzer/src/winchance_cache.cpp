@@ -28,8 +28,9 @@ namespace {
 // Bump when the table's meaning changes (the measuring, the iteration), so that tables built
 // by an older Spadework are rebuilt rather than trusted; the bots have their own version
 // (kBotsVersion), also in the key. 2: hands measured and stepped per score situation. 3: a
-// blind trick bid measured as blind (before, a blind 6 counted as a 6).
-constexpr const char* kFormat = "spadework winchance table 3";
+// blind trick bid measured as blind (before, a blind 6 counted as a 6). 4: a lead of `mercy`
+// points ends the game inside the table too (before, only the state asked about was checked).
+constexpr const char* kFormat = "spadework winchance table 4";
 constexpr char kMagic[8] = {'S', 'P', 'W', 'C', 'H', 'N', 'C', '1'};
 
 std::uint64_t fnv1a(const char* data, std::size_t n) {

@@ -124,6 +124,18 @@ TEST_CASE("the chance is 1 and 0 where the game has ended", "[winchance][one-tab
     // In play, strictly between.
     CHECK(t.chance(0, 0, Seat::North) > 0.3);
     CHECK(t.chance(0, 0, Seat::North) < 0.7);
+
+    // The mercy rule ends the game too, inside the table as well as at the scores asked about:
+    // a lead of 100 wins it; from a lead of 90, on the same hands, the chance is higher than
+    // without the rule (a gain of 10 wins outright). Until the table held it, the two were
+    // equal there.
+    const WinChanceTable mercy = WinChanceTable::build(small_rules({"mercy=100"}), small_hands());
+    for (Seat d : kAllSeats) {
+        CHECK(mercy.chance(150, 50, d) == 1);
+        CHECK(mercy.chance(-40, 60, d) == 0);
+        CHECK(mercy.chance(140, 50, d) < 1);
+        CHECK(mercy.chance(140, 50, d) > t.chance(140, 50, d));  // a hand from winning outright
+    }
 }
 
 TEST_CASE("value iteration converges to a largest change under 1e-9", "[winchance][one-table]") {
