@@ -183,7 +183,11 @@ void run_lesson(const LessonOptions& o) {
                               [](const analyzer::LessonHand& h) { return h.need.has_value(); });
     fmt::print("Score: {} of {} good", good, asked);
     if (!chance) fmt::print(", {:.1f} points lost to the best answers", lost);
-    fmt::print(".\n");
+    // Grading by the chance of winning the game needs a game around the hand; a lesson's hand
+    // stands alone.
+    fmt::print(
+        ".\nEach answer is graded within its own hand: a lesson's hands have no game around "
+        "them.\n");
     if (library && asked > 0) fmt::print("Kept for {} in {}.\n", learner, library->path().string());
 }
 

@@ -101,6 +101,8 @@ TEST_CASE("lesson mode on the terminal asks reveals scores and keeps the answers
     REQUIRE(first.learner_ok);  // the recommended answer
     int good = 1 + (second.learner_ok ? 1 : 0);
     CHECK(out.find("Score: " + std::to_string(good) + " of 2 good") != std::string::npos);
+    CHECK(out.find("Each answer is graded within its own hand: a lesson's hands have no game "
+                   "around them.") != std::string::npos);
 
     formats::Library library(w.db);
     std::vector<analyzer::LessonAnswerRecord> answers =
