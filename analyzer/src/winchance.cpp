@@ -344,7 +344,7 @@ class SetSolver {
         sweep_part(0);
         for (std::thread& t : helpers) t.join();
         if (last_change >= kTolerance) {
-            throw std::logic_error("winchance: value iteration did not converge");
+            SPADEWORK_INVARIANT(false, "winchance: value iteration converges");
         }
         return sweeps;
     }

@@ -6,13 +6,13 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <stdexcept>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include "spadework/analyzer/simple_bot.h"
 #include "spadework/analyzer/winchance.h"
+#include "spadework/engine/error.h"
 #include "spadework/engine/game.h"
 #include "spadework/engine/record.h"
 #include "winchance_cells.h"
@@ -95,7 +95,7 @@ struct Visits {
 
 HandOutcome outcome_of_hand(const RuleSet& rules, const RecordedHand& hand) {
     std::optional<HandOutcome> outcome = outcome_of(replay_hand(rules, hand), hand.claim);
-    if (!outcome) throw std::logic_error("winchance: a bot hand was left unfinished");
+    SPADEWORK_INVARIANT(outcome.has_value(), "winchance: the bots finish every hand");
     return *outcome;
 }
 

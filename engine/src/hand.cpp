@@ -401,7 +401,7 @@ void HandState::do_play(Card card, std::optional<Illegal> broken_rule) {
 // --- Undo ------------------------------------------------------------------------------
 
 void HandState::undo() {
-    if (history_.empty()) throw Error("nothing to undo");
+    SPADEWORK_INVARIANT(!history_.empty(), "undo only what can_undo() says is there");
     Undo u = history_.back();
     history_.pop_back();
     switch (u.action) {

@@ -114,7 +114,8 @@ SolveResult Solver::solve(const Position& position, Objective objective,
         case Objective::Score:
             return solve_score(position, before);
     }
-    throw Error("unknown objective");
+    SPADEWORK_INVARIANT(false, "an objective the solver knows");
+    return {};
 }
 
 void Solver::clear() {
