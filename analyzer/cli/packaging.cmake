@@ -25,7 +25,7 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 
 # The shared libraries the command loads come from dpkg-shlibdeps (dpkg-dev, which
 # build-essential brings), with the lowest versions their symbols need. The viewer opens the
-# DejaVu fonts by path (analyzer/viewer/draw.cpp), which no library lookup can see.
+# DejaVu fonts by path (analyzer/viewer/window/draw.cpp), which no library lookup can see.
 set(SPADEWORK_DEB_EXTRA_DEPENDS "fonts-dejavu-core")
 find_program(SPADEWORK_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(SPADEWORK_DPKG_SHLIBDEPS)

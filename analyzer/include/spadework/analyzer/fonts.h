@@ -5,7 +5,8 @@
 
 namespace spadework::analyzer {
 
-inline constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-inline constexpr const char* kBoldFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+// SPADEWORK_FONT_DIR is the folder CMake found the font in (Debian's by default).
+inline constexpr const char* kFontPath = SPADEWORK_FONT_DIR "/DejaVuSans.ttf";
+inline constexpr const char* kBoldFontPath = SPADEWORK_FONT_DIR "/DejaVuSans-Bold.ttf";
 
 }  // namespace spadework::analyzer
