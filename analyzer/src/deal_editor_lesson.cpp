@@ -6,7 +6,6 @@
 #include "spadework/analyzer/lesson_pages.h"
 #include "spadework/engine/error.h"
 #include "spadework/formats/game_file.h"
-#include "spadework/formats/text_log.h"
 
 namespace spadework::analyzer {
 namespace {
@@ -87,11 +86,13 @@ LessonCheck DealEditor::save_lesson_question(const std::filesystem::path& folder
     }
     RecordedGame g = game(info.title);
     check_question(g, info);
-    const std::filesystem::path file = folder / (info.name + ".spades");
+    const formats::GameFormat& format = formats::lesson_format();
+    const std::filesystem::path file =
+        folder / (info.name + std::string(format.extensions.front()));
     std::vector<RecordedGame> games;
     std::error_code ec;
     if (std::filesystem::exists(file, ec)) {
-        games = formats::read_text_log(formats::read_file(file), file.string());
+        games = format.parse(formats::read_file(file), file.string());
     }
     if (games.empty()) {
         if (info.title.empty()) throw Error("a new lesson needs its title");
@@ -107,7 +108,7 @@ LessonCheck DealEditor::save_lesson_question(const std::filesystem::path& folder
     if (info.ask == LessonAsk::Pass) g.tags.push_back({"Ask", "pass"});
     g.comment = info.question;
     games.push_back(std::move(g));
-    std::string text = formats::write_text_log(games);
+    std::string text = format.format(games);
     // Read back as a lesson before it is written: a file that would not read is not written.
     Lesson lesson = parse_lesson(text, file);
     std::filesystem::create_directories(folder, ec);

@@ -82,6 +82,16 @@ FileContent sniff_textproto(std::string_view head) {
                : FileContent::Games;
 }
 
+// A RuleSet message in protobuf text.
+bool textproto_holds_rules(std::string_view content, std::string_view file) {
+    try {
+        read_rules_textproto(content, file);
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
 }  // namespace
 
 const std::vector<GameFormat>& game_formats() {
@@ -101,7 +111,10 @@ const std::vector<GameFormat>& game_formats() {
          read_textproto,
          write_textproto,
          nullptr,
-         sniff_textproto},
+         sniff_textproto,
+         false,
+         GameFormat::Holds::Games,
+         textproto_holds_rules},
         {FileKind::Json, "protobuf JSON", {".json"}, read_json, write_json},
         {FileKind::SheetCsv,
          "score sheet",
@@ -147,6 +160,14 @@ const GameFormat* format_of(const fs::path& path) {
         }
     }
     return nullptr;
+}
+
+const GameFormat& lesson_format() {
+    for (const GameFormat& format : game_formats()) {
+        if (format.lessons) return format;
+    }
+    SPADEWORK_INVARIANT(false, "a row of game_formats() holds the lessons");
+    return game_formats().front();
 }
 
 std::string extension_list() {
@@ -217,12 +238,11 @@ namespace {
 // Whether a text format file that does not read as games reads as a rule set: then it is one,
 // given where a game file goes, which its parser alone would say as a field it does not know.
 bool reads_as_rules(const GameFormat& format, const fs::path& path) {
-    if (format.kind != FileKind::TextProto) return false;
+    if (format.reads_as_rules == nullptr) return false;
     try {
-        read_rules_textproto(read_file(path), path.string());
-        return true;
+        return format.reads_as_rules(read_file(path), path.string());
     } catch (const std::exception&) {
-        return false;
+        return false;  // a file that cannot be read again
     }
 }
 

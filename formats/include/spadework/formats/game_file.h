@@ -43,11 +43,16 @@ struct GameFormat {
     // exchange, blind bid, claim or note (the apps' formats); a writer refuses anything else.
     enum class Holds { Games, OneScoreSheet, DealtHands };
     Holds holds = Holds::Games;
+    // Whether a file of the format that does not read as games reads as a rule set (then it
+    // is one, given where games go); null: the format holds no rule sets.
+    bool (*reads_as_rules)(std::string_view content, std::string_view file) = nullptr;
 };
 
 // Every format, one row per FileKind in its order.
 const std::vector<GameFormat>& game_formats();
 const GameFormat& game_format(FileKind kind);
+// The format lessons are written in (its row's `lessons`).
+const GameFormat& lesson_format();
 // The format a path's extension names (case does not matter), or null.
 const GameFormat* format_of(const std::filesystem::path& path);
 // The extensions for a message: ".spades, .pb, .textproto or .json" (first of each row).
