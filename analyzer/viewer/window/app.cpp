@@ -128,12 +128,12 @@ class App {
         if (game && game->score_sheet()) {
             if (panel.place() == PanelPlace::Table) {
                 for (const auto& p : panels_) {
-                    if (p->name() == "scores") p->draw(ctx_);
+                    if (p->draws_sheet()) p->draw(ctx_);
                 }
                 return;
             }
             if (panel.place() == PanelPlace::Side &&
-                (panel.needs_deal() || panel.name() == "scores")) {
+                (panel.needs_deal() || panel.draws_sheet())) {
                 ImGui::TextWrapped(panel.needs_deal()
                                        ? "A score sheet has no deal: nothing to show here."
                                        : "A score sheet: its scores, charts and the rule sets "

@@ -62,6 +62,9 @@ class Panel {
     // Whether the panel shows the cards of a hand: for a score sheet, which has none, the
     // window says so in its place.
     virtual bool needs_deal() const { return true; }
+    // Whether the panel draws a score sheet's own view (its scores and charts), which a sheet
+    // shows in the middle of the window, where the table would be.
+    virtual bool draws_sheet() const { return false; }
 };
 
 // Every panel, in the order they are laid out (side panels in tab order). New instances on

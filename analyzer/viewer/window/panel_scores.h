@@ -24,6 +24,7 @@ class ScoresPanel : public Panel {
     PanelPlace place() const override { return PanelPlace::Side; }
     void draw(const PanelContext& ctx) override;
     bool needs_deal() const override { return false; }
+    bool draws_sheet() const override { return true; }
 
   private:
     char add_rules_[128] = "";
