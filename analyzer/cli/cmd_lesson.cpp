@@ -43,11 +43,17 @@ std::filesystem::path lessons_dir(const std::string& dir) {
     return dir.empty() ? analyzer::default_lessons_dir() : std::filesystem::path(dir);
 }
 
-// The shipped lessons (or --lessons), then the teacher's own (--my-lessons, else
-// $SPADEWORK_MY_LESSONS, else none).
-std::vector<std::filesystem::path> lesson_dirs(const std::string& dir, const std::string& mine) {
-    return {lessons_dir(dir),
-            mine.empty() ? analyzer::default_my_lessons_dir() : std::filesystem::path(mine)};
+// The shipped lessons (or --lessons), then the teacher's own: --my-lessons, else
+// $SPADEWORK_MY_LESSONS, else my-lessons beside the library when it has been made (the deal
+// editor's folder: default_my_lessons_dir).
+std::vector<std::filesystem::path> lesson_dirs(const std::string& dir, const std::string& mine,
+                                               const std::string& db = {}) {
+    if (!mine.empty()) return {lessons_dir(dir), mine};
+    std::filesystem::path fallback = analyzer::default_my_lessons_dir(db);
+    const bool named = std::getenv("SPADEWORK_MY_LESSONS") != nullptr;
+    std::error_code ec;
+    if (!named && !std::filesystem::is_directory(fallback, ec)) fallback.clear();
+    return {lessons_dir(dir), fallback};
 }
 
 void add_lesson_dir_options(CLI::App* cmd, std::string& dir, std::string& mine) {
@@ -56,7 +62,8 @@ void add_lesson_dir_options(CLI::App* cmd, std::string& dir, std::string& mine) 
                     "installed with Spadework)");
     cmd->add_option("--my-lessons", mine,
                     "a teacher's own folder of lessons, read beside the others (default: "
-                    "$SPADEWORK_MY_LESSONS, else none)");
+                    "$SPADEWORK_MY_LESSONS, else my-lessons beside the library, where the "
+                    "viewer's deal editor saves them)");
 }
 
 std::string learner_of(const std::string& given) {
@@ -68,7 +75,7 @@ std::string learner_of(const std::string& given) {
 // Every lesson that can be read, then what kept any other from the list (a broken file, a
 // name given twice, a folder not there), each said on its own line: exit 1 when there is one.
 void list_lessons(const LessonOptions& o) {
-    analyzer::LessonShelf shelf = analyzer::shelve_lessons(lesson_dirs(o.dir, o.my_dir));
+    analyzer::LessonShelf shelf = analyzer::shelve_lessons(lesson_dirs(o.dir, o.my_dir, o.db));
     for (const analyzer::Lesson& l : shelf.lessons) {
         fmt::print("{}  {} ({}): {}\n", l.name, l.title,
                    analyzer::count_of(static_cast<long long>(l.hands.size()), "question"), l.point);
@@ -104,7 +111,7 @@ void print_scores(const LessonOptions& o) {
 }
 
 void run_lesson(const LessonOptions& o) {
-    analyzer::Lesson lesson = analyzer::find_lesson(lesson_dirs(o.dir, o.my_dir), o.name);
+    analyzer::Lesson lesson = analyzer::find_lesson(lesson_dirs(o.dir, o.my_dir, o.db), o.name);
     std::string learner = learner_of(o.learner);
     std::optional<formats::Library> library;
     if (!o.no_store) library.emplace(open_library(o.db));

@@ -240,7 +240,8 @@ void add_view_command(CLI::App& app) {
                     "installed with Spadework)");
     cmd->add_option("--my-lessons", a->my_lessons,
                     "a teacher's own folder of lessons, beside the others (default: "
-                    "$SPADEWORK_MY_LESSONS, else none)");
+                    "$SPADEWORK_MY_LESSONS, else my-lessons beside the library, where the deal "
+                    "editor saves them)");
     cmd->add_option("--learner", a->learner,
                     "the learner's name the answers are kept under (default: the last one, $USER)");
     cmd->add_option("--lesson-answers", a->lesson_answers,

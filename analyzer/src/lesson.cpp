@@ -14,6 +14,7 @@
 #include "spadework/engine/hand.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
+#include "spadework/formats/library.h"
 #include "spadework/formats/text_log.h"
 
 namespace spadework::analyzer {
@@ -145,9 +146,11 @@ bool valid_lesson_name(const std::string& name) {
     });
 }
 
-std::filesystem::path default_my_lessons_dir() {
+std::filesystem::path default_my_lessons_dir(const std::filesystem::path& library) {
     if (const char* env = std::getenv("SPADEWORK_MY_LESSONS"); env && *env) return env;
-    return {};
+    const std::filesystem::path beside =
+        library.empty() ? formats::default_library_path() : library;
+    return beside.parent_path() / "my-lessons";
 }
 
 namespace {

@@ -80,11 +80,7 @@ void EditorMode::open_as(const std::string& option, const RecordedGame* shown, i
 
 std::filesystem::path editor_lessons_folder(const std::filesystem::path& my_lessons,
                                             const std::filesystem::path& library) {
-    if (!my_lessons.empty()) return my_lessons;
-    if (auto mine = analyzer::default_my_lessons_dir(); !mine.empty()) return mine;
-    const std::filesystem::path beside =
-        library.empty() ? formats::default_library_path() : library;
-    return beside.parent_path() / "my-lessons";
+    return my_lessons.empty() ? analyzer::default_my_lessons_dir(library) : my_lessons;
 }
 
 template <class Start>

@@ -43,7 +43,7 @@ struct ViewOptions {
     // $USER), and answers to give at once, one per question ("4", "nil", "AH KH 2C").
     std::string lesson;
     std::filesystem::path lessons_dir;
-    std::filesystem::path my_lessons_dir;  // a teacher's own (empty: $SPADEWORK_MY_LESSONS)
+    std::filesystem::path my_lessons_dir;  // a teacher's own (empty: default_my_lessons_dir)
     std::string learner;
     std::vector<std::string> lesson_answers;
     // The score keeper: "new" opens its new-game form, a kept game's id (from the form's

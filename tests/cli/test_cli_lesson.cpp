@@ -255,6 +255,19 @@ TEST_CASE("a teacher's own lessons are listed, run and exported beside the other
     ::unsetenv("SPADEWORK_MY_LESSONS");
     CHECK(listed.find("another  Another") != std::string::npos);
 
+    // Neither named, the folder beside the library is the teacher's (where the viewer's deal
+    // editor saves): read when it is there, and no error when it is not made yet.
+    const std::string beside = w.dir + "/club";
+    std::filesystem::create_directories(beside + "/my-lessons");
+    std::filesystem::copy_file(mine + "/another.spades", beside + "/my-lessons/another.spades");
+    const std::string db = beside + "/library.sqlite";
+    CHECK(run_ok({"lesson", "--list", "--lessons", shipped, "--db", db}) == both);
+    CHECK(run_ok({"lesson", "another", "--lessons", shipped, "--db", db, "--no-store", "--answers",
+                  "2"})
+              .find("Recommended bid: 2") != std::string::npos);
+    CHECK(run_ok({"lesson", "--list", "--lessons", shipped, "--db", w.dir + "/none/library.sqlite"})
+              .find("another") == std::string::npos);
+
     // A teacher's lesson of a shipped lesson's name is refused, naming both files.
     std::ofstream(mine + "/mine.spades") << kLesson;
     r = run({"lesson", "--list", "--lessons", shipped, "--my-lessons", mine});

@@ -65,8 +65,10 @@ struct Lesson {
 // Spadework ships (data_dir(): installed, PREFIX/share/spadework/lessons).
 std::filesystem::path default_lessons_dir();
 // A teacher's own lessons, kept beside the shipped ones: $SPADEWORK_MY_LESSONS when set, else
-// none (an empty path).
-std::filesystem::path default_my_lessons_dir();
+// the folder "my-lessons" beside the library (the default library when none is named), where
+// the viewer's deal editor saves a lesson. The command line, the viewer and the editor all
+// read this one default; a default folder not made yet holds no lesson (no error).
+std::filesystem::path default_my_lessons_dir(const std::filesystem::path& library = {});
 
 // A lesson's name: lower case letters, digits and '-', not empty.
 bool valid_lesson_name(const std::string& name);
