@@ -516,4 +516,27 @@ std::vector<KeptGame> ScoreKeeper::kept_games(bool with_over) const {
     return open().store.kept_games(with_over);
 }
 
+std::string keeper_hand_cell(const ScoredGame& scored, std::size_t hand) {
+    if (hand >= scored.hands.size()) return "over";
+    const auto& h = scored.hands[hand];
+    std::string cell = fmt::format("{} : {}", h.after[0].score, h.after[1].score);
+    if (h.tie_to_overtime) {
+        cell += fmt::format(", level: overtime to {}", scored.rules.overtime_target);
+    }
+    return cell;
+}
+
+std::string keeper_end_cell(const ScoredGame& scored) {
+    if (scored.result) {
+        const auto& winner = scored.result->winner;
+        return fmt::format("{}, hand {}",
+                           winner ? partnership_label(index(*winner)) + " win" : "drawn",
+                           scored.hands.size());
+    }
+    const bool overtime = std::any_of(scored.hands.begin(), scored.hands.end(),
+                                      [](const auto& h) { return h.tie_to_overtime; });
+    if (overtime) return fmt::format("in overtime (to {})", scored.rules.overtime_target);
+    return "not over";
+}
+
 }  // namespace spadework::viewer

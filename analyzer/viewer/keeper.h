@@ -165,4 +165,11 @@ class ScoreKeeper {
     std::string error_;
 };
 
+// The side-by-side sheet's words under one rule set: after hand `hand` (0-based) "480 : 455",
+// "500 : 500, level: overtime to 3" when a level score past the target starts an overtime set,
+// "over" after the rules ended the game; and its end, "N-S win, hand 12", "drawn, hand 9",
+// "in overtime (to 3)" or "not over".
+std::string keeper_hand_cell(const ScoredGame& scored, std::size_t hand);
+std::string keeper_end_cell(const ScoredGame& scored);
+
 }  // namespace spadework::viewer

@@ -355,3 +355,27 @@ TEST_CASE("Finish now ends a game before its target: asked first, imported, out 
     ScoreKeeper again(ws.db);
     CHECK_THROWS_WITH(again.resume(id), "no kept game #" + std::to_string(id) + " in the library");
 }
+
+// A level score at the target under on_tie=overtime: the side-by-side sheet says an overtime
+// set begins, on the hand and at the end, where it said only "not over"; the overtime's first
+// hand then ends the game.
+TEST_CASE("The keeper's sheet says when a level score starts an overtime set", "[viewer][keeper]") {
+    ScoreKeeper k({});
+    KeeperSetup s = club_setup();
+    s.overrides = {"target=60", "on_tie=overtime", "overtrick_points=0"};
+    k.start(s);
+    // E, S, W, N each bid 3; E-W take 7 (their 6 and a bag worth nothing), N-S 6: 60 to 60.
+    for (const char* e : {"3", "3", "3", "3", "4", "3", "3", "3"}) REQUIRE(k.enter_text(e));
+    const ScoredGame& own = k.sheet().runs.front().scored;
+    REQUIRE(own.hands.size() == 1);
+    CHECK(own.hands[0].tie_to_overtime);
+    CHECK(k.step() != KeeperStep::Over);
+    CHECK(keeper_hand_cell(own, 0) == "60 : 60, level: overtime to 3");
+    CHECK(keeper_end_cell(own) == "in overtime (to 3)");
+    CHECK(keeper_hand_cell(own, 1) == "over");
+    // The overtime's first hand, South first to bid: N-S bid 2 and take 7 (20), E-W bid 6 and
+    // make it (60): both past the set's 3, E-W the higher.
+    for (const char* e : {"1", "3", "1", "3", "7", "3", "0", "3"}) REQUIRE(k.enter_text(e));
+    REQUIRE(k.step() == KeeperStep::Over);
+    CHECK(keeper_end_cell(k.sheet().runs.front().scored) == "E-W win, hand 2");
+}

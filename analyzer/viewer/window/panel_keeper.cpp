@@ -167,10 +167,11 @@ void draw_side_by_side(const ScoreKeeper& k) {
             for (std::size_t r = 0; r < cmp.runs.size(); ++r) {
                 ImGui::TableSetColumnIndex(static_cast<int>(r) + 1);
                 const ScoredGame& s = cmp.runs[r].scored;
+                const std::string cell = keeper_hand_cell(s, i);
                 if (i < s.hands.size()) {
-                    ImGui::Text("%d : %d", s.hands[i].after[0].score, s.hands[i].after[1].score);
+                    ImGui::TextUnformatted(cell.c_str());
                 } else {
-                    ImGui::TextDisabled("over");
+                    ImGui::TextDisabled("%s", cell.c_str());
                 }
             }
         }
@@ -180,14 +181,11 @@ void draw_side_by_side(const ScoreKeeper& k) {
         for (std::size_t r = 0; r < cmp.runs.size(); ++r) {
             ImGui::TableSetColumnIndex(static_cast<int>(r) + 1);
             const ScoredGame& s = cmp.runs[r].scored;
+            const std::string cell = keeper_end_cell(s);
             if (s.result) {
-                ImGui::Text("%s, hand %zu",
-                            s.result->winner
-                                ? (partnership_label(index(*s.result->winner)) + " win").c_str()
-                                : "drawn",
-                            s.hands.size());
+                ImGui::TextUnformatted(cell.c_str());
             } else {
-                ImGui::TextDisabled("not over");
+                ImGui::TextDisabled("%s", cell.c_str());
             }
         }
         ImGui::EndTable();
