@@ -373,6 +373,12 @@ TEST_CASE("The keeper's sheet says when a level score starts an overtime set", "
     CHECK(keeper_hand_cell(own, 0) == "60 : 60, level: overtime to 3");
     CHECK(keeper_end_cell(own) == "in overtime (to 3)");
     CHECK(keeper_hand_cell(own, 1) == "over");
+    // Other rule sets chosen while the game goes on: the sheet is scored under them at once.
+    k.set_compare_rules({"leaflet"});
+    REQUIRE(k.sheet().runs.size() == 2);
+    CHECK(k.sheet().runs[1].label == "leaflet");
+    CHECK(k.sheet().runs[1].scored.hands.size() == 1);
+    k.set_compare_rules({"classic", "paperless"});
     // The overtime's first hand, South first to bid: N-S bid 2 and take 7 (20), E-W bid 6 and
     // make it (60): both past the set's 3, E-W the higher.
     for (const char* e : {"1", "3", "1", "3", "7", "3", "0", "3"}) REQUIRE(k.enter_text(e));

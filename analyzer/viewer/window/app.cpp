@@ -132,8 +132,7 @@ class App {
                 }
                 return;
             }
-            if (panel.place() == PanelPlace::Side &&
-                (panel.needs_deal() || panel.draws_sheet())) {
+            if (panel.place() == PanelPlace::Side && (panel.needs_deal() || panel.draws_sheet())) {
                 ImGui::TextWrapped(panel.needs_deal()
                                        ? "A score sheet has no deal: nothing to show here."
                                        : "A score sheet: its scores, charts and the rule sets "

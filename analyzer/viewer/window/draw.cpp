@@ -121,6 +121,29 @@ void text_note(const std::string& text) {
     ImGui::PopStyleColor();
 }
 
+bool rule_set_chooser(std::vector<std::string>& rules, char* adding, std::size_t adding_size) {
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        if (i) ImGui::SameLine();
+        const bool removed = ImGui::SmallButton(fmt::format("{}  x", rules[i]).c_str());
+        ImGui::PopID();
+        if (removed) {
+            rules.erase(rules.begin() + static_cast<std::ptrdiff_t>(i));
+            return true;
+        }
+    }
+    ImGui::SetNextItemWidth(-60);
+    const bool enter = ImGui::InputTextWithHint("##addrules", "preset or rule set file", adding,
+                                                adding_size, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Add") || enter) && adding[0]) {
+        rules.emplace_back(adding);
+        adding[0] = 0;
+        return true;
+    }
+    return false;
+}
+
 ImVec4 flag_colour(analyzer::FlagClass c) {
     switch (c) {
         case analyzer::FlagClass::Blunder:

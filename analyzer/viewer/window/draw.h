@@ -42,6 +42,10 @@ void same_line_or_wrap(float width);
 void text_wrapped(const std::string& text);
 // A note in the disabled colour, wrapped as text_wrapped rather than cut.
 void text_note(const std::string& text);
+// The rule sets compared, as the Scores tab and the score keeper choose them: each a button
+// that removes it, and a field to add a preset or a rule set file by name (`adding` holds what
+// is typed). True when `rules` changed.
+bool rule_set_chooser(std::vector<std::string>& rules, char* adding, std::size_t adding_size);
 // `text` as it fits `width` in the font drawn now: whole when it fits, else cut between
 // characters and ended with "…" (for a line that cannot wrap; the full text goes in a tooltip).
 std::string fit_text(const std::string& text, float width);

@@ -66,7 +66,15 @@ int button_row(const std::vector<std::string>& labels, const std::vector<bool>& 
     return clicked;
 }
 
-void draw_side_by_side(const ScoreKeeper& k);
+// The rule sets the keeper compares, chosen here or in the Scores tab: one list, kept with the
+// viewer's settings.
+struct CompareChoice {
+    Model& model;
+    char* adding;
+    std::size_t adding_size;
+};
+
+void draw_side_by_side(ScoreKeeper& k, const CompareChoice& choice);
 
 // The height of a table of `rows` rows of one line each, the header among them: no row of
 // blank space under the last, and no scroll bar while the rows fit.
@@ -77,7 +85,7 @@ float table_height(std::size_t rows) {
 
 // The running sheet: one row per hand scored under the game's rules (bids, tricks, each
 // side's points, score and bags), then the rule sets side by side.
-void draw_sheet(const ScoreKeeper& k) {
+void draw_sheet(ScoreKeeper& k, const CompareChoice& choice) {
     const analyzer::Comparison& cmp = k.sheet();
     const ScoredGame& own = cmp.runs.front().scored;
     const RecordedGame& g = k.game();
@@ -136,12 +144,20 @@ void draw_sheet(const ScoreKeeper& k) {
         ImGui::EndTable();
     }
     ImGui::Spacing();
-    draw_side_by_side(k);
+    draw_side_by_side(k, choice);
 }
 
 // The score after each hand under every rule set side by side, where each ended the game, and
 // what a sheet cannot give a rule set.
-void draw_side_by_side(const ScoreKeeper& k) {
+void draw_side_by_side(ScoreKeeper& k, const CompareChoice& choice) {
+    std::vector<std::string> rules = choice.model.compare_rules();
+    ImGui::TextUnformatted("Compared with:");
+    ImGui::SameLine();
+    if (rule_set_chooser(rules, choice.adding, choice.adding_size)) {
+        choice.model.set_compare_rules(rules);
+        k.set_compare_rules(rules);
+    }
+    ImGui::Spacing();
     const analyzer::Comparison& cmp = k.sheet();
     const ScoredGame& own = cmp.runs.front().scored;
     const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
@@ -217,7 +233,7 @@ void KeeperPanel::draw(const PanelContext& ctx) {
     ImGui::EndChild();
     ImGui::TableSetColumnIndex(1);
     ImGui::BeginChild("keeper_sheet_child");
-    draw_sheet(k);
+    draw_sheet(k, CompareChoice{ctx.model, add_rules_, sizeof add_rules_});
     ImGui::EndChild();
     ImGui::EndTable();
 }

@@ -37,6 +37,7 @@ class KeeperPanel : public Panel {
     char rules_[256] = "classic";
     char overrides_[256] = {};
     char event_[96] = {};
+    char add_rules_[128] = {};  // a rule set to compare, as typed
     char date_[32] = {};
     std::string form_error_;
     char typed_[16] = {};  // the bid or tricks being typed

@@ -425,27 +425,13 @@ void ScoresPanel::draw(const PanelContext& ctx) {
         ImGui::TextDisabled("No game selected.");
         return;
     }
-    // The rule sets compared: remove with a click, add by name or file.
+    // The rule sets compared: remove with a click, add by name or file. The score keeper
+    // compares the same ones.
     std::vector<std::string> rules = model.compare_rules();
-    for (std::size_t i = 0; i < rules.size(); ++i) {
-        ImGui::PushID(static_cast<int>(i));
-        if (i) ImGui::SameLine();
-        if (ImGui::SmallButton(fmt::format("{}  x", rules[i]).c_str())) {
-            rules.erase(rules.begin() + static_cast<std::ptrdiff_t>(i));
-            model.set_compare_rules(rules);
-            ImGui::PopID();
-            return;
-        }
-        ImGui::PopID();
-    }
-    ImGui::SetNextItemWidth(-60);
-    bool enter = ImGui::InputTextWithHint("##addrules", "preset or rule set file", add_rules_,
-                                          sizeof add_rules_, ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine();
-    if ((ImGui::Button("Add") || enter) && add_rules_[0]) {
-        rules.emplace_back(add_rules_);
-        add_rules_[0] = 0;
+    if (rule_set_chooser(rules, add_rules_, sizeof add_rules_)) {
         model.set_compare_rules(rules);
+        if (ctx.keeper) ctx.keeper->set_compare_rules(rules);
+        return;
     }
 
     model.request_win_chance();
