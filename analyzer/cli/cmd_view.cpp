@@ -43,6 +43,7 @@ struct ViewArgs {
     std::string learner;
     std::string lesson_answers;
     std::string keep_score;
+    std::string keeper_entries;
     std::string edit_deal;
     bool edit_deal_given = false;  // --edit-deal was given (its value may be empty)
 };
@@ -191,6 +192,12 @@ void run_view(const ViewArgs& a) {
         if (a.lesson.empty()) throw UsageError("--lesson-answers: needs --lesson NAME");
         o.lesson_answers = comma_entries("--lesson-answers", a.lesson_answers);
     }
+    if (!a.keeper_entries.empty()) {
+        if (a.keep_score.empty() || a.keep_score == "new") {
+            throw UsageError("--keeper-entries: needs --keep-score N, the kept game to enter into");
+        }
+        o.keeper_entries = comma_entries("--keeper-entries", a.keeper_entries);
+    }
     int rc = viewer::run_viewer(o);
     if (rc != 0) throw Error("the viewer failed");
 }
@@ -250,6 +257,9 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--keep-score", a->keep_score,
                     "keep score at the table: 'new' for a new game, or a kept game's number "
                     "to resume it");
+    cmd->add_option("--keeper-entries", a->keeper_entries,
+                    "type these bids and tricks into the kept game, one a frame, as the "
+                    "keeper's box takes them: \"3,4,nil,2,4,3,3,3\"");
     CLI::Option* edit_deal = cmd->add_option(
         "--edit-deal", a->edit_deal,
         "build a deal for a lesson or a game: 'new' for an empty deal, 'sheet' for the "

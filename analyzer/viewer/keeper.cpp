@@ -421,6 +421,42 @@ bool ScoreKeeper::undo() {
     return true;
 }
 
+void ScoreKeeper::script(std::vector<std::string> entries) {
+    if (!entries.empty()) {
+        // Every entry tried first on a copy of the game kept nowhere: a script with a bad entry
+        // is refused whole, before one entry of it reaches the library.
+        SPADEWORK_INVARIANT(active(), "a script types into a game under way");
+        ScoreKeeper dry({});
+        dry.setup_ = setup_;
+        dry.entries_ = entries_;
+        dry.game_ = std::make_unique<RecordedGame>();
+        dry.game_->rules = game_->rules;
+        dry.rebuild();
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            if (!dry.enter_text(entries[i])) {
+                throw UsageError(fmt::format("--keeper-entries: entry {} (\"{}\"): {}", i + 1,
+                                             entries[i], dry.error_));
+            }
+        }
+    }
+    script_ = std::move(entries);
+    std::reverse(script_.begin(), script_.end());  // taken from the back
+    scripted_ = 0;
+}
+
+bool ScoreKeeper::poll() {
+    if (script_.empty()) return false;
+    const std::string text = script_.back();
+    script_.pop_back();
+    ++scripted_;
+    if (!enter_text(text)) {  // checked whole by script(): only the library can refuse now
+        script_.clear();
+        throw Error(
+            fmt::format("--keeper-entries: entry {} (\"{}\"): {}", scripted_, text, error_));
+    }
+    return !script_.empty();
+}
+
 void ScoreKeeper::save() {
     if (!has_library()) return;
     ++revision_;

@@ -133,6 +133,14 @@ class ScoreKeeper {
     // The games kept in this library, newest first: those under way, and those over too when
     // asked (the rules ended them; they are in the library's games).
     std::vector<KeptGame> kept_games(bool with_over = false) const;
+    // Entries to type one at a time (poll), as enter_text takes them: a script for tests and
+    // demonstrations (`view --keeper-entries`). Every entry is tried first on a copy kept
+    // nowhere: a script with an entry the game refuses throws UsageError naming it and why,
+    // and none of it is typed.
+    void script(std::vector<std::string> entries);
+    // Types the next scripted entry; true while any is left. An entry the library cannot
+    // take throws Error.
+    bool poll();
     // What was refused or went wrong last; cleared by the next accepted entry.
     const std::string& error() const { return error_; }
 
@@ -163,6 +171,8 @@ class ScoreKeeper {
     std::optional<formats::GameId> library_game_;
     bool imported_ = false;
     std::string error_;
+    std::vector<std::string> script_;  // entries still to type
+    std::size_t scripted_ = 0;         // entries typed from the script
 };
 
 // The side-by-side sheet's words under one rule set: after hand `hand` (0-based) "480 : 455",

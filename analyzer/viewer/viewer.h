@@ -49,6 +49,8 @@ struct ViewOptions {
     // The score keeper: "new" opens its new-game form, a kept game's id (from the form's
     // list) resumes that game; empty: the viewer as usual.
     std::string keep_score;
+    // Typed into the kept game (--keep-score N) one a frame, as the keeper's box takes them.
+    std::vector<std::string> keeper_entries;
     // The deal editor: "new" opens it on an empty deal, "sheet" on the hand shown of a score
     // sheet (its cards entered after the fact), a PBN deal ("N:AKQ.. ...", whole or in part)
     // on that deal; empty: the viewer as usual.

@@ -226,8 +226,8 @@ double print_calibration(const Calibration& c, std::uint64_t seed, double second
 // Rollouts near the end.
 
 // Scores where a side is within 100 of the target: for Paperless (a target of 6) every score;
-// for a 500 target, pairs near the end and each side's view of them, some far behind, with
-// bags (the last digit) from 0 to 9.
+// for a 500 target, a grid of both sides' scores from 97 to 3 short of it (bags, the last
+// digit, from 0 to 7), and a side near it against one far behind.
 std::vector<std::pair<int, int>> near_end_scores(const RuleSet& rules) {
     std::vector<std::pair<int, int>> out;
     if (rules.target <= 20) {
@@ -238,12 +238,13 @@ std::vector<std::pair<int, int>> near_end_scores(const RuleSet& rules) {
         return out;
     }
     const int t = rules.target;
-    const std::pair<int, int> pairs[] = {{t - 9, t - 14},  {t - 22, t - 53}, {t - 38, t - 38},
-                                         {t - 60, t - 95}, {t - 9, t - 150}, {t - 13, -120},
-                                         {t - 1, t - 1}};
-    for (auto [a, b] : pairs) {
+    const int near[] = {t - 97, t - 74, t - 48, t - 26, t - 3};
+    for (int a : near) {
+        for (int b : near) out.push_back({a, b});
+    }
+    for (auto [a, b] : {std::pair{t - 9, t - 150}, std::pair{t - 13, -120}}) {
         out.push_back({a, b});
-        if (a != b) out.push_back({b, a});
+        out.push_back({b, a});
     }
     return out;
 }

@@ -1,15 +1,21 @@
 // The score keeper in the window: `spadework view --keep-score new|N --screenshot` under
 // xvfb-run at 1280x720 and 1600x1000, on the new-game form, a game under way (kept through the
-// keeper's model into the library first) and a game over; and --keep-score refusals.
+// keeper's model into the library first) and a game over; and --keep-score refusals. A viewer
+// typing a game in (--keeper-entries) killed at a moment it does not choose loses nothing.
 // SPADEWORK_SCREENSHOT_DIR=DIR keeps the pictures there for a person to look at.
+
+#include <signal.h>
 
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "keeper.h"
@@ -216,4 +222,92 @@ TEST_CASE(
     // Without a library there is nowhere to keep the game: a usage error, before any window.
     testing::run_expecting({"view", "--no-library", "--keep-score", "new"}, 2,
                            "--keep-score: the score keeper keeps its games in the library");
+}
+
+// A viewer killed while it types a game in (--keeper-entries: one entry a frame, each saved
+// in the library as it is made) loses nothing it had taken: after SIGKILL, at a moment the
+// viewer does not choose, the kept game holds the script's first entries, and a keeper in
+// another process resumes it to the sheet those entries make.
+TEST_CASE("A kept game loses no entry when the viewer typing it is killed",
+          "[viewer][keeper][window]") {
+    testing::Workspace ws("spadework-keeper-kill");
+    KeeperSetup setup;
+    setup.players = {"Ann", "Bob", "Carol", "Dee"};
+    setup.overrides = {"target=5000"};  // thirty hands and the game still on
+    std::int64_t id = 0;
+    {
+        ScoreKeeper k(ws.db);
+        k.start(setup);
+        id = k.id();
+    }
+    std::vector<std::string> script;
+    for (int h = 0; h < 30; ++h) {
+        for (const char* e : {"3", "4", "3", "2", "4", "3", "3", "3"}) script.push_back(e);
+    }
+    std::string list;
+    for (const std::string& e : script) list += (list.empty() ? "" : ",") + e;
+    const fs::path pid_file = ws.dir / "viewer.pid";
+    const std::vector<std::string> args = {XVFB_RUN,
+                                           "-a",
+                                           "-s",
+                                           "-screen 0 1280x720x24",
+                                           "/bin/sh",
+                                           "-c",
+                                           "p=$1; shift; \"$@\" & echo $! >\"$p\"; wait",
+                                           "sh",
+                                           pid_file.string(),
+                                           SPADEWORK_EXE,
+                                           "view",
+                                           "--db",
+                                           ws.db,
+                                           "--size",
+                                           "1280x720",
+                                           "--keep-score",
+                                           std::to_string(id),
+                                           "--keeper-entries",
+                                           list};
+    const pid_t runner =
+        testing::spawn_process(XVFB_RUN, args, "/dev/null", (ws.dir / "err").string());
+    // Killed once a hand and a bid are in (or after two minutes, and the check below fails).
+    auto saved = [&] {
+        ScoreKeeper reader(ws.db);
+        reader.resume(id);
+        return reader.entries().size();
+    };
+    pid_t viewer = 0;
+    std::size_t seen = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    while (std::chrono::steady_clock::now() < deadline && (viewer == 0 || seen < 9)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (viewer == 0) {
+            std::ifstream in(pid_file);
+            in >> viewer;
+            continue;
+        }
+        seen = saved();
+    }
+    if (viewer > 0) kill(viewer, SIGKILL);
+    testing::wait_process(runner);
+    INFO(testing::slurp(ws.dir / "err"));
+    REQUIRE(viewer > 0);
+    CHECK(seen >= 9);
+
+    // A fresh keeper finds the script's first entries, as a keeper typing them itself makes
+    // them, and the same sheet.
+    ScoreKeeper resumed(ws.db);
+    resumed.resume(id);
+    const std::size_t n = resumed.entries().size();
+    CHECK(n >= seen);
+    REQUIRE(n <= script.size());
+    ScoreKeeper typed({});
+    typed.start(setup);
+    for (std::size_t i = 0; i < n; ++i) REQUIRE(typed.enter_text(script[i]));
+    CHECK(resumed.entries() == typed.entries());
+    const auto& a = resumed.sheet().runs.front().scored.hands;
+    const auto& b = typed.sheet().runs.front().scored.hands;
+    REQUIRE(a.size() == b.size());
+    CHECK(a.back().after[0].score == b.back().after[0].score);
+    CHECK(a.back().after[1].score == b.back().after[1].score);
+    // And it goes on from there.
+    CHECK(resumed.enter_text(script[n]));
 }

@@ -480,6 +480,7 @@ struct Session {
         model.set_compare_rules(saved.compare_rules);
         keeper.set_compare_rules(saved.compare_rules);
         if (!o.keep_score.empty()) keeper.open_as(o.keep_score);
+        keeper.script(o.keeper_entries);
         prepare(model, o, unattended);
         // The teacher's folder is the one the deal editor saves lesson questions in.
         lessons.set_my_lessons_dir(editor.lessons_folder);
@@ -597,8 +598,11 @@ int run_viewer(const ViewOptions& o) {
         for (const auto& p : window.take_dropped()) model.open(p);
         model.poll();
         session.lessons.poll();
+        session.keeper.poll();
     };
     hooks.settle = [&] {
+        while (session.keeper.poll()) {
+        }
         model.wait_idle();
         session.lessons.wait();
         session.editor.wait();
