@@ -514,6 +514,14 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
                      &err) == 2);  // a name asked for, as a rule set's: bad usage
     CHECK(err.find("there are: counting") != std::string::npos);
     CHECK_FALSE(fs::exists(never));
+
+    // A score sheet selected in the library (it has no deal) leaves the lesson as it is:
+    // the window drew nothing but its menu before.
+    spadework::formats::Library(ws.db).import_file(fs::path(SPADEWORK_SAMPLES) / "sheets" /
+                                                   "club-night.csv");
+    Shot over_sheet;
+    REQUIRE(run_viewer(args({"--screenshot", over_sheet.path.string()}), &err) == 0);
+    CHECK(count(load_picture(over_sheet.path)).card_face > 30000);
 }
 
 namespace {

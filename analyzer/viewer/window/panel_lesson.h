@@ -25,6 +25,8 @@ class LessonPanel : public Panel {
     PanelPlace place() const override { return PanelPlace::Lesson; }
     // Draws inside the current window, filling the space left.
     void draw(const PanelContext& ctx) override;
+    // A lesson deals its own hands, whatever game the library has selected (a score sheet too).
+    bool needs_deal() const override { return false; }
 
   private:
     void header(UiState& ui);
