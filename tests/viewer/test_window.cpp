@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -513,6 +514,18 @@ TEST_CASE("lesson mode shows the question then the reveal of an answer", "[windo
                       never.string()},
                      &err) == 2);  // a name asked for, as a rule set's: bad usage
     CHECK(err.find("there are: counting") != std::string::npos);
+    // Scripted answers with no learner to keep them under: said, not ignored.
+    {
+        const char* user = std::getenv("USER");
+        const std::string saved_user = user ? user : "";
+        ::unsetenv("USER");
+        CHECK(run_viewer({"--lesson", "counting", "--lessons", dir.string(), "--no-library",
+                          "--lesson-answers", "4", "--screenshot", never.string()},
+                         &err) == 2);
+        if (user) ::setenv("USER", saved_user.c_str(), 1);
+        CHECK(err.find("--lesson-answers: answers are kept per learner, and there is none") !=
+              std::string::npos);
+    }
     CHECK_FALSE(fs::exists(never));
 
     // A score sheet selected in the library (it has no deal) leaves the lesson as it is:

@@ -415,6 +415,12 @@ void start_lessons(LessonMode& lessons, const ViewOptions& o, const ViewerSettin
     if (o.lesson.empty()) return;
     lessons.start(o.lesson);
     if (o.lesson_answers.empty()) return;
+    // Answers are kept per learner: scripted ones need a name, or none would be taken.
+    if (lessons.learner().empty()) {
+        throw UsageError(
+            "--lesson-answers: answers are kept per learner, and there is none: give --learner "
+            "NAME ($USER is not set)");
+    }
     // The command line's answers, as `lesson --answers`: a wrong one is bad usage (exit 2).
     try {
         lessons.script(o.lesson_answers);
