@@ -7,6 +7,7 @@
 #include "spadework/engine/deal.h"
 #include "spadework/engine/error.h"
 #include "spadework/formats/library.h"
+#include "wording.h"
 
 namespace spadework::viewer {
 
@@ -150,10 +151,10 @@ bool EditorMode::click_card(Card c) {
     return act([&] {
         if (auto at = editor_.holder(c)) {
             editor_.remove(c);
-            return fmt::format("{} back from {}.", to_string(c), seat_name(*at));
+            return fmt::format("{} back from {}.", card_text(c), seat_name(*at));
         }
         editor_.place(c, target_);
-        std::string done = fmt::format("{} to {}.", to_string(c), seat_name(target_));
+        std::string done = fmt::format("{} to {}.", card_text(c), seat_name(target_));
         // Filling hands one after the other needs no click on the seats.
         for (int step = 0;
              step < 4 && editor_.deal()[target_].size() == editor_.rules().hand_size(); ++step) {
@@ -223,7 +224,7 @@ bool EditorMode::play(Card c) {
         std::optional<Seat> who = editor_.to_play();
         editor_.play(c);  // refuses, with the reason, when no card or not this one is due
         comment_ = {CommentTarget::Kind::Card, 0, c};
-        std::string done = fmt::format("{} plays {}.", seat_name(*who), to_string(c));
+        std::string done = fmt::format("{} plays {}.", seat_name(*who), card_text(c));
         const HandState now = editor_.state();
         if (now.current_trick().empty()) {
             done += fmt::format(" {} wins trick {}.", seat_name(now.trick_winners().back()),

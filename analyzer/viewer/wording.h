@@ -20,6 +20,9 @@ std::string count_of(long n, std::string_view one, std::string_view many = {});
 // out, and nothing lost at all reads "no loss".
 std::string loss_text(int points, int tricks, std::optional<double> chance = std::nullopt);
 
+// A card in the viewer's running text, with its suit symbol as on the cards: "K♣", "10♦".
+std::string card_text(Card c);
+
 // The replay bar's word on a flagged card about to be played: "next card KS by S is a blunder
 // (it cost 3 points)", with the article and the number the words ask for.
 std::string next_card_note(const analyzer::CardReview& card);

@@ -12,6 +12,7 @@
 #include "spadework/formats/game_file.h"
 #include "spadework/formats/library.h"
 #include "support/workspace.h"
+#include "wording.h"
 
 using namespace spadework;
 using namespace spadework::viewer;
@@ -34,7 +35,7 @@ TEST_CASE("deal editor mode: clicks fill the seats in turn, a second click takes
     CHECK(e.editor().holder(parse_card("AC")) == Seat::East);
     REQUIRE(e.click_card(parse_card("AC")));
     CHECK_FALSE(e.editor().holder(parse_card("AC")));
-    CHECK(e.message() == "AC back from East.");
+    CHECK(e.message() == "A♣ back from East.");
     // A full seat chosen by hand refuses the card, saying why.
     e.set_target(Seat::North);
     CHECK_FALSE(e.click_card(parse_card("AC")));
@@ -188,7 +189,7 @@ TEST_CASE("deal editor mode: a game's hand opens with its play, cards are played
     const Seat leader = *e.editor().to_play();
     const Card lead = *e.editor().legal_cards().begin();
     REQUIRE(e.play(lead));
-    CHECK(e.message() == std::string(seat_name(leader)) + " plays " + to_string(lead) + ".");
+    CHECK(e.message() == std::string(seat_name(leader)) + " plays " + card_text(lead) + ".");
     // A comment typed next is on the card played.
     CHECK(e.comment_target().kind == CommentTarget::Kind::Card);
     CHECK(e.comment_target().card == lead);

@@ -552,10 +552,10 @@ TEST_CASE("counts and losses read right: 1 game, no -0 parts", "[viewer]") {
     c.flag = analyzer::FlagClass::Inaccuracy;
     c.best_score = 1;
     c.played_score = 0;
-    CHECK(next_card_note(c) == "next card 4C by W is an inaccuracy (it cost 1 point)");
+    CHECK(next_card_note(c) == "next card 4♣ by W is an inaccuracy (it cost 1 point)");
     c.flag = analyzer::FlagClass::Blunder;
     c.best_score = 61;
-    CHECK(next_card_note(c) == "next card 4C by W is a blunder (it cost 61 points)");
+    CHECK(next_card_note(c) == "next card 4♣ by W is a blunder (it cost 61 points)");
 }
 
 TEST_CASE("reviews stored under other settings are shown, the best first, and can be picked",

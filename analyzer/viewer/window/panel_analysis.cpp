@@ -118,7 +118,7 @@ void draw_hand_flags(Model& model, const analyzer::HandReview& hand) {
         ++flags;
         ImGui::PushID(c.index);
         std::string label = fmt::format("trick {:>2}  {}  {} {}", c.trick + 1, seat_char(c.seat),
-                                        to_string(c.played), analyzer::class_name(c.flag));
+                                        card_text(c.played), analyzer::class_name(c.flag));
         ImGui::PushStyleColor(ImGuiCol_Text, flag_colour(c.flag));
         if (ImGui::Selectable(label.c_str(), model.position() == c.index && !model.in_what_if())) {
             model.move_to(c.index);

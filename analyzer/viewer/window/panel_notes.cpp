@@ -2,6 +2,7 @@
 
 #include "draw.h"
 #include "panel_notes.h"
+#include "wording.h"
 
 namespace spadework::viewer {
 
@@ -39,7 +40,7 @@ void NotesPanel::draw(const PanelContext& ctx) {
             case Annotation::Target::Card:
                 where = a.index < static_cast<int>(rh->cards.size())
                             ? fmt::format("trick {}: {}", a.index / 4 + 1,
-                                          to_string(rh->cards[a.index]))
+                                          card_text(rh->cards[a.index]))
                             : "a card";
                 break;
         }

@@ -183,13 +183,13 @@ void value_badge(const Table& t, const Rect& r, const analyzer::CardChoice& valu
 
 void value_tooltip(Card c, const analyzer::CardChoice& value, const CardValues& values) {
     if (values.score_valued) {
-        ImGui::SetTooltip("%s: %d tricks (%s), %+d points (%s)", to_string(c).c_str(), value.tricks,
+        ImGui::SetTooltip("%s: %d tricks (%s), %+d points (%s)", card_text(c).c_str(), value.tricks,
                           value_label(value, values).c_str(), value.score,
                           value.score == values.best_score ? "best" : "worse");
     } else {
         ImGui::SetTooltip(
             "%s: %d tricks (%s); points not valued (the score search passed its budget)",
-            to_string(c).c_str(), value.tricks, value_label(value, values).c_str());
+            card_text(c).c_str(), value.tricks, value_label(value, values).c_str());
     }
 }
 
