@@ -157,8 +157,8 @@ void run_view(const ViewArgs& a) {
     if (std::sscanf(a.size.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < V::kMinWidth ||
         h < V::kMinHeight || w > V::kMaxSide || h > V::kMaxSide) {
         throw UsageError(fmt::format(
-            "--size {}: expected WIDTHxHEIGHT, from {}x{} to {}x{} ({}x{})", a.size, V::kMinWidth,
-            V::kMinHeight, V::kMaxSide, V::kMaxSide, V().width, V().height));
+            "--size {}: expected WIDTHxHEIGHT, from {}x{} to {}x{} (default {}x{})", a.size,
+            V::kMinWidth, V::kMinHeight, V::kMaxSide, V::kMaxSide, V().width, V().height));
     }
     o.width = w;
     o.height = h;

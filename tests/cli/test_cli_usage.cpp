@@ -84,7 +84,9 @@ TEST_CASE("malformed flag values exit 2 and name the flag", "[cli-usage]") {
                   2, "--nil-seat: 'Z'");
     run_expecting({"view", game, "--seat", "Q"}, 2, "--seat: 'Q'");
     run_expecting({"view", game, "--panel", "nowhere"}, 2, "--panel nowhere: expected");
-    run_expecting({"view", game, "--size", "20x10"}, 2, "--size 20x10: expected WIDTHxHEIGHT");
+    run_expecting({"view", game, "--size", "20x10"}, 2,
+                  "--size 20x10: expected WIDTHxHEIGHT, from 640x480 to 8192x8192 (default "
+                  "1600x1000)");
 
     // A rule set file that exists but does not read is still bad input.
     std::string bad_rules = ws.file("bad.textproto");

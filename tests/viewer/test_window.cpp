@@ -289,6 +289,11 @@ TEST_CASE("bad viewer options are refused before a window opens", "[window]") {
                       "--screenshot", "/tmp/never.png"},
                      &err) == 1);
     CHECK(err.find("--hand 40: the game has") != std::string::npos);
+    // A position past the hand's cards, as a hand past the game's: said, not taken as the last.
+    CHECK(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--position", "999",
+                      "--screenshot", "/tmp/never.png"},
+                     &err) == 1);
+    CHECK(err.find("--position 999: the hand has 52 cards played") != std::string::npos);
     CHECK_FALSE(fs::exists("/tmp/never.png"));
     CHECK(run_viewer({"/no/such/file.spades", "--no-library"}, &err) == 1);
     CHECK(err.find("neither a game id in the library nor a file") != std::string::npos);

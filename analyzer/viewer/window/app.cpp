@@ -389,7 +389,14 @@ void prepare(Model& model, const ViewOptions& o, bool unattended) {
             }
             model.select_hand(*o.hand);
         }
-        if (o.position) model.move_to(*o.position);
+        if (o.position) {
+            // As --hand: a position the hand does not have is said, not taken as its last.
+            if (*o.position > model.recorded_cards()) {
+                throw Error(fmt::format("--position {}: the hand has {} played", *o.position,
+                                        count_of(model.recorded_cards(), "card")));
+            }
+            model.move_to(*o.position);
+        }
         for (Card c : o.what_if) {
             if (!model.play_what_if(c)) {
                 throw Error(fmt::format(
