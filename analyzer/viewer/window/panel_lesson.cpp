@@ -179,8 +179,12 @@ void LessonPanel::header(UiState& ui) {
     ImGui::PushFont(ui.fonts.large);
     ImGui::TextUnformatted(lesson.title.c_str());
     ImGui::PopFont();
-    // The learner's name and leaving, on the right of the title.
-    const float right_w = 420;
+    // The learner's name and leaving, on the right of the title: as wide as they are drawn at
+    // this text size (a fixed width cut the button off in a large window's larger text).
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float right_w = ImGui::CalcTextSize("Learner").x + em(180) +
+                          ImGui::CalcTextSize("Leave the lesson").x + 2 * style.FramePadding.x +
+                          2 * style.ItemSpacing.x + style.WindowPadding.x + em(4);
     ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowWidth() - right_w));
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Learner");
