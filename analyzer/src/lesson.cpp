@@ -146,6 +146,16 @@ bool valid_lesson_name(const std::string& name) {
     });
 }
 
+std::optional<std::string> weighted_layouts_note(const BidDecision& d) {
+    // Weighted by how well each layout fits the bids before: the shares, in the chart and in
+    // the "made" column, are weighted, so say so and what the weights leave.
+    if (d.effective_samples <= 0 || d.effective_samples + 0.5 >= d.samples) return std::nullopt;
+    return fmt::format(
+        "(Layouts that fit the bids so far count more, so the shares below and in the \"made\" "
+        "column are weighted: together worth about {:.0f} layouts drawn equal.)",
+        d.effective_samples);
+}
+
 std::filesystem::path default_my_lessons_dir(const std::filesystem::path& library) {
     if (const char* env = std::getenv("SPADEWORK_MY_LESSONS"); env && *env) return env;
     const std::filesystem::path beside =

@@ -199,15 +199,7 @@ std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const Less
 
     if (v.bid && v.bid->samples > 0) {
         out += fmt::format("\nYour side's tricks, double dummy over {} layouts:\n", v.bid->samples);
-        // Weighted by how well each layout fits the bids before (review.h): the shares, here
-        // and in the "made" column, are weighted, so say so and what the weights leave.
-        if (v.bid->effective_samples > 0 && v.bid->effective_samples + 0.5 < v.bid->samples) {
-            out += wrap(fmt::format(
-                "(Layouts that fit the bids so far count more, so the shares below and in the "
-                "\"made\" column are weighted: together worth about {:.0f} layouts drawn "
-                "equal.)",
-                v.bid->effective_samples));
-        }
+        if (auto note = weighted_layouts_note(*v.bid)) out += wrap(*note);
         // From the fewest tricks seen to the most, a count between them that no layout gave
         // included (as 0%), so the chart reads as a distribution with no step left out.
         const std::vector<double>& tricks = v.bid->tricks;

@@ -341,3 +341,18 @@ TEST_CASE("a lesson folder lists its lessons and names them", "[lesson]") {
               "no lesson named \"nope\" in " + d.dir.string() + " (there are: test-lesson)");
     }
 }
+
+TEST_CASE("a reveal says when its shares are weighted by the bids before, and what that leaves",
+          "[lesson]") {
+    BidDecision d;
+    d.samples = 24;
+    d.effective_samples = 24;  // drawn equal: nothing to say
+    CHECK_FALSE(weighted_layouts_note(d));
+    d.effective_samples = 0;  // not weighted at all
+    CHECK_FALSE(weighted_layouts_note(d));
+    d.effective_samples = 13.2;
+    REQUIRE(weighted_layouts_note(d));
+    CHECK(*weighted_layouts_note(d) ==
+          "(Layouts that fit the bids so far count more, so the shares below and in the \"made\" "
+          "column are weighted: together worth about 13 layouts drawn equal.)");
+}

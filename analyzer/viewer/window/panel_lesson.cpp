@@ -337,6 +337,7 @@ void why(const analyzer::LessonHand& h, const LessonResult& result, UiState& ui)
     if (const auto& d = result.verdict.bid) {
         ImGui::Spacing();
         ImGui::Text("Your side's tricks, double dummy, over %d sampled layouts", d->samples);
+        if (auto note = analyzer::weighted_layouts_note(*d)) text_note(*note);
         float w = ImGui::GetContentRegionAvail().x;
         tricks_chart(d->tricks, ui.fonts, w,
                      std::clamp(ImGui::GetContentRegionAvail().y - 4, em(90), em(150)));

@@ -105,6 +105,11 @@ std::vector<Lesson> read_lessons(const std::vector<std::filesystem::path>& dirs)
 // given twice, or naming the lessons there and the files not read when none has it.
 Lesson find_lesson(const std::vector<std::filesystem::path>& dirs, const std::string& name);
 
+// When the layouts were weighted by how well they fit the bids before (review.h), the shares a
+// reveal shows are weighted too: the sentence that says so and what the weights leave ("(Layouts
+// that fit the bids so far count more, ... about 13 layouts drawn equal.)"); none otherwise.
+std::optional<std::string> weighted_layouts_note(const BidDecision& d);
+
 // The review settings a lesson's hands are judged with: its samples, a fixed seed, the need.
 ReviewSettings lesson_settings(const Lesson& lesson, const LessonHand& hand, int threads = 1);
 
