@@ -29,7 +29,8 @@ struct ViewOptions {
     int width = 1600;
     int height = 1000;
     // The window's smallest and largest size (--size, and how small a user can drag it). From
-    // 1280x720 up nothing scrolls or is cut; below it the table and the lists scroll.
+    // 1280x720 up the table, the replay bar and the library fit and nothing is cut (the fullest
+    // side tabs scroll within themselves); below it the table and the lists scroll.
     static constexpr int kMinWidth = 640;
     static constexpr int kMinHeight = 480;
     static constexpr int kMaxSide = 8192;

@@ -445,7 +445,7 @@ void EditorPanel::comment_box(EditorMode& e) {
         if (ImGui::SmallButton("on the hand instead")) e.set_comment_target({});
     } else {
         ImGui::SameLine();
-        ImGui::TextDisabled("(click a bid or a card above to comment on it)");
+        ImGui::TextDisabled("(click a bid or a card to comment on it)");
     }
     if (ImGui::InputTextMultiline("##comment", comment_, sizeof comment_,
                                   ImVec2(-1, ImGui::GetTextLineHeight() * 3.2f))) {
