@@ -1141,6 +1141,43 @@ BidReview review_bids(const RecordedGame& game, int hand_index, const Standings&
     return review_scope(game, hand_index, before, settings, Scope{}, chances);
 }
 
+std::vector<BidPart> bid_parts(const RecordedGame& game, int hand_index) {
+    const RecordedHand& hand = game.hands.at(static_cast<std::size_t>(hand_index));
+    std::vector<BidPart> parts{BidPart{}};
+    for (Seat s : kAllSeats) {
+        if (!hand.passes[index(s)].empty()) parts.push_back({BidPart::Kind::Pass, 0, s});
+    }
+    for (std::size_t i = 0; i < hand.bids.size(); ++i) {
+        parts.push_back({BidPart::Kind::Bid, static_cast<int>(i), Seat::North});
+    }
+    return parts;
+}
+
+BidReview review_bid_part(const RecordedGame& game, int hand_index, const Standings& before,
+                          const ReviewSettings& settings, const BidPart& part,
+                          const WinChanceTable* chances) {
+    Scope scope;
+    scope.par = part.kind == BidPart::Kind::Par;
+    scope.passes = part.kind == BidPart::Kind::Pass;
+    scope.bids = part.kind == BidPart::Kind::Bid;
+    if (scope.passes) scope.passer = part.passer;
+    if (scope.bids) scope.bid = part.bid;
+    return review_scope(game, hand_index, before, settings, scope, chances);
+}
+
+BidReview merge_bid_parts(std::vector<BidReview> parts) {
+    BidReview out;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        BidReview& p = parts[i];
+        if (i == 0) out.par = std::move(p.par);  // the par part comes first
+        for (PassDecision& d : p.passes) out.passes.push_back(std::move(d));
+        for (BidDecision& d : p.bids) out.bids.push_back(std::move(d));
+        out.nodes += p.nodes;
+        out.seconds += p.seconds;
+    }
+    return out;
+}
+
 BidDecision review_bid_decision(const RecordedGame& game, int hand_index, int bid_index,
                                 const Standings& before, const ReviewSettings& settings,
                                 const WinChanceTable* chances) {

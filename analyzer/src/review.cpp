@@ -427,8 +427,13 @@ struct OpenGame {
     std::exception_ptr error;                // what stopped it before any step (load, check)
     std::vector<std::exception_ptr> errors;  // per step, in the game's step order
     int play_steps = 0;  // the play of each hand with cards first, when asked for
-    int bid_steps = 0;   // then the bids of each hand, when asked for
+    int bid_steps = 0;   // then the parts of each hand's bids (par, each pass, each bid)
     int steps_left = 0;
+    // Per hand slot, the parts of its bid review and their reviews, merged when the game is
+    // done, and how many are still to come (a hand's bids count as done with its last part).
+    std::vector<std::vector<BidPart>> bid_parts;
+    std::vector<std::vector<BidReview>> part_reviews;
+    std::vector<int> parts_left;
     bool failed = false;  // a step failed: the game's steps not yet begun are skipped
     std::optional<Clock::time_point> began;
     Clock::time_point ended;
@@ -466,12 +471,13 @@ class ChanceTables {
     std::map<std::string, Entry> tables_;
 };
 
-// One step of a batch's review: the play or the bids of one hand of an open game.
+// One step of a batch's review: the play of one hand of an open game, or a part of its bids.
 struct ReviewTask {
     OpenGame* game = nullptr;
     int slot = 0;   // in the game's review hands
     int order = 0;  // in the game's steps
     bool play = false;
+    int part = 0;  // of the bids: in the hand's bid_parts
 };
 
 // Opens game `index` of a batch: loads and checks it, and lays out its review, a hand a slot,
@@ -508,7 +514,12 @@ std::unique_ptr<OpenGame> open_game(int index, const GameLoader& load,
         }
     }
     if (settings.parts != ReviewParts::Play) {
-        g->bid_steps = static_cast<int>(g->review.hands.size());
+        for (const HandReview& hr : g->review.hands) {
+            g->bid_parts.push_back(bid_parts(*g->game, hr.hand));
+            g->part_reviews.emplace_back(g->bid_parts.back().size());
+            g->parts_left.push_back(static_cast<int>(g->bid_parts.back().size()));
+            g->bid_steps += static_cast<int>(g->bid_parts.back().size());
+        }
     }
     g->steps_left = g->play_steps + g->bid_steps;
     g->errors.resize(g->steps_left);
@@ -521,8 +532,16 @@ std::vector<ReviewTask> game_tasks(OpenGame& g, bool play) {
     if ((play ? g.play_steps : g.bid_steps) == 0) return tasks;
     int order = play ? 0 : g.play_steps;
     for (int i = 0; i < static_cast<int>(g.review.hands.size()); ++i) {
-        if (play && g.game->hands[g.review.hands[i].hand].cards.empty()) continue;
-        tasks.push_back({&g, i, order++, play});
+        if (play) {
+            if (!g.game->hands[g.review.hands[i].hand].cards.empty()) {
+                tasks.push_back({&g, i, order++, true, 0});
+            }
+            continue;
+        }
+        const auto& parts = g.bid_parts[static_cast<std::size_t>(i)];
+        for (int k = 0; k < static_cast<int>(parts.size()); ++k) {
+            tasks.push_back({&g, i, order++, false, k});
+        }
     }
     return tasks;
 }
@@ -538,7 +557,11 @@ std::exception_ptr run_step(const ReviewTask& task, const ReviewSettings& settin
             hr.play =
                 review_play(game, hr.hand, hr.before, settings, solver, task.game->chances.get());
         } else {
-            hr.bidding = review_bids(game, hr.hand, hr.before, settings, task.game->chances.get());
+            const auto slot = static_cast<std::size_t>(task.slot);
+            const auto part = static_cast<std::size_t>(task.part);
+            task.game->part_reviews[slot][part] =
+                review_bid_part(game, hr.hand, hr.before, settings,
+                                task.game->bid_parts[slot][part], task.game->chances.get());
         }
     } catch (...) {
         return std::current_exception();
@@ -657,6 +680,9 @@ void BatchRun::hand_over(OpenGame& g) {
         ++failed_games_;
     } else {
         GameReview& review = g.review;
+        for (std::size_t slot = 0; slot < g.part_reviews.size(); ++slot) {
+            review.hands[slot].bidding = merge_bid_parts(std::move(g.part_reviews[slot]));
+        }
         for (const HandReview& hr : review.hands) {
             if (hr.play) {
                 for (int s = 0; s < 4; ++s) review.seats[s].add(hr.play->seats[s]);
@@ -696,7 +722,10 @@ void BatchRun::work() {
             lock.unlock();
             std::exception_ptr error = run_step(task, inner_, solver);
             lock.lock();
-            ++steps_done_;
+            // Progress counts a hand's play and its bids: the bids once their last part is done.
+            if (task.play || --g.parts_left[static_cast<std::size_t>(task.slot)] == 0) {
+                ++steps_done_;
+            }
             if (error) {
                 g.errors[task.order] = error;
                 g.failed = true;

@@ -152,6 +152,16 @@ TEST_CASE("a review is the same for the same settings on one thread or two", "[b
         CHECK(one.passes.size() == 4);
         s.threads = 2;
         CHECK(same(one, review_bids(game, 0, {}, s)));
+        // Reviewed part by part, as a batch shares them out (par, each pass, each bid), and
+        // merged: the same review.
+        s.threads = 1;
+        const std::vector<BidPart> parts = bid_parts(game, 0);
+        CHECK(parts.size() == 1 + 4 + 4);
+        std::vector<BidReview> reviewed;
+        for (const BidPart& part : parts) {
+            reviewed.push_back(review_bid_part(game, 0, {}, s, part));
+        }
+        CHECK(same(one, merge_bid_parts(std::move(reviewed))));
     }
 }
 

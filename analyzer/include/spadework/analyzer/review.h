@@ -345,6 +345,25 @@ struct BidReview {
 BidReview review_bids(const RecordedGame& game, int hand, const Standings& before,
                       const ReviewSettings& settings, const WinChanceTable* chances = nullptr);
 
+// A part of a hand's bid review that can be reviewed on its own: par, one bid, one pass. A
+// batch of reviews shares out the parts, not whole hands' bids, so that no long bid review is
+// left to one worker at the end while the others wait.
+struct BidPart {
+    enum class Kind : std::uint8_t { Par, Pass, Bid } kind = Kind::Par;
+    int bid = 0;                // Bid: its index in the hand's bids
+    Seat passer = Seat::North;  // Pass
+};
+// The parts of game.hands[hand]'s bid review, in the order review_bids lists what they give.
+std::vector<BidPart> bid_parts(const RecordedGame& game, int hand);
+// One part, as review_bids reviews it (the same layouts for the same seed): a BidReview with
+// its par, or its pass, or its bid (none for a bid the review leaves out: a blind trick bid).
+BidReview review_bid_part(const RecordedGame& game, int hand, const Standings& before,
+                          const ReviewSettings& settings, const BidPart& part,
+                          const WinChanceTable* chances = nullptr);
+// The parts' reviews, in bid_parts' order, as one: what review_bids gives (its seconds and
+// positions the parts' sum).
+BidReview merge_bid_parts(std::vector<BidReview> parts);
+
 // One decision alone, as review_bids values it (the same layouts for the same seed): the bid
 // game.hands[hand].bids[bid_index], or `passer`'s pass, with `also` (a pass of the hand
 // dealt) valued beside the one made. What a lesson asks and reveals. Throws Error when the
