@@ -26,6 +26,7 @@
 #include "spadework/formats/library.h"
 #include "support/workspace.h"
 #include "viewer.h"
+#include "wording.h"
 
 using namespace spadework;
 using namespace spadework::viewer;
@@ -905,7 +906,7 @@ TEST_CASE("a seat's view shows no double-dummy value or flag until the hand is p
         model.select_hand(0);
         REQUIRE(model.hand_review() != nullptr);
         const analyzer::CardReview& flagged = model.hand_review()->play->cards[4];
-        const std::string card = to_string(flagged.played);
+        const std::string card = card_text(flagged.played);  // as the viewer writes it: "K♣"
         Headless imgui(1600, 1000, ui);
         auto panels = make_panels();
         Panel* analysis = find_side_panel(panels, "analysis");
