@@ -23,11 +23,6 @@ using picture::Weight;
 
 namespace {
 
-std::string rank_text(Rank r) {
-    const char c = rank_char(r);
-    return c == 'T' ? std::string("10") : std::string(1, c);
-}
-
 std::string suit_cards(CardSet hand, Suit suit) {
     std::string out;
     for (int r = kHighestRank; r >= kLowestRank; --r) {

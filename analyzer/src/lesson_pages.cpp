@@ -14,10 +14,6 @@
 namespace spadework::analyzer {
 namespace {
 
-std::string rank_text(Rank r) {
-    return r == Rank::Ten ? "10" : std::string(1, rank_char(r));
-}
-
 // "A K 10 4", or "—" for a void.
 std::string holding(CardSet hand, Suit suit) {
     std::string out;

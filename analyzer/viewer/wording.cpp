@@ -27,11 +27,6 @@ std::string loss_text(int points, int tricks, std::optional<double> chance) {
     return out;
 }
 
-std::string card_text(Card c) {
-    const std::string rank = c.rank() == Rank::Ten ? "10" : std::string(1, rank_char(c.rank()));
-    return rank + std::string(suit_symbol(c.suit()));
-}
-
 std::string next_card_note(const analyzer::CardReview& card) {
     return fmt::format("next card {} by {} is {} (it cost {})", card_text(card.played),
                        seat_char(card.seat),

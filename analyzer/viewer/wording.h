@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/text.h"
 
 namespace spadework::viewer {
 
@@ -20,8 +21,9 @@ std::string count_of(long n, std::string_view one, std::string_view many = {});
 // out, and nothing lost at all reads "no loss".
 std::string loss_text(int points, int tricks, std::optional<double> chance = std::nullopt);
 
-// A card in the viewer's running text, with its suit symbol as on the cards: "K♣", "10♦".
-std::string card_text(Card c);
+// Cards as people write them, from the words every part shares: "10♦", "K♣".
+using analyzer::card_text;
+using analyzer::rank_text;
 
 // The replay bar's word on a flagged card about to be played: "next card KS by S is a blunder
 // (it cost 3 points)", with the article and the number the words ask for.

@@ -56,11 +56,6 @@ ImU32 suit_colour(Suit s) {
     return s == Suit::Hearts || s == Suit::Diamonds ? colours::kRedSuit : colours::kBlackSuit;
 }
 
-std::string rank_text(Rank r) {
-    if (r == Rank::Ten) return "10";
-    return std::string(1, rank_char(r));
-}
-
 void text_card(Card c) {
     ImGui::TextUnformatted(rank_text(c.rank()).c_str());
     ImGui::SameLine(0, 0);
@@ -73,8 +68,7 @@ void text_card(Card c) {
 }
 
 float card_text_width(Card c) {
-    return ImGui::CalcTextSize((rank_text(c.rank()) + std::string(suit_symbol(c.suit()))).c_str())
-        .x;
+    return ImGui::CalcTextSize(card_text(c).c_str()).x;
 }
 
 void same_line_or_wrap(float width) {

@@ -12,6 +12,7 @@
 #include "spadework/engine/card.h"
 #include "spadework/engine/hand.h"
 #include "ui.h"
+#include "wording.h"  // rank_text, card_text
 
 namespace spadework::viewer {
 
@@ -26,8 +27,6 @@ inline float em(float px) {
 Fonts load_fonts(float scale = 1.0f);
 
 ImU32 suit_colour(Suit s);
-// "A", "K", ..., "10", ..., "2".
-std::string rank_text(Rank r);
 // "A♠" in running text: the rank in the text colour, the suit in its colour.
 void text_card(Card c);
 // Several cards in running text, separated by spaces.

@@ -37,7 +37,7 @@ std::string cards_text(CardSet cards) {
     std::string out;
     for (Card c : in_hand_order(cards)) {
         if (!out.empty()) out += ' ';
-        out += rank_text(c.rank()) + std::string(suit_symbol(c.suit()));
+        out += card_text(c);
     }
     return out;
 }

@@ -73,7 +73,7 @@ std::string passes_line(const Model& model, Seat s) {
     auto cards = [](CardSet set) {
         std::string out;
         for (Card c : in_hand_order(set)) {
-            out += fmt::format(" {}{}", rank_text(c.rank()), suit_symbol(c.suit()));
+            out += " " + card_text(c);
         }
         return out;
     };

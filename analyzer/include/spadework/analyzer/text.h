@@ -1,7 +1,8 @@
 // Words shared by everything a user reads: the command line's messages, the review report and
 // the viewer. One place for counts ("1 game", "2 games", never "1 games" or "game(s)"),
 // articles ("an inaccuracy", never "a inaccuracy"), signed numbers ("+5", "-3", "0", never
-// "-0") and pairs of scores ("437 to -259", never "437--259"). Header-only: the command, the
+// "-0"), pairs of scores ("437 to -259", never "437--259") and cards as people write them
+// ("10♦", never "T♦" or "TD"). Header-only: the command, the
 // analyzer and the viewer include it without a library of its own.
 #pragma once
 
@@ -15,7 +16,19 @@
 #include <string_view>
 #include <vector>
 
+#include "spadework/engine/card.h"
+
 namespace spadework::analyzer {
+
+// A rank as printed on the cards: "A", "K", ..., "10", ..., "2".
+inline std::string rank_text(Rank r) {
+    return r == Rank::Ten ? std::string("10") : std::string(1, rank_char(r));
+}
+
+// A card in running text, with its suit symbol as on the cards: "K♣", "10♦".
+inline std::string card_text(Card c) {
+    return rank_text(c.rank()) + std::string(suit_symbol(c.suit()));
+}
 
 // The edit distance of two words (insertions, deletions, changes and swaps of two neighbours).
 inline std::size_t edit_distance(std::string_view a, std::string_view b) {
