@@ -49,11 +49,11 @@ std::filesystem::path lessons_dir(const std::string& dir) {
 std::vector<std::filesystem::path> lesson_dirs(const std::string& dir, const std::string& mine,
                                                const std::string& db = {}) {
     if (!mine.empty()) return {lessons_dir(dir), mine};
-    std::filesystem::path fallback = analyzer::default_my_lessons_dir(db);
-    const bool named = std::getenv("SPADEWORK_MY_LESSONS") != nullptr;
+    if (auto named = analyzer::named_my_lessons_dir()) return {lessons_dir(dir), *named};
+    std::filesystem::path beside = analyzer::default_my_lessons_dir(db);
     std::error_code ec;
-    if (!named && !std::filesystem::is_directory(fallback, ec)) fallback.clear();
-    return {lessons_dir(dir), fallback};
+    if (!std::filesystem::is_directory(beside, ec)) beside.clear();
+    return {lessons_dir(dir), beside};
 }
 
 void add_lesson_dir_options(CLI::App* cmd, std::string& dir, std::string& mine) {

@@ -156,8 +156,13 @@ std::optional<std::string> weighted_layouts_note(const BidDecision& d) {
         d.effective_samples);
 }
 
-std::filesystem::path default_my_lessons_dir(const std::filesystem::path& library) {
+std::optional<std::filesystem::path> named_my_lessons_dir() {
     if (const char* env = std::getenv("SPADEWORK_MY_LESSONS"); env && *env) return env;
+    return std::nullopt;
+}
+
+std::filesystem::path default_my_lessons_dir(const std::filesystem::path& library) {
+    if (auto named = named_my_lessons_dir()) return *named;
     const std::filesystem::path beside =
         library.empty() ? formats::default_library_path() : library;
     return beside.parent_path() / "my-lessons";

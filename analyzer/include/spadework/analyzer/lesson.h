@@ -69,6 +69,9 @@ std::filesystem::path default_lessons_dir();
 // the viewer's deal editor saves a lesson. The command line, the viewer and the editor all
 // read this one default; a default folder not made yet holds no lesson (no error).
 std::filesystem::path default_my_lessons_dir(const std::filesystem::path& library = {});
+// The folder $SPADEWORK_MY_LESSONS names, when it names one (a folder the user named, which
+// must then be there; the folder beside the library need not be yet).
+std::optional<std::filesystem::path> named_my_lessons_dir();
 
 // A lesson's name: lower case letters, digits and '-', not empty.
 bool valid_lesson_name(const std::string& name);
