@@ -15,6 +15,9 @@
 //  (c) the play review's job: every legal card valued at each position of the same play
 //      (solve_tricks, on the solver of (a) and (b)) against DDS SolveBoard, solutions 3, at each
 //      position with its table kept from the position before (mode 2);
+//  (e) the bid review's job: one trick count from the opening, nothing else (our total_tricks
+//      on a solver of its own; DDS SolveBoard, target -1, solutions 1, mode 1), in a pass of
+//      its own after the others so that neither side has seen the deal;
 //  (d) the nil objective: the weakest hand bids nil and whether it is kept is solved from
 //      the opening (spades_lead=after_broken, as a bid review solves it), in units of the
 //      trick solve of the same position;
@@ -340,6 +343,7 @@ struct Bench {
     std::optional<Solver> ours_score;       // after_broken openings, score objective
     std::optional<Solver> ours_nil;         // (d) nil solves
     std::optional<Solver> ours_nil_tricks;  // (d) trick solves of the same positions
+    std::optional<Solver> ours_count;       // (e) the opening's count alone
     std::vector<double> broken_ratios, score_ratios, totals_ratios, nil_ratios, nil_nodes;
     double dds_c_total = 0;
     double ours_a_total = 0, dds_a_total = 0, ours_b_total = 0, dds_b_total = 0;
@@ -347,6 +351,7 @@ struct Bench {
     std::uint64_t nodes_signature = 0;
     std::uint64_t dds_opening_nodes = 0;  // DDS's own count: the tricks its search completed
     std::vector<std::string> slow_deals;
+    std::string count_line;  // (e)'s summary
 };
 
 // What one deal measured.
@@ -376,6 +381,7 @@ void make_solvers(Bench& b) {
         b.ours_nil_tricks.emplace(options);
         b.ours_broken.emplace(options);
         b.ours_score.emplace(options);
+        b.ours_count.emplace(options);
     });
 }
 
@@ -601,6 +607,7 @@ void print_summaries(Bench& b, Results& results) {
         "(d) nil kept or not from the opening, the weakest hand's nil, in trick solves of the "
         "same position: %s   (nodes: %s)\n",
         summary(b.nil_ratios).c_str(), summary(b.nil_nodes).c_str());
+    std::fputs(b.count_line.c_str(), stdout);
     std::printf("deals over 10 s ((a) + (b), either solver): %s\n",
                 b.slow_deals.empty() ? "none" : "");
     for (const std::string& s : b.slow_deals) std::printf("  %s\n", s.c_str());
@@ -620,6 +627,45 @@ void print_summaries(Bench& b, Results& results) {
         static_cast<unsigned long long>(b.dds_opening_nodes));
     std::printf("disagreements: %d\n", results.disagreements);
     print_last_line(results);
+}
+
+// (e) The bid review's job, one trick count from each deal's opening, in a pass of its own:
+// each side meets the deal afresh. A different count is a disagreement.
+void run_counts(Bench& b, Results& results) {
+    std::vector<double> ratios;
+    double ours_total = 0, dds_total = 0;
+    int differ = 0;
+    for (int d = 0; d < b.opt.deals; ++d) {
+        DealRun r = deal_run(b, d);
+        int ours = 0, dds = 0;
+        double t_ours = 0, t_dds = 0;
+        auto run_ours = [&] {
+            auto t = Clock::now();
+            ours = b.ours_count->total_tricks(r.open);
+            t_ours = ms_since(t);
+        };
+        auto run_dds = [&] {
+            auto t = Clock::now();
+            dds = dds_oracle::dds_count(r.open);
+            t_dds = ms_since(t);
+        };
+        in_turn(r.ours_first, run_ours, run_dds);
+        ratios.push_back(t_ours / std::max(t_dds, 1e-3));
+        ours_total += t_ours, dds_total += t_dds;
+        if (ours != dds) {
+            ++differ;
+            std::printf("deal %d: (e) ours %d tricks, DDS %d\n", d + 1, ours, dds);
+        }
+    }
+    results.disagreements += differ;
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "(e) one trick count from the opening (a bid review's job per layout) against "
+                  "SolveBoard solutions 1: %s   (ours %.2f s, DDS %.2f s: %.1f and %.1f ms a "
+                  "deal; %d differ; not in the last line)\n",
+                  summary(ratios).c_str(), ours_total / 1000, dds_total / 1000,
+                  ours_total / b.opt.deals, dds_total / b.opt.deals, differ);
+    b.count_line = buf;
 }
 
 // The watchdog: a deal past the cap ends the run with the figures so far.
@@ -734,6 +780,8 @@ int main(int argc, char** argv) {
             run_ours_alone(b, r);
             add_deal(b, results, r, d);
         }
+        watchdog.start(b.opt.deals);
+        run_counts(b, results);
     }
     print_summaries(b, results);
     return 0;

@@ -101,6 +101,16 @@ DdsAnswer dds_solve(const Position& position, int mode) {
     return answer;
 }
 
+int dds_count(const Position& position) {
+    check_rules(position);
+    init_dds();
+    deal dl = to_dds_deal(position);
+    futureTricks fut{};
+    int rc = SolveBoard(dl, -1, 1, 1, &fut, 0);
+    if (rc != RETURN_NO_FAULT) throw Error(dds_error(rc));
+    return team_tricks(position, team_of(position.to_play)) + fut.score[0];
+}
+
 std::vector<int> dds_analyse_play(const Position& start, const std::vector<Card>& play, Team team) {
     check_rules(start);
     if (!start.trick.empty()) throw Error("dds_analyse_play starts between tricks");

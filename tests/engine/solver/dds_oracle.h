@@ -34,6 +34,10 @@ void init_dds();
 // error text in the message).
 DdsAnswer dds_solve(const Position& position, int mode = 1);
 
+// SolveBoard(target -1, solutions 1, mode 1): the total tricks of the side to play alone, the
+// one number a bid review asks of each layout. The same rule-set condition as dds_solve.
+int dds_count(const Position& position);
+
 // AnalysePlayBin from a position between tricks (usually the opening one): element i is the
 // total tricks of `team` (tricks held plus those taken from there under best play) after the
 // first i cards of `play` have been played. DDS does not analyse the cards of the last trick
