@@ -90,18 +90,21 @@ Rect TableLayout::badge(Seat seat, int i, int n) const {
     return {c.x, y0, c.x + badge_w, y0 + badge_h};
 }
 
-Vec TableLayout::voids_pos(Seat seat) const {
+Vec TableLayout::voids_pos(Seat seat, int n) const {
     const Rect& r = hands[index(seat)];
+    // North and South: level with the first card's left edge, not at the far end of the row.
+    const float first_x = n > 0 ? std::max(r.x0 + pad, card_pos(seat, 0, n).x) : r.x0 + pad;
     switch (seat) {
         case Seat::North:
-            return {r.x0 + pad, r.y1 - pad - voids_h};
+            return {first_x, r.y1 - pad - voids_h};
         case Seat::South:
-            return {r.x0 + pad, r.y0 + pad};
+            return {first_x, r.y0 + pad};
         case Seat::West:
         case Seat::East:
             break;
     }
-    return {r.x0 + pad, r.y1 - pad - voids_h};
+    const float under = n > 0 ? card_pos(seat, n - 1, n).y + card_h + pad : r.y0 + pad;
+    return {r.x0 + pad, std::min(under, r.y1 - pad - voids_h)};
 }
 
 Vec TableLayout::trick_card(Seat seat) const {
@@ -188,6 +191,7 @@ TableLayout at_width(const TableInput& in, float w) {
     t.pad = w * kPad;
     const float gap = in.text_h * 0.5f;
     const float margin = in.text_h * 0.75f;  // clear of the felt's rounded edge
+    t.inner = {margin, margin, in.width - margin, in.height - margin};
     t.plate_h = in.text_h + in.small_h + in.text_h * 0.5f;
     t.voids_h = in.voids ? in.small_h * 1.2f : 0;
     t.caption_h = in.small_h * 1.4f;
@@ -281,7 +285,11 @@ std::string layout_problem(const TableLayout& t, int hand_size) {
                            p.rect.y0, p.rect.x1, p.rect.y1);
     };
     for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (!parts[i].rect.inside(t.panel)) return text(parts[i]) + " is not inside the panel";
+        // A side column pushed down below North's hand could reach the rim (issue 18's
+        // trial: West's cards on the felt's edge at 1280x720): it must stay clear of it.
+        if (!parts[i].rect.inside(t.inner)) {
+            return text(parts[i]) + " is not clear of the table's rim";
+        }
         for (std::size_t j = i + 1; j < parts.size(); ++j) {
             // A hand's badges lie inside it; they must not meet each other.
             const bool same = parts[i].thing == parts[j].thing;
@@ -303,11 +311,16 @@ TableLayout lay_out_table(const TableInput& in) {
     const float largest = in.text_h * kMaxCardInText;
     const float smallest = in.text_h * kMinCardInText;
     // Whole pixels from the largest card down: at most some sixty tries of a few rectangles.
-    for (float w = std::floor(largest); w >= smallest; w -= 1) {
-        TableLayout t = at_width(in, w);
-        if (layout_problem(t, in.hand_size).empty()) {
-            t.fits = true;
-            return t;
+    // Clear of the rim first; then, rather than a table that scrolls (very long names at the
+    // smallest window), up to the panel's edge.
+    for (bool rim : {true, false}) {
+        for (float w = std::floor(largest); w >= smallest; w -= 1) {
+            TableLayout t = at_width(in, w);
+            if (!rim) t.inner = t.panel;
+            if (layout_problem(t, in.hand_size).empty()) {
+                t.fits = true;
+                return t;
+            }
         }
     }
     return at_width(in, smallest);

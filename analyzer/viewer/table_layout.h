@@ -66,6 +66,9 @@ struct TableInput {
 
 struct TableLayout {
     Rect panel;
+    // Where every part lies: the panel less a margin all round, clear of the felt's rounded
+    // rim; the whole panel only where nothing would fit otherwise (lay_out_table).
+    Rect inner;
     float card_w = 0;
     float card_h = 0;
     float step_across = 0;       // North and South: from one card's left edge to the next
@@ -86,8 +89,10 @@ struct TableLayout {
     float across_span(int n) const;
     // Card i's value badge (of n), inside the hand's rectangle, apart from every other.
     Rect badge(Seat seat, int i, int n) const;
-    // Where the voids line starts (seat view).
-    Vec voids_pos(Seat seat) const;
+    // Where the voids line starts (seat view), by a hand of n cards, so that it stays by the
+    // hand as the hand shortens: at the side seats just under its last card, at North and
+    // South level with its first card.
+    Vec voids_pos(Seat seat, int n) const;
     // The top left of a seat's card in the trick.
     Vec trick_card(Seat seat) const;
     // The caption under the trick ("previous trick, won by ...").

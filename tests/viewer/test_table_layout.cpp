@@ -63,7 +63,7 @@ TEST_CASE("the table's rectangles never meet and stay inside the panel", "[layou
             for (std::size_t i = 0; i < parts.size(); ++i) {
                 INFO(parts[i].thing << " " << parts[i].what << " " << text(parts[i].rect));
                 CHECK(!parts[i].rect.empty());
-                CHECK(parts[i].rect.inside(t.panel));
+                CHECK(parts[i].rect.inside(t.inner));  // clear of the rim, so inside the panel
                 for (std::size_t j = i + 1; j < parts.size(); ++j) {
                     const bool hand_and_its_badge =
                         parts[i].thing == parts[j].thing &&
@@ -138,4 +138,58 @@ TEST_CASE("a panel below the smallest table gets a larger table that scrolls", "
     const TableInput fits = input(kPanels[0], true, true, true, false);
     CHECK(lay_out_scrolled(fits).panel.width() == Approx(kPanels[0].w));
     CHECK(lay_out_scrolled(fits).card_w == lay_out_table(fits).card_w);
+}
+
+TEST_CASE("the seat view's voids line stays by its hand as the hand shortens", "[layout]") {
+    for (const Size& size : kPanels) {
+        INFO(size.window);
+        const TableLayout t = lay_out_table(input(size, true, true, true, false));
+        REQUIRE(t.fits);
+        for (Seat s : kAllSeats) {
+            const Rect& hand = t.hands[index(s)];
+            for (int n = 0; n <= 13; ++n) {
+                INFO(seat_char(s) << " with " << n << " cards");
+                const Vec v = t.voids_pos(s, n);
+                const Rect line{hand.x0, v.y, hand.x1, v.y + t.voids_h};  // across the hand
+                CHECK(line.inside(hand));
+                if (n == 0) continue;
+                // Never on a card; at the side seats, within a line of the last card's foot
+                // (it stood at the column's foot, empty felt away, once cards were played).
+                for (int i = 0; i < n; ++i) {
+                    Vec at = t.card_pos(s, i, n);
+                    CHECK_FALSE(line.intersects(card_at(t, at)));
+                }
+                if (s == Seat::West || s == Seat::East) {
+                    const float foot = t.card_pos(s, n - 1, n).y + t.card_h;
+                    CHECK(v.y - foot <= t.pad + 0.5f);
+                } else {
+                    // Across, it starts where the cards do (it stood at the hand's far left).
+                    const float first = t.card_pos(s, 0, n).x;
+                    CHECK(v.x >= first - t.pad - 0.5f);
+                    CHECK(v.x <= first + t.card_w);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("a side column stays clear of the table's rim whatever the width of its plate",
+          "[layout]") {
+    // At 1280x720 a West plate a few pixels wider than the room beside North's hand pushed
+    // West's column below it, its last card on the felt's rim (casual.spades, "West  Hana").
+    for (const Size& size : kPanels) {
+        // Up to the long names above (175 px); wider plates at 1280x720 get a table that
+        // scrolls, as they always did.
+        for (float plate = 60; plate <= 175; plate += 5) {
+            INFO(size.window << " plates " << plate << " px");
+            TableInput in = input(size, true, false, false, false);
+            in.plate_w[index(Seat::West)] = plate;
+            in.plate_w[index(Seat::East)] = plate;
+            const TableLayout t = lay_out_table(in);
+            CHECK(t.fits);
+            for (Seat s : {Seat::West, Seat::East}) {
+                CHECK(t.hands[index(s)].y1 <= t.panel.y1 - 0.75f * in.text_h + 0.5f);
+            }
+        }
+    }
 }

@@ -260,7 +260,7 @@ void draw_hand(const Table& t, Model& model, Seat seat, const HandMarks& m) {
             if (v[index(s)]) text += fmt::format("{}{} ", suit_symbol(s), "✗");
         }
         if (!text.empty()) {
-            t.dl->AddText(t.f.small, t.f.small->FontSize, t.p(t.at.voids_pos(seat)),
+            t.dl->AddText(t.f.small, t.f.small->FontSize, t.p(t.at.voids_pos(seat, n)),
                           colours::kTextOnFelt, ("void " + text).c_str());
         }
     }
