@@ -4,6 +4,7 @@
 // frame is built, never rendered).
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -229,6 +230,43 @@ TEST_CASE("the score chart's target follows the sets: the game's, then each over
     REQUIRE(one.size() == 1);
     CHECK(one[0].to_hand == classic.hands.size());
     CHECK(one[0].target == 500);
+}
+
+// A score sheet's table in the middle of the window: all of it, or whole hands and a scroll bar
+// (at 1600x1000 its last hand was cut in half, the row height reckoned a spacing short).
+TEST_CASE("the score sheet shows whole hands at 1280x720, 1600x1000 and 2560x1440", "[panels]") {
+    struct Size {
+        float w, h, scale;
+    };
+    // The middle of the window at each size (table_layout's panels).
+    for (const Size& size :
+         {Size{611, 618, 1.0f}, Size{767, 898, 1.0f}, Size{1238, 1338, 23.0f / 16}}) {
+        INFO("the middle at " << size.w << "x" << size.h);
+        Fixture f;
+        REQUIRE(f.model.open(fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv"));
+        f.model.select_game(static_cast<int>(f.model.games().size()) - 1);
+        REQUIRE(f.model.game()->score_sheet());
+        Headless imgui(size.w, size.h, f.ui, size.scale);
+        auto panels = make_panels();
+        auto sheet = std::find_if(panels.begin(), panels.end(),
+                                  [](const auto& p) { return p->draws_sheet(); });
+        REQUIRE(sheet != panels.end());
+        for (int frame = 0; frame < 3; ++frame) frame_vertices([&] { (*sheet)->draw(f.ctx); });
+        ImGuiTable* table = ImGui::TableFindByID(ImGui::FindWindowByName("panel")->GetID("sheet"));
+        REQUIRE(table != nullptr);
+        const ImGuiWindow* inner = table->InnerWindow;
+        const float one_line =
+            ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;  // header, end
+        const int hands = static_cast<int>(f.model.game()->hands.size());
+        const float hand = (inner->ContentSize.y - 2 * one_line) / static_cast<float>(hands);
+        const float shown = (inner->InnerRect.GetHeight() - one_line) / hand;
+        INFO("hand rows of " << hand << " px; " << shown << " shown; scrolls "
+                             << inner->ScrollMax.y);
+        if (inner->ScrollMax.y > 0) {
+            CHECK(shown - std::floor(shown) < 0.1f);
+            CHECK(shown >= 1);
+        }
+    }
 }
 
 TEST_CASE("the score keeper's panel draws its form, then the game kept", "[panels][keeper]") {

@@ -359,6 +359,25 @@ std::string score_cell(const ScoredGame& s, int h, Team t) {
     return cell;
 }
 
+// The sheet's rows as ImGui lays them out: the header and the end a line each, a hand two.
+struct SheetRows {
+    float header, hand, end;
+    SheetRows() {
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float line = ImGui::GetTextLineHeight();
+        header = line + 2 * style.CellPadding.y;
+        hand = 2 * line + style.ItemSpacing.y + 2 * style.CellPadding.y;
+        end = header;
+    }
+    // All of them, for `hands` hands.
+    float all(int hands) const { return header + hand * static_cast<float>(hands) + end + 1; }
+    // A height that scrolls: the header and as many whole hands as fit in `h`, so that the last
+    // one shown is not cut in half.
+    float whole(float h) const {
+        return header + hand * std::max(1.0f, std::floor((h - header) / hand)) + 1;
+    }
+};
+
 // The score sheet: a row per hand with NS above EW, a column per rule set. One column per
 // rule set (not one per side) keeps the sheet inside the side panel at 1280x720 with two
 // rule sets; more scroll sideways.
@@ -438,13 +457,13 @@ void ScoresPanel::draw(const PanelContext& ctx) {
     // The sheet as tall as its rows, leaving the charts their smallest; what is left is shared
     // by the charts. Below the smallest sizes the tab scrolls.
     const float line = ImGui::GetTextLineHeightWithSpacing();
-    const float row = 2 * ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
-    const float rows_h = row * static_cast<float>(cmp->hands_recorded + 1) + line + em(6);
+    const SheetRows rows;
+    const float rows_h = rows.all(cmp->hands_recorded);
     const float text_lines = 8 * line;  // the notes, the legend, the graph's title and marks
     const float min_charts = em(110) + em(90);
     const float avail = ImGui::GetContentRegionAvail().y;
-    const float sheet_h =
-        std::clamp(avail - text_lines - min_charts, std::min(rows_h, 6 * line), rows_h);
+    float sheet_h = std::clamp(avail - text_lines - min_charts, std::min(rows_h, 6 * line), rows_h);
+    if (sheet_h < rows_h) sheet_h = rows.whole(sheet_h);
     draw_sheet(model, *cmp, sheet_h);
     text_note("score (hand's points), b: bags, !: bag penalty");
     // A score sheet: what a rule set scores from the cards, which the sheet does not have.
