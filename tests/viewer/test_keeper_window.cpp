@@ -129,6 +129,14 @@ TEST_CASE("The score keeper's new-game form is aligned at 1280x720, 1600x1000 an
 
 TEST_CASE("The score keeper's screens at 1280x720 and 1600x1000", "[window][keeper]") {
     testing::Workspace ws("spadework-keeper-window");
+    // The form names no partnership: none of North-South's colour, while no game is kept.
+    for (auto [size, w, h] : {std::tuple{"1280x720", 1280, 720}, {"1600x1000", 1600, 1000}}) {
+        const fs::path empty = ws.dir / ("keeper-form-empty-" + std::string(size) + ".png");
+        Shot s = view(ws, "new", size, empty);
+        INFO(s.err);
+        REQUIRE(s.status == 0);
+        CHECK(blue_pixels(empty, w, h) == 0);
+    }
     const std::int64_t under_way = keep_club_game(ws, 5, {"4", "nil"});
     // Hand 6 (East deals): S 4, W nil, N 4, E 3; then N-S's 7 together: E-W's 6 is the only
     // count left open.
@@ -140,8 +148,8 @@ TEST_CASE("The score keeper's screens at 1280x720 and 1600x1000", "[window][keep
         Shot s = view(ws, "new", size, form);
         INFO(s.err);
         REQUIRE(s.status == 0);
-        // The form names no partnership: none of North-South's colour.
-        CHECK(blue_pixels(form, w, h) == 0);
+        // Under it, the kept games' partnerships each in their colour.
+        CHECK(blue_pixels(form, w, h) > 200);
         const fs::path game = ws.dir / ("keeper-game-" + tag + ".png");
         s = view(ws, std::to_string(under_way), size, game);
         REQUIRE(s.status == 0);

@@ -358,14 +358,21 @@ void KeeperPanel::kept_list(ScoreKeeper& k) {
         std::string when = g.created.substr(0, 16);  // UTC to the minute
         std::replace(when.begin(), when.end(), 'T', ' ');
         ImGui::TextUnformatted(when.c_str());
+        // Each partnership in its colour, as everywhere else: names and score.
+        const ImVec4 side[2] = {ImGui::ColorConvertU32ToFloat4(colours::team_colour(0)),
+                                ImGui::ColorConvertU32ToFloat4(colours::team_colour(1))};
         for (int t = 0; t < 2; ++t) {
             ImGui::TableSetColumnIndex(2 + t);
-            ImGui::TextUnformatted(pair_names(g.setup.players, t).c_str());
+            ImGui::TextColored(side[t], "%s", pair_names(g.setup.players, t).c_str());
         }
         ImGui::TableSetColumnIndex(4);
         ImGui::Text("%d%s", g.hands, g.over ? " (over)" : "");
         ImGui::TableSetColumnIndex(5);
-        ImGui::Text("%d : %d", g.score[0], g.score[1]);
+        ImGui::TextColored(side[0], "%d", g.score[0]);
+        ImGui::SameLine(0, 0);
+        ImGui::TextUnformatted(" : ");
+        ImGui::SameLine(0, 0);
+        ImGui::TextColored(side[1], "%d", g.score[1]);
     }
     ImGui::EndTable();
 }
