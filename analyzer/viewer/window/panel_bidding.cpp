@@ -101,7 +101,8 @@ void draw_layouts(const RecordedHand& rh, const analyzer::BidDecision& d, const 
         return o.x + slot * (static_cast<float>(std::clamp(tricks, 0, n - 1)) + 0.5f);
     };
     const float label_y = origin.y + em(2);
-    const float left_x = origin.x + em(4);
+    // Not left of the plot: the value axis's labels stand there, "40%" level with the marks'.
+    const float left_x = o.x;
     const float right_x = origin.x + w - em(4);
     if (played == best) {
         const std::string label = fmt::format("bid {} (best)", bid_text(d.bid));
