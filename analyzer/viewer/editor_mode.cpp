@@ -102,10 +102,8 @@ bool EditorMode::start_over(Start&& start, std::string done) {
 }
 
 bool EditorMode::open_sheet_hand(const RecordedGame& sheet, int hand) {
-    return start_over(
-        [&](analyzer::DealEditor& e) { e.start_from_sheet(sheet, hand); },
-        fmt::format("Hand {} of the score sheet: place its cards, then enter the sheet's bids.",
-                    hand + 1));
+    return start_over([&](analyzer::DealEditor& e) { e.start_from_sheet(sheet, hand); },
+                      std::string("Place the hand's cards, then enter the sheet's bids."));
 }
 
 bool EditorMode::open_record_hand(const RecordedGame& game, int hand) {

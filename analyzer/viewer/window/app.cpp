@@ -133,10 +133,14 @@ class App {
                 return;
             }
             if (panel.place() == PanelPlace::Side && (panel.needs_deal() || panel.draws_sheet())) {
-                ImGui::TextWrapped(panel.needs_deal()
-                                       ? "A score sheet has no deal: nothing to show here."
-                                       : "A score sheet: its scores, charts and the rule sets "
-                                         "compared are in the middle of the window.");
+                // Where the hand's bids are, and the way to a review of them.
+                ImGui::TextWrapped(
+                    panel.needs_deal()
+                        ? "A score sheet has no cards: its bids and tricks are on the sheet in "
+                          "the middle of the window. To see this hand here and review its bids, "
+                          "give it its cards: Deal > Enter the cards of this hand."
+                        : "A score sheet: its scores, charts and the rule sets compared are in "
+                          "the middle of the window.");
                 return;
             }
             if (panel.needs_deal()) return;

@@ -140,7 +140,8 @@ void EditorPanel::header(EditorMode& e) {
     ImGui::SameLine();
     if (ImGui::Button("Leave")) e.leave();
     if (ed.from_sheet()) {
-        ImGui::Text("Hand %d of a score sheet; its bids:", ed.sheet_hand() + 1);
+        // The title above names the hand already.
+        ImGui::TextUnformatted("The sheet's bids:");
         for (std::size_t i = 0; i < ed.sheet_bids().size(); ++i) {
             ImGui::SameLine();
             Seat by = next(ed.dealer(), static_cast<int>(i) + 1);
