@@ -5,6 +5,7 @@
 // --lesson NAME opens lesson mode; --lesson-answers answers its first questions (for tests).
 // --keep-score new|N opens the score keeper (a new game, or kept game N resumed).
 #include <fmt/core.h>
+#include <fmt/format.h>  // fmt::join
 #include <algorithm>
 
 #include <CLI/CLI.hpp>
@@ -44,6 +45,7 @@ struct ViewArgs {
     std::string lesson_answers;
     std::string keep_score;
     std::string keeper_entries;
+    std::vector<std::string> commands;  // --command, each a command's name
     std::string edit_deal;
     bool edit_deal_given = false;  // --edit-deal was given (its value may be empty)
 };
@@ -198,6 +200,14 @@ void run_view(const ViewArgs& a) {
         }
         o.keeper_entries = comma_entries("--keeper-entries", a.keeper_entries);
     }
+    for (const std::string& c : a.commands) {
+        const std::vector<std::string> names = viewer::command_names();
+        if (std::find(names.begin(), names.end(), c) == names.end()) {
+            throw UsageError(
+                fmt::format("--command {}: expected one of: {}", c, fmt::join(names, ", ")));
+        }
+    }
+    o.commands = a.commands;
     int rc = viewer::run_viewer(o);
     if (rc != 0) throw Error("the viewer failed");
 }
@@ -260,6 +270,11 @@ void add_view_command(CLI::App& app) {
     cmd->add_option("--keeper-entries", a->keeper_entries,
                     "type these bids and tricks into the kept game, one a frame, as the "
                     "keeper's box takes them: \"3,4,nil,2,4,3,3,3\"");
+    cmd->add_option("--command", a->commands,
+                    "run a command by its name, as Help lists them, before the screenshot "
+                    "(repeat for several, one a frame): \"edit the selected game\"")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     CLI::Option* edit_deal = cmd->add_option(
         "--edit-deal", a->edit_deal,
         "build a deal for a lesson or a game: 'new' for an empty deal, 'sheet' for the "

@@ -56,11 +56,16 @@ struct ViewOptions {
     // sheet (its cards entered after the fact), a PBN deal ("N:AKQ.. ...", whole or in part)
     // on that deal; empty: the viewer as usual.
     std::string edit_deal;
+    // Commands to run by name (command_names: what Help lists, "edit the selected game"), one
+    // a frame from the first, before a screenshot is taken: a form or a question opened.
+    std::vector<std::string> commands;
 };
 
 // The names `--panel` takes, in tab order, from the panel registry (panels.cpp), and the same
 // as text for a message: "analysis, bidding, scores or notes".
 std::vector<std::string> side_panel_names();
+// Every command's name, as Help lists them and `--command` takes them (panels.cpp).
+std::vector<std::string> command_names();
 std::string side_panel_choices();
 
 // "Spadework 0.1.0": the window's title and the first line of its Help menu, with the version

@@ -34,11 +34,12 @@ const fs::path kSheet = fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv
 using Shot = testing::WindowRun;
 
 Shot view(const testing::Workspace& ws, const std::string& keep, const std::string& size,
-          const fs::path& png) {
+          const fs::path& png, const std::vector<std::string>& more = {}) {
     std::vector<std::string> command = {SPADEWORK_EXE, "view", "--db",         ws.db,
                                         "--size",      size,   "--screenshot", png.string()};
     // No --keep-score: the viewer as it opens on the library.
     if (!keep.empty()) command.insert(command.end(), {"--keep-score", keep});
+    command.insert(command.end(), more.begin(), more.end());
     return testing::run_in_window(ws, command, png);
 }
 
@@ -155,6 +156,14 @@ TEST_CASE("The score keeper's screens at 1280x720 and 1600x1000", "[window][keep
         REQUIRE(s.status == 0);
         // The partnership's names and its points hand by hand.
         CHECK(blue_pixels(game, w, h) > 500);
+        // "Finish now" asks first: the question's title bar (ImGui's active title, 41 74 122)
+        // over the game, which has none of it.
+        const fs::path finish = ws.dir / ("keeper-finish-" + tag + ".png");
+        s = view(ws, std::to_string(under_way), size, finish,
+                 {"--command", "finish the kept game now"});
+        REQUIRE(s.status == 0);
+        const std::array<int, 3> title = {41, 74, 122};
+        CHECK(blue_pixels(finish, w, h, title) > blue_pixels(game, w, h, title) + 3000);
         const fs::path typing = ws.dir / ("keeper-tricks-" + tag + ".png");
         s = view(ws, std::to_string(tricks), size, typing);
         REQUIRE(s.status == 0);

@@ -689,3 +689,48 @@ TEST_CASE("a file that does not parse is shown in the window with file:line:col"
     CHECK(err.find("bad.spades:17:15: expected a card") != std::string::npos);
     CHECK_FALSE(fs::exists(never));
 }
+
+// The library's forms, opened by their commands (--command, as Help lists them) in a window at
+// 1280x720 and 1600x1000: each shows its title bar (ImGui's dark style's active title, 41 74
+// 122) over the window, which the window without it has none of; a name that is no command
+// is refused before a window opens. The score keeper's "finish now" question is in
+// test_keeper_window.cpp.
+TEST_CASE("the library's Edit, Delete and Export forms open at 1280x720 and 1600x1000",
+          "[window]") {
+    const spadework::testing::Workspace ws("spadework-window-forms");
+    spadework::testing::run_ok({"import", "--db", ws.db, (kGames / "classic.spades").string()});
+    auto title_pixels = [](const fs::path& png) {
+        const Picture img = load_picture(png);
+        std::size_t n = 0;
+        for (int y = 0; y < img.height; ++y) {
+            for (int x = 0; x < img.width; ++x) n += near(img.at(x, y), 41, 74, 122, 6);
+        }
+        return n;
+    };
+    for (const char* size : {"1280x720", "1600x1000"}) {
+        INFO(size);
+        std::string err;
+        Shot plain;
+        REQUIRE(
+            run_viewer({"1", "--db", ws.db, "--screenshot", plain.path.string(), "--size", size},
+                       &err) == 0);
+        const std::size_t none = title_pixels(plain.path);
+        for (const char* command :
+             {"edit the selected game", "delete the selected game", "export the hand"}) {
+            INFO(command);
+            Shot form;
+            REQUIRE(run_viewer({"1", "--db", ws.db, "--command", command, "--screenshot",
+                                form.path.string(), "--size", size},
+                               &err) == 0);
+            INFO(err);
+            // A title bar of some 300 x 20 pixels at the least.
+            CHECK(title_pixels(form.path) > none + 4000);
+        }
+    }
+    std::string err;
+    CHECK(run_viewer(
+              {"1", "--db", ws.db, "--command", "make coffee", "--screenshot", "/tmp/never.png"},
+              &err) == 2);
+    CHECK(err.find("--command make coffee: expected one of: ") != std::string::npos);
+    CHECK_FALSE(fs::exists("/tmp/never.png"));
+}

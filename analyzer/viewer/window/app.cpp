@@ -43,6 +43,13 @@ class App {
           panels_(make_panels()),
           commands_(all_commands(panels_)) {}
 
+    // Runs a command by its name (--command); the names were checked before the window opened.
+    void run_command(const std::string& name) {
+        const Command* c = find_command(commands_, name);
+        if (!c) throw Error(fmt::format("--command {}: no such command", name));
+        c->run(ctx_);
+    }
+
     void frame() {
         keyboard();
         autoplay();
@@ -601,6 +608,7 @@ int run_viewer(const ViewOptions& o) {
     BenchEnd bench_end(o);
 
     FrameLoop::Hooks hooks;
+    std::size_t next_command = 0;
     hooks.before = [&] {
         // The text's scale follows the window and the user's choice; the atlas is rebuilt
         // here, between frames, as ImGui requires.
@@ -616,6 +624,8 @@ int run_viewer(const ViewOptions& o) {
         model.poll();
         session.lessons.poll();
         session.keeper.poll();
+        // The scripted commands, one a frame, the first before the first frame.
+        if (next_command < o.commands.size()) app.run_command(o.commands[next_command++]);
     };
     hooks.settle = [&] {
         while (session.keeper.poll()) {
@@ -633,7 +643,8 @@ int run_viewer(const ViewOptions& o) {
         }
         return bench_end.done(frames, model);
     };
-    FrameTimes times = FrameLoop(window, o.screenshot).run(hooks);
+    FrameTimes times =
+        FrameLoop(window, o.screenshot, static_cast<int>(o.commands.size())).run(hooks);
     if (o.bench_frames > 0) print_bench(times.frame_ms, times.build_ms, model.games().size());
     session.finish();
     return 0;

@@ -317,6 +317,13 @@ void KeeperPanel::form(ScoreKeeper& k, const UiState& ui) {
     kept_list(k);
 }
 
+std::vector<Command> KeeperPanel::commands() const {
+    // Asks first, as the button does: the question's own button confirms.
+    return {{"finish the kept game now", ImGuiKey_COUNT, "", [](const PanelContext& ctx) {
+                 if (ctx.keeper) ctx.keeper->ask_finish();
+             }}};
+}
+
 void KeeperPanel::kept_list(ScoreKeeper& k) {
     if (!k.has_library()) return;
     ImGui::TextUnformatted("Games kept in this library");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "keeper.h"
 #include "panel.h"
@@ -18,6 +19,7 @@ class KeeperPanel : public Panel {
     PanelPlace place() const override { return PanelPlace::Keeper; }
     void draw(const PanelContext& ctx) override;
     bool needs_deal() const override { return false; }
+    std::vector<Command> commands() const override;
 
   private:
     void form(ScoreKeeper& k, const UiState& ui);

@@ -63,6 +63,12 @@ std::vector<std::string> side_panel_names() {
     return names;
 }
 
+std::vector<std::string> command_names() {
+    std::vector<std::string> names;
+    for (const Command& c : all_commands(make_panels())) names.push_back(c.name);
+    return names;
+}
+
 std::string about_text() {
     return std::string("Spadework ") + SPADEWORK_VERSION;
 }

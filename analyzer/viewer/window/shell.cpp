@@ -163,13 +163,13 @@ ImGuiBackends::~ImGuiBackends() {
     ImGui_ImplGlfw_Shutdown();
 }
 
-FrameLoop::FrameLoop(Window& window, std::filesystem::path screenshot)
-    : window_(window), screenshot_(std::move(screenshot)) {}
+FrameLoop::FrameLoop(Window& window, std::filesystem::path screenshot, int later)
+    : window_(window), screenshot_(std::move(screenshot)), later_(later) {}
 
 FrameTimes FrameLoop::run(const Hooks& hooks) {
     // A screenshot waits for the background work it shows, then draws a few frames so that
     // every panel has laid itself out.
-    const int screenshot_frame = 4;
+    const int screenshot_frame = 4 + later_;
     FrameTimes times;
     int frames = 0;
     while (!window_.should_close()) {

@@ -91,8 +91,9 @@ class FrameLoop {
         // Before the screenshot's frame is built: wait for the work it must show.
         std::function<void()> settle;
     };
-    // `screenshot`: write this PNG from the fourth frame, then stop; empty for none.
-    FrameLoop(Window& window, std::filesystem::path screenshot);
+    // `screenshot`: write this PNG from the fourth frame (`later` frames later still: time for
+    // scripted commands, one a frame), then stop; empty for none.
+    FrameLoop(Window& window, std::filesystem::path screenshot, int later = 0);
 
     // Runs until the window closes or a hook says stop. Throws Error when a screenshot was
     // asked for and could not be written, or the window closed before it was taken.
@@ -101,6 +102,7 @@ class FrameLoop {
   private:
     Window& window_;
     std::filesystem::path screenshot_;
+    int later_;
 };
 
 }  // namespace spadework::viewer
