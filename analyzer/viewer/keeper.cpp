@@ -8,6 +8,7 @@
 #include <ctime>
 
 #include "spadework/formats/game_file.h"
+#include "wording.h"
 
 namespace spadework::viewer {
 
@@ -560,6 +561,19 @@ std::string keeper_hand_cell(const ScoredGame& scored, std::size_t hand) {
         cell += fmt::format(", level: overtime to {}", scored.rules.overtime_target);
     }
     return cell;
+}
+
+std::string keeper_bids_cell(const RecordedGame& game, const ScoredGame& scored, std::size_t hand) {
+    const RecordedHand& h = game.hands.at(hand);
+    const HandOutcome* outcome = hand < scored.outcomes.size() ? &scored.outcomes[hand] : nullptr;
+    std::array<std::string, 4> bids;
+    for (std::size_t b = 0; b < h.bids.size(); ++b) {
+        const Seat seat = next(h.dealer, static_cast<int>(b) + 1);
+        std::string text = bid_text(h.bids[b]);
+        if (outcome && h.bids[b].is_nil()) text += outcome->tricks[index(seat)] == 0 ? "✓" : "✗";
+        bids[index(seat)] = text;
+    }
+    return fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]);
 }
 
 std::string keeper_end_cell(const ScoredGame& scored) {

@@ -180,6 +180,9 @@ class ScoreKeeper {
 // "over" after the rules ended the game; and its end, "N-S win, hand 12", "drawn, hand 9",
 // "in overtime (to 3)" or "not over".
 std::string keeper_hand_cell(const ScoredGame& scored, std::size_t hand);
+// The sheet's bids of hand `hand`, North first: "4 3 nil✓ 3", each nil (blind nil) marked ✓
+// when its bidder took no trick and ✗ when it took one, once the hand is scored.
+std::string keeper_bids_cell(const RecordedGame& game, const ScoredGame& scored, std::size_t hand);
 std::string keeper_end_cell(const ScoredGame& scored);
 
 }  // namespace spadework::viewer

@@ -22,6 +22,7 @@ std::string count_of(long n, std::string_view one, std::string_view many = {});
 std::string loss_text(int points, int tricks, std::optional<double> chance = std::nullopt);
 
 // Cards as people write them, from the words every part shares: "10♦", "K♣".
+using analyzer::bid_text;
 using analyzer::card_text;
 using analyzer::rank_text;
 

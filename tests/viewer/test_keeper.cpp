@@ -81,6 +81,13 @@ TEST_CASE("A game kept hand by hand, the keeper dropped between hands, scores as
     CHECK(k.result_text() == std::string(expected.result->winner == Team::NS ? "N-S" : "E-W") +
                                  " win at the target, " + std::to_string(std::max(ns, ew)) +
                                  " to " + std::to_string(std::min(ns, ew)));
+    // Each nil's fate on its row, North first: Carol's nil holds, Dee's blind nil breaks on the
+    // last trick, Carol's second nil fails; a hand without a nil is its bids alone.
+    const ScoredGame& own = k.sheet().runs.at(0).scored;
+    CHECK(keeper_bids_cell(k.game(), own, 0) == "4 3 nil✓ 3");
+    CHECK(keeper_bids_cell(k.game(), own, 1) == "3 4 3 2");
+    CHECK(keeper_bids_cell(k.game(), own, 2) == "2 5 3 blind nil✗");
+    CHECK(keeper_bids_cell(k.game(), own, 5) == "3 4 nil✗ 4");
     // Beside the game's rules, Paperless by default, scoring what a sheet gives it.
     REQUIRE(k.sheet().runs.size() == 2);
     CHECK(k.sheet().runs[1].label == "paperless");

@@ -170,18 +170,6 @@ std::string fit_text(const std::string& text, float width) {
     return cut + ellipsis;
 }
 
-std::string bid_text(Bid bid) {
-    switch (bid.kind()) {
-        case Bid::Kind::Nil:
-            return "nil";
-        case Bid::Kind::BlindNil:
-            return "blind nil";
-        case Bid::Kind::Tricks:
-            break;
-    }
-    return std::to_string(bid.count());
-}
-
 bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& fonts,
                const CardLook& look, const char* id, float visible, bool visible_down) {
     const float r = size.x * 0.09f;

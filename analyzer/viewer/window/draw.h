@@ -12,7 +12,7 @@
 #include "spadework/engine/card.h"
 #include "spadework/engine/hand.h"
 #include "ui.h"
-#include "wording.h"  // rank_text, card_text
+#include "wording.h"  // rank_text, card_text, bid_text
 
 namespace spadework::viewer {
 
@@ -51,8 +51,6 @@ std::string fit_text(const std::string& text, float width);
 // The colour of a flag's class wherever it is named: blunders red, mistakes orange,
 // inaccuracies yellow, close calls blue.
 ImVec4 flag_colour(analyzer::FlagClass c);
-// A bid: "4", "nil", "blind nil".
-std::string bid_text(Bid bid);
 // A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate), high
 // to low within a suit.
 std::vector<Card> in_hand_order(CardSet hand);

@@ -109,13 +109,7 @@ void draw_sheet(ScoreKeeper& k, const CompareChoice& choice) {
             ImGui::TableSetColumnIndex(1);
             ImGui::Text("%c", seat_char(h.dealer));
             ImGui::TableSetColumnIndex(2);
-            std::array<std::string, 4> bids;
-            for (std::size_t b = 0; b < h.bids.size(); ++b) {
-                bids[static_cast<std::size_t>(index(next(h.dealer, static_cast<int>(b) + 1)))] =
-                    bid_text(h.bids[b]);
-            }
-            ImGui::Text("%s %s %s %s", bids[0].c_str(), bids[1].c_str(), bids[2].c_str(),
-                        bids[3].c_str());
+            ImGui::TextUnformatted(keeper_bids_cell(g, own, i).c_str());
             ImGui::TableSetColumnIndex(3);
             ImGui::Text("%d-%d", r.score[Team::NS].tricks, r.score[Team::EW].tricks);
             for (int t = 0; t < 2; ++t) {

@@ -371,7 +371,7 @@ void LessonPanel::answer_entry(UiState&) {
         float x = 0;
         const float bw = 46;
         for (Bid b : mode_->legal_bids()) {
-            std::string label = b.kind() == Bid::Kind::BlindNil ? "blind nil" : bid_text(b);
+            std::string label = bid_text(b);
             float w = std::max(bw, ImGui::CalcTextSize(label.c_str()).x + 16);
             if (x > 0 && x + w <= avail) {
                 ImGui::SameLine();

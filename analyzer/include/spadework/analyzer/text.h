@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "spadework/engine/card.h"
+#include "spadework/engine/hand.h"
 
 namespace spadework::analyzer {
 
@@ -28,6 +29,19 @@ inline std::string rank_text(Rank r) {
 // A card in running text, with its suit symbol as on the cards: "K♣", "10♦".
 inline std::string card_text(Card c) {
     return rank_text(c.rank()) + std::string(suit_symbol(c.suit()));
+}
+
+// A bid in running text: "4", "nil", "blind nil".
+inline std::string bid_text(Bid bid) {
+    switch (bid.kind()) {
+        case Bid::Kind::Nil:
+            return "nil";
+        case Bid::Kind::BlindNil:
+            return "blind nil";
+        case Bid::Kind::Tricks:
+            break;
+    }
+    return std::to_string(bid.count());
 }
 
 // The edit distance of two words (insertions, deletions, changes and swaps of two neighbours).
