@@ -267,11 +267,11 @@ std::vector<KeyEntry> document_keys() {
             shapes_play(enum_key<int>("deck", "52|48", "cards in the deck; 48 removes 2S 3S 2H 3H",
                                       &RuleSet::deck_size, {{52, "52"}, {48, "48"}})),
             "52",
-            "the sheet does not show the cards dealt; each hand is scored from its 12 tricks"),
+            "each hand is scored from its 12 tricks: the sheet does not show the cards dealt"),
         needs_cards(
             shapes_play(int_key("pass_cards", "cards each player passes to partner before bidding",
                                 &RuleSet::pass_cards)),
-            "0", "the cards passed are not on a score sheet (they change no score)"),
+            "0", "the cards passed are not on a score sheet; they change no score"),
         shapes_play(int_key("max_bid", "the largest trick bid", &RuleSet::max_bid)),
         shapes_play(allowed_key("nil", "may a player bid nil", &RuleSet::nil_allowed)),
         shapes_play(
@@ -282,7 +282,9 @@ std::vector<KeyEntry> document_keys() {
             shapes_play(int_key("blind_nil_exchange",
                                 "cards a blind nil bidder and partner exchange after the bidding",
                                 &RuleSet::blind_nil_exchange)),
-            "0", "the cards exchanged are not on a score sheet (they change no score)"),
+            "0",
+            "the cards exchanged after a blind nil are not on a score sheet; they change no "
+            "score"),
         shapes_play(enum_key<SpadesLead>(
             "spades_lead", "after_broken|anytime", "when a spade may be led", &RuleSet::spades_lead,
             {{SpadesLead::AfterBroken, "after_broken"}, {SpadesLead::Anytime, "anytime"}})),
@@ -332,8 +334,8 @@ std::vector<KeyEntry> document_keys() {
         needs_cards(int_key("honours_points", "points for winning all of AH KH QH JH",
                             &RuleSet::honours_points),
                     "0",
-                    "not scored: a score sheet does not say who won AH KH QH JH (the honours "
-                    "are won card by card)"),
+                    "the honours are not scored: a score sheet does not say who won AH KH QH "
+                    "JH, which are won card by card"),
         int_key("bag_limit", "bags that bring a penalty (0: no bags)", &RuleSet::bag_limit),
         int_key("bag_penalty", "points lost each time the bag limit is reached",
                 &RuleSet::bag_penalty),
@@ -399,13 +401,14 @@ std::vector<KeyEntry> house_keys() {
                          {Bidding::Mirrors, "mirrors"},
                          {Bidding::Suicide, "suicide"}})),
                     "free|suicide",
-                    "not checked: a score sheet does not show the spades each player held, "
-                    "which decide the bids"),
+                    "the bids are not checked: a score sheet does not show the spades each "
+                    "player held, which decide them"),
         needs_cards(shapes_play(optional_int_key("nil_max_spades",
                                                  "nil may be bid only with N spades or fewer",
                                                  &RuleSet::nil_max_spades)),
                     "none",
-                    "not checked: a score sheet does not show the spades a nil bidder held"),
+                    "the nils are not checked: a score sheet does not show the spades a nil "
+                    "bidder held"),
         shapes_play(int_key("blind_behind",
                             "a blind bid only by a side behind by N points or more (0: any "
                             "score)",
@@ -418,7 +421,9 @@ std::vector<KeyEntry> house_keys() {
             shapes_play(int_key("blind_bid_exchange",
                                 "cards a blind trick bidder and partner exchange after the bidding",
                                 &RuleSet::blind_bid_exchange)),
-            "0", "the cards exchanged are not on a score sheet (they change no score)"),
+            "0",
+            "the cards exchanged after a blind bid are not on a score sheet; they change no "
+            "score"),
         int_key("blind_bid_factor",
                 "what a contract's points are multiplied by, made or set, when a blind trick "
                 "bid is in it",
@@ -527,8 +532,9 @@ std::vector<std::string> score_sheet_gaps(const RuleSet& rules) {
         if (e.info.sheet_lacks.empty()) continue;
         std::string value = e.get(rules);
         if (one_of(value, e.info.sheet_values)) continue;
-        out.push_back(std::string(e.info.key) + "=" + value + ": " +
-                      std::string(e.info.sheet_lacks));
+        // What a player reads first, the rule key after it for those who set keys.
+        out.push_back(std::string(e.info.sheet_lacks) + " (" + std::string(e.info.key) + "=" +
+                      value + ")");
     }
     return out;
 }

@@ -103,12 +103,12 @@ TEST_CASE("score compares a sheet under other rules and says what needs the card
     const auto& paperless = j["rule_sets"][1];
     REQUIRE(paperless["not_scored"].size() == 1);
     CHECK(paperless["not_scored"][0] ==
-          "honours_points=2: not scored: a score sheet does not say who won AH KH QH JH (the "
-          "honours are won card by card)");
+          "the honours are not scored: a score sheet does not say who won AH KH QH JH, which are "
+          "won card by card (honours_points=2)");
     CHECK(paperless["result"]["winner"] == "EW");
     std::string text = run_ok({"score", kSheet, "--rules", "paperless"});
     CHECK(contains(text, "club-night.csv: a score sheet (bids and tricks), played under classic"));
-    CHECK(contains(text, "paperless: from a score sheet, honours_points=2: not scored"));
+    CHECK(contains(text, "paperless: from a score sheet, the honours are not scored"));
 }
 
 TEST_CASE("show prints a sheet's bids and tricks and the hand and analysis commands refuse it",

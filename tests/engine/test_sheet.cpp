@@ -197,8 +197,8 @@ TEST_CASE("A sheet re-scored under other rules says what needs the cards", "[she
     CHECK(paperless.hands.size() == 4);
     REQUIRE(paperless.not_scored.size() == 1);
     CHECK(paperless.not_scored[0] ==
-          "honours_points=2: not scored: a score sheet does not say who won AH KH QH JH (the "
-          "honours are won card by card)");
+          "the honours are not scored: a score sheet does not say who won AH KH QH JH, which are "
+          "won card by card (honours_points=2)");
     // A Paperless sheet under classic scoring: 12 tricks a hand, no pass, and no honours.
     RecordedGame played = g;
     played.rules = preset("paperless");
@@ -209,9 +209,9 @@ TEST_CASE("A sheet re-scored under other rules says what needs the cards", "[she
     CHECK(classic.hands[0].score[Team::NS].delta == 70);  // 7 bid, 7 taken
     CHECK(classic.not_scored ==
           std::vector<std::string>{
-              "deck=48: the sheet does not show the cards dealt; each hand is scored from its 12 "
-              "tricks",
-              "pass_cards=3: the cards passed are not on a score sheet (they change no score)"});
+              "each hand is scored from its 12 tricks: the sheet does not show the cards dealt "
+              "(deck=48)",
+              "the cards passed are not on a score sheet; they change no score (pass_cards=3)"});
     CHECK(score_game(testing::first_legal_game(preset("paperless"), 1, 3), preset("paperless"))
               .not_scored.empty());
 }

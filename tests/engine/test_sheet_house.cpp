@@ -117,10 +117,10 @@ TEST_CASE("A sheet under rules that go by the spades held says they are not chec
     CHECK(s.hands.size() == 4);
     CHECK(s.not_scored ==
           std::vector<std::string>{
-              "bidding=mirrors: not checked: a score sheet does not show the spades each player "
-              "held, which decide the bids",
-              "nil_max_spades=0: not checked: a score sheet does not show the spades a nil "
-              "bidder held"});
+              "the bids are not checked: a score sheet does not show the spades each player "
+              "held, which decide them (bidding=mirrors)",
+              "the nils are not checked: a score sheet does not show the spades a nil bidder "
+              "held (nil_max_spades=0)"});
     // Re-scored under classic, the keys that shaped the bids stay as played, and so do their
     // notes.
     CHECK(score_game(g, preset("classic")).not_scored == s.not_scored);
@@ -131,6 +131,6 @@ TEST_CASE("A sheet under rules that go by the spades held says they are not chec
               .empty());
     CHECK(score_sheet_gaps(classic_with({"bidding=whiz"})).size() == 1);
     CHECK(score_sheet_gaps(classic_with({"blind_bid_min=6", "blind_bid_exchange=2"})) ==
-          std::vector<std::string>{"blind_bid_exchange=2: the cards exchanged are not on a score "
-                                   "sheet (they change no score)"});
+          std::vector<std::string>{"the cards exchanged after a blind bid are not on a score "
+                                   "sheet; they change no score (blind_bid_exchange=2)"});
 }

@@ -227,7 +227,8 @@ struct RuleKeyInfo {
 const std::vector<RuleKeyInfo>& rule_keys();
 
 // What these rules score or shape from the cards, which a score sheet does not have: one line
-// per such key ("honours_points=2: not scored: ..."). Empty when a sheet gives all they need.
+// per such key, in words and then the key ("the honours are not scored: ... (honours_points=2)").
+// Empty when a sheet gives all they need.
 std::vector<std::string> score_sheet_gaps(const RuleSet& rules);
 
 // Sets on `rules` every key marked shapes_play to its value in `played`.
