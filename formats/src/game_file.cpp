@@ -204,8 +204,36 @@ std::vector<RecordedGame> parse_games(FileKind kind, std::string_view content,
     return game_format(kind).parse(content, file);
 }
 
+namespace {
+
+// The formats that hold every record (Holds::Games), from the table: ".spades, .pb, .textproto
+// or .json".
+std::string whole_record_extensions() {
+    std::vector<std::string_view> exts;
+    for (const GameFormat& format : game_formats()) {
+        if (format.holds == GameFormat::Holds::Games) exts.push_back(format.extensions.front());
+    }
+    std::string out;
+    for (std::size_t i = 0; i < exts.size(); ++i) {
+        if (i > 0) out += i + 1 == exts.size() ? " or " : ", ";
+        out += exts[i];
+    }
+    return out;
+}
+
+// A format's text of the games; what it cannot hold said with where the game can go instead.
+std::string formatted(const GameFormat& format, const std::vector<RecordedGame>& games) {
+    try {
+        return format.format(games);
+    } catch (const CannotHold& e) {
+        throw Error(std::string(e.what()) + ": write the game to " + whole_record_extensions());
+    }
+}
+
+}  // namespace
+
 std::string format_games(FileKind kind, const std::vector<RecordedGame>& games) {
-    return game_format(kind).format(games);
+    return formatted(game_format(kind), games);
 }
 
 namespace {
@@ -316,7 +344,7 @@ void write_file(const fs::path& path, std::string_view content) {
 void write_game_file(const fs::path& path, const std::vector<RecordedGame>& games) {
     std::string content;
     try {
-        content = format_or_throw(path).format(games);
+        content = formatted(format_or_throw(path), games);
     } catch (const FormatError&) {
         throw;
     } catch (const Error& e) {

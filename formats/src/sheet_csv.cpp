@@ -464,22 +464,21 @@ void check_writable(const std::vector<RecordedGame>& games) {
     }
     const RecordedGame& game = games.front();
     if (!game.score_sheet()) {
-        throw Error(
+        throw CannotHold(
             "a .csv file holds a score sheet (bids and tricks only), but this game is recorded "
-            "card by card: write it to .spades, .pb, .textproto or .json");
+            "card by card");
     }
     for (std::size_t h = 0; h < game.hands.size(); ++h) {
         for (const Annotation& a : game.hands[h].annotations) {
             std::string where = "hand " + std::to_string(h + 1);
             if (a.target != Annotation::Target::Hand) {
-                throw Error("a .csv score sheet has no place for the note on " + where + "'s bid " +
-                            std::to_string(a.index + 1) +
-                            ": write the game to .spades, .pb, .textproto or .json");
+                throw CannotHold("a .csv score sheet has no place for the note on " + where +
+                                 "'s bid " + std::to_string(a.index + 1));
             }
             if (!a.glyph.empty() || a.comment.empty()) {
-                throw Error("a .csv score sheet has no place for " +
-                            std::string(a.glyph.empty() ? "the empty note" : "the glyph") + " on " +
-                            where + ": write the game to .spades, .pb, .textproto or .json");
+                throw CannotHold("a .csv score sheet has no place for " +
+                                 std::string(a.glyph.empty() ? "the empty note" : "the glyph") +
+                                 " on " + where);
             }
         }
     }

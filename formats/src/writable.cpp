@@ -1,6 +1,7 @@
 #include "writable.h"
 
 #include "spadework/engine/error.h"
+#include "spadework/formats/error.h"
 
 namespace spadework::formats {
 
@@ -8,10 +9,9 @@ namespace {
 
 [[noreturn]] void refuse(std::size_t game, std::size_t hand, const WriteLimits& limits,
                          const std::string& what) {
-    throw Error("game " + std::to_string(game + 1) +
-                (hand == 0 ? std::string() : ", hand " + std::to_string(hand)) + ": " +
-                std::string(limits.lacks) + " " + what +
-                " (write the game as .spades or .pb instead)");
+    throw CannotHold("game " + std::to_string(game + 1) +
+                     (hand == 0 ? std::string() : ", hand " + std::to_string(hand)) + ": " +
+                     std::string(limits.lacks) + " " + what);
 }
 
 }  // namespace

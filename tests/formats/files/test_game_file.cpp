@@ -70,16 +70,33 @@ TEST_CASE("The format table has one row per kind, in order, each read back as wr
         const GameFormat& format = table[i];
         INFO(format.name);
         const std::vector<RecordedGame> games = games_for(format);
-        // A format of one score sheet refuses what it cannot hold, rather than drop it.
+        // A format of one score sheet refuses what it cannot hold, rather than drop it; through
+        // the table, the refusal names the formats that hold a whole record, which the table
+        // says (the rows that hold games).
+        std::string whole;
+        for (const GameFormat& f : table) {
+            if (f.holds != GameFormat::Holds::Games) continue;
+            whole += (whole.empty() ? "" : ", ") + std::string(f.extensions.front());
+        }
+        const std::size_t last = whole.rfind(", ");
+        whole.replace(last, 2, " or ");
+        CHECK(whole == ".spades, .pb, .textproto or .json");
+        const std::string instead = ": write the game to " + whole;
         if (format.holds == GameFormat::Holds::OneScoreSheet) {
-            CHECK_THROWS_AS(format.format(sample_games()), Error);
+            const RecordedGame played = sample_games().front();  // card by card
+            CHECK_THROWS_AS(format.format({played}), CannotHold);
             CHECK_THROWS_AS(format.format({games[0], games[0]}), Error);
+            CHECK_THROWS_WITH(format_games(format.kind, {played}), Catch::EndsWith(instead));
         }
         // An app's format refuses a 48-card Paperless game (a pass, no 2S) and a score sheet.
         if (format.holds == GameFormat::Holds::DealtHands) {
-            CHECK_THROWS_AS(format.format({testing::first_legal_game(preset("paperless"), 1, 7)}),
-                            Error);
-            CHECK_THROWS_AS(format.format({testing::sheet_game()}), Error);
+            const RecordedGame paperless = testing::first_legal_game(preset("paperless"), 1, 7);
+            CHECK_THROWS_AS(format.format({paperless}), CannotHold);
+            CHECK_THROWS_AS(format.format({testing::sheet_game()}), CannotHold);
+            CHECK_THROWS_WITH(format_games(format.kind, {paperless}), Catch::EndsWith(instead));
+            CHECK_THROWS_WITH(write_game_file(dir.path / ("p" + std::string(format.extensions[0])),
+                                              {testing::sheet_game()}),
+                              Catch::EndsWith(instead));
         }
         CHECK(static_cast<std::size_t>(format.kind) == i);
         CHECK(&game_format(format.kind) == &format);

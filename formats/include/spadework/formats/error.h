@@ -27,6 +27,14 @@ class FormatError : public Error {
     std::string message_;
 };
 
+// What a format cannot hold, as its writer says it ("a .csv score sheet has no place for the
+// glyph on hand 2"). Writing through the format table (write_game_file, format_games) adds the
+// formats that hold every record, from the table: ": write the game to .spades, .pb, ...".
+class CannotHold : public Error {
+  public:
+    using Error::Error;
+};
+
 // Where a RecordError happened, in words, for formats without line numbers:
 // "game 2, hand 3, bid 2" or "game 1, hand 4, card 17". game and hand are 0-based here and
 // printed 1-based.
