@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "play_review_helpers.h"
@@ -17,6 +18,26 @@
 using namespace spadework;
 using namespace spadework::analyzer;
 using namespace spadework::testing;
+
+namespace {
+
+ReviewSettings graded_by_game() {
+    ReviewSettings s;
+    s.grade = Grade::Game;
+    return s;
+}
+
+// A hand's play reviewed by the game and by points, each on a solver of its own.
+std::pair<PlayReview, PlayReview> both_gradings(const RecordedGame& game, const Standings& before,
+                                                const WinChanceTable& table) {
+    Solver solver;
+    PlayReview graded = review_play(game, 0, before, graded_by_game(), solver, &table);
+    Solver points_solver;
+    PlayReview points = review_play(game, 0, before, ReviewSettings{}, points_solver);
+    return {graded, points};
+}
+
+}  // namespace
 
 // Graded by the game: every card gets the chance of winning the game after the hand, from the
 // rule set's table at the scores the hand ends with (the next dealer to deal). The last card
@@ -32,12 +53,8 @@ TEST_CASE("Cards graded by the game carry the chance they leave and are flagged 
     RecordedGame game =
         solver_played(rules, Seat::East, deal_from_seed(21, rules.deck(), Seat::East),
                       {Bid::tricks(3), Bid::tricks(4), Bid::tricks(2), Bid::tricks(3)}, before);
-    ReviewSettings by_game;
-    by_game.grade = Grade::Game;
-    Solver solver;
-    PlayReview graded = review_play(game, 0, before, by_game, solver, &table);
-    Solver points_solver;
-    PlayReview points = review_play(game, 0, before, ReviewSettings{}, points_solver);
+    const ReviewSettings by_game = graded_by_game();
+    const auto [graded, points] = both_gradings(game, before, table);
     REQUIRE(graded.cards.size() == points.cards.size());
     for (std::size_t i = 0; i < graded.cards.size(); ++i) {
         const CardReview& c = graded.cards[i];
@@ -165,12 +182,7 @@ TEST_CASE("Making the contract that hands the opponents the game is graded a blu
     before[index(Team::NS)] = {190 - 10 * t, 0};
     before[index(Team::EW)] = {209 - 10 * e, 9};
     WinChanceTable table = WinChanceTable::build(rules, measure_hands(rules, 4000, 5));
-    ReviewSettings by_game;
-    by_game.grade = Grade::Game;
-    Solver solver;
-    PlayReview graded = review_play(game, 0, before, by_game, solver, &table);
-    Solver points_solver;
-    PlayReview points = review_play(game, 0, before, ReviewSettings{}, points_solver);
+    const auto [graded, points] = both_gradings(game, before, table);
     const CardReview& g = graded.cards.at(47);
     const CardReview& p = points.cards.at(47);
     REQUIRE(g.played == found->take);

@@ -116,3 +116,17 @@ TEST_CASE("a bid's layouts are counted, and a nil is kept rather than made", "[t
     d.effective_samples = 1;
     CHECK(share_of_layouts(1.0, 1, 1) == "1 of 1 sampled layout");
 }
+
+TEST_CASE("cards and bids read as players write them", "[text]") {
+    using spadework::Bid;
+    using spadework::Card;
+    using spadework::Rank;
+    using spadework::Suit;
+    CHECK(spadework::analyzer::card_text(Card(Rank::Ten, Suit::Diamonds)) == "10♦");
+    CHECK(spadework::analyzer::card_text(Card(Rank::King, Suit::Clubs)) == "K♣");
+    CHECK(spadework::analyzer::bid_text(Bid::tricks(4)) == "4");
+    CHECK(spadework::analyzer::bid_text(Bid::nil()) == "nil");
+    CHECK(spadework::analyzer::bid_text(Bid::blind_nil()) == "blind nil");
+    // A blind trick bid (a house rule) says it was blind, as the text log's "b6" does.
+    CHECK(spadework::analyzer::bid_text(Bid::blind_tricks(6)) == "blind 6");
+}

@@ -31,7 +31,7 @@ inline std::string card_text(Card c) {
     return rank_text(c.rank()) + std::string(suit_symbol(c.suit()));
 }
 
-// A bid in running text: "4", "nil", "blind nil".
+// A bid in running text: "4", "nil", "blind nil", "blind 6" (a blind trick bid).
 inline std::string bid_text(Bid bid) {
     switch (bid.kind()) {
         case Bid::Kind::Nil:
@@ -41,7 +41,7 @@ inline std::string bid_text(Bid bid) {
         case Bid::Kind::Tricks:
             break;
     }
-    return std::to_string(bid.count());
+    return (bid.is_blind() ? "blind " : "") + std::to_string(bid.count());
 }
 
 // The edit distance of two words (insertions, deletions, changes and swaps of two neighbours).
