@@ -130,6 +130,13 @@ void analyze_one(const AnalyzeOptions& o) {
         }
         if (!o.json && !first) fmt::print("\n");
         print_review(review, loaded, o.json);
+        // One hand of a library game: said, as the viewer will not show it.
+        if (loaded.library_id && only && !o.json) {
+            fmt::print(
+                "Not stored: the library keeps the reviews of whole games (`spadework analyze "
+                "{}` reviews game {} and keeps it for the viewer).\n",
+                *loaded.library_id, *loaded.library_id);
+        }
         first = false;
     }
 }

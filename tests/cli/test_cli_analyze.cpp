@@ -101,6 +101,11 @@ TEST_CASE("analyze says what is wrong with its input", "[cli-analyze]") {
     r = run(ws.with_db({"analyze", "42"}));
     CHECK(r.status == 1);
     CHECK(contains(r.err, "no game 42 in the library"));
+    // One hand of a library game is reviewed but not kept, and the review says so.
+    const std::string one = run_ok(ws.with_db({"analyze", "1", "--hand", "1", "--only", "play"}));
+    CHECK(contains(one,
+                   "Not stored: the library keeps the reviews of whole games "
+                   "(`spadework analyze 1` reviews game 1 and keeps it for the viewer)."));
 }
 
 TEST_CASE("analyze --trend orders games by calendar date whichever form the date is written in",

@@ -106,7 +106,8 @@ TEST_CASE("a bid's layouts are counted, and a nil is kept rather than made", "[t
     nil.bid = Bid::nil();
     nil.made = 0.3;
     d.options = {nil, four};
-    CHECK(bid_made_text(d) == "made in 8 of 10 sampled layouts");
+    // A trick bid is made with the partner's: the partnership's contract.
+    CHECK(bid_made_text(d) == "made with the partner's bid in 8 of 10 sampled layouts");
     d.bid = Bid::nil();
     CHECK(bid_made_text(d) == "kept in 3 of 10 sampled layouts");
     // Layouts weighted by the earlier bids do not count one each.

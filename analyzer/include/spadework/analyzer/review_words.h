@@ -1,7 +1,8 @@
 // How a review is put in words a player reads, shared by the printed report (review_io.cpp)
 // and the viewer's panels, so that both say the same thing the same way: the card to play
 // when a card was flagged (every card as good as the best, not one of them picked at random),
-// and how many sampled layouts a bid makes in ("made in 8 of 10 sampled layouts").
+// and how many sampled layouts a bid makes in ("made with the partner's bid in 8 of 10 sampled
+// layouts").
 #pragma once
 
 #include <fmt/core.h>
@@ -81,12 +82,15 @@ inline std::string share_of_layouts(double share, int samples, double effective_
     return fmt::format("{:.0f}% of {} (weighted by the earlier bids)", 100 * share, layouts);
 }
 
-// How often the bid made would have made over its sampled layouts: "made in 8 of 10 sampled
-// layouts", for a nil "kept in ...". Empty when the bid is not among the options valued.
+// How often the bid made would have made over its sampled layouts: a trick bid counts as made
+// when the partnership's contract is (the partner's bid added, the bots' where the partner
+// bids later), which a chart of the partnership's tricks marked at this bid alone does not
+// show, so it says so: "made with the partner's bid in 8 of 10 sampled layouts"; for a nil
+// "kept in ...". Empty when the bid is not among the options valued.
 inline std::string bid_made_text(const BidDecision& d) {
     for (const BidOption& o : d.options) {
         if (o.bid != d.bid) continue;
-        return fmt::format("{} in {}", d.bid.is_nil() ? "kept" : "made",
+        return fmt::format("{} in {}", d.bid.is_nil() ? "kept" : "made with the partner's bid",
                            share_of_layouts(o.made, d.samples, d.effective_samples));
     }
     return std::string();
