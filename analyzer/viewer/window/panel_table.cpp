@@ -39,7 +39,11 @@ std::array<std::string, 2> totals_lines(const HandState& st) {
             took += st.tricks_taken(s);
             if (auto b = st.bid_of(s)) {
                 if (b->is_nil()) {
-                    nils += fmt::format(", {} {}", seat_char(s), bid_text(*b));
+                    // A nil's own tricks said beside it: the result counts them apart (or for
+                    // the partner), as the rules say, and the totals then still add up.
+                    const int own = st.tricks_taken(s);
+                    nils += fmt::format(", {} {}{}", seat_char(s), bid_text(*b),
+                                        own > 0 ? fmt::format(" took {}", own) : "");
                 } else {
                     bid += b->count();
                 }
