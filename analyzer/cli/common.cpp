@@ -451,6 +451,16 @@ std::filesystem::path existing_library_path(const std::string& db) {
     std::filesystem::path path = library_path(db);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {
+        // The way to make one, which for a --db in a folder that is not there starts with the
+        // folder (import makes the library, not the folder: library_to_make).
+        const std::filesystem::path folder = path.parent_path();
+        if (!db.empty() && !folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+            throw Error(
+                fmt::format("there is no library at {}, nor its folder {}: make the "
+                            "folder, then `spadework import FILE --db {}` makes the "
+                            "library (or check the path)",
+                            path.string(), folder.string(), db));
+        }
         throw Error(fmt::format("there is no library at {}: `spadework import FILE{}` makes one",
                                 path.string(), db.empty() ? "" : " --db " + db));
     }

@@ -226,6 +226,15 @@ TEST_CASE("reading a library that does not exist is an error naming it", "[cli-u
         CHECK(r.out.empty());
         CHECK_FALSE(fs::exists(ws.db));
     }
+    // A --db in a folder that is not there: the hint names the folder to make first, as
+    // import makes the library but not its folder.
+    const std::string lost = ws.file("no-such-folder/lib.sqlite");
+    run_expecting({"list", "--db", lost}, 1,
+                  "nor its folder " + ws.file("no-such-folder") +
+                      ": make the folder, then "
+                      "`spadework import FILE --db " +
+                      lost + "` makes the library");
+    run_expecting({"import", game, "--db", lost}, 1, "there is no folder");
     run_ok(ws.with_db({"import", game}));
     CHECK(fs::exists(ws.db));
     CHECK(contains(run_ok(ws.with_db({"list"})), "Ann/Bob/Cy/Dee"));
