@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "common.h"
+#include "spadework/analyzer/text.h"
 #include "spadework/engine/error.h"
 #include "spadework/engine/rules.h"
 #include "spadework/formats/game_file.h"
@@ -37,6 +38,19 @@ std::string preset_list() {
     std::vector<std::string_view> names;
     for (const PresetInfo& info : presets()) names.push_back(info.name);
     return fmt::format("{}", fmt::join(names, ", "));
+}
+
+// The rule set a mistyped name was most likely meant to be, among the presets and the house
+// rule sets saved (house_rules_dir): "did you mean 'classic'?", or nothing.
+std::string did_you_mean(const std::string& name) {
+    std::vector<std::string> names;
+    for (const PresetInfo& info : presets()) names.emplace_back(info.name);
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(house_rules_dir(), ec)) {
+        if (entry.path().extension() == ".textproto") names.push_back(entry.path().stem());
+    }
+    const std::optional<std::string> near = analyzer::nearest_word(name, names);
+    return near ? fmt::format(" (did you mean '{}'?)", *near) : std::string();
 }
 
 }  // namespace
@@ -104,8 +118,9 @@ RuleSet load_rules_with(std::string_view text, const std::vector<std::string>& o
         if (!house.empty() || path_exists(arg.name)) throw;
         if (!plain_name(arg.name)) throw UsageError(e.what());
         throw UsageError(fmt::format(
-            "no rule set '{}': give a preset ({}), a RuleSet .textproto file, or save one as {}",
-            arg.name, preset_list(), (house_rules_dir() / (arg.name + ".textproto")).string()));
+            "no rule set '{}'{}: give a preset ({}), a RuleSet .textproto file, or save one as {}",
+            arg.name, did_you_mean(arg.name), preset_list(),
+            (house_rules_dir() / (arg.name + ".textproto")).string()));
     }
     for (const std::string& o : arg.overrides) {
         try {

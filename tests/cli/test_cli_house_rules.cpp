@@ -143,6 +143,14 @@ TEST_CASE("a house rule set saved by name in the config folder is found by name"
     run_expecting({"rules", "otherclub"}, 2,
                   "or save one as " +
                       (ws.dir / "config" / "spadework" / "rules" / "otherclub.textproto").string());
+    // A slip of the keyboard names the rule set meant, a preset or a house rule set; a name
+    // near none names none.
+    run_expecting({"rules", "clasic"}, 2, "no rule set 'clasic' (did you mean 'classic'?)");
+    run_expecting({"score", ws.file("club.spades"), "--rules", "classic,paperles"}, 2,
+                  "(did you mean 'paperless'?)");
+    run_expecting({"rules", "myclb"}, 2, "(did you mean 'myclub'?)");
+    CHECK_FALSE(contains(run_expecting({"rules", "zzzqqq"}, 2, "no rule set 'zzzqqq':").err,
+                         "did you mean"));
     // A house file that does not read is bad input, exit 1.
     write(ws.dir / "config" / "spadework" / "rules" / "broken.textproto", "bag_limit: lots\n");
     run_expecting({"rules", "broken"}, 1, "broken.textproto");
