@@ -566,12 +566,15 @@ std::string bid_points_verdict(const BidDecision& b, const std::string& good) {
             "another bid is better by a class or more; good bids: {}",
             played, good);
     }
+    // The interval that spans classes runs over every bid's difference with this one, not only
+    // the best's (a 9.0 ± 0.0 against the best can be one of them): said so.
     if (b.flag == FlagClass::CloseCall) {
         return fmt::format(
-            "close call: {} instead of {}: {}, {}; the {} points between them "
-            "could not be placed in one class; good bids: {}",
+            "close call: {} instead of {}: {}, {} ({} points better); what {} lost, against {} "
+            "or another bid near it, could not be placed in one class; good bids: {}",
             to_string(b.bid), to_string(b.best), played, best,
-            with_error(b.shortfall(), b.shortfall_error), good);
+            with_error(b.shortfall(), b.shortfall_error), to_string(b.bid), to_string(b.best),
+            good);
     }
     return fmt::format("{}: {} instead of {}: {}, {} ({} points better)", class_name(b.flag),
                        to_string(b.bid), to_string(b.best), played, best,

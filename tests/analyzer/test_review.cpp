@@ -312,6 +312,14 @@ TEST_CASE(
     CHECK(text.find("mistake: nil instead of 1: nil expected -12.5, 1 expected +10.3 (22.8 ± 4.5 "
                     "points better)") != std::string::npos);
 
+    // A close call names what did not fit one class: the loss against the best or another bid
+    // near it (the interval runs over them all), not only the best's ± shown.
+    r.hands[0].bidding.bids[0].flag = FlagClass::CloseCall;
+    text = format_review(r, game);
+    CHECK(text.find("close call: nil instead of 1: nil expected -12.5, 1 expected +10.3 (22.8 ± "
+                    "4.5 points better); what nil lost, against 1 or another bid near it, could "
+                    "not be placed in one class; good bids: 1, 2") != std::string::npos);
+
     // The bid made is the best estimate, yet another may be better by a class: not "0.0 ± 0.0
     // points between them".
     BidDecision& c = r.hands[0].bidding.bids[0];
