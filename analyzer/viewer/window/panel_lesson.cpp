@@ -193,7 +193,10 @@ void LessonPanel::header(UiState& ui) {
     std::array<char, 64> buf{};
     std::strncpy(buf.data(), learner_box_.c_str(), buf.size() - 1);
     ImGui::SetNextItemWidth(em(180));
-    if (ImGui::InputText("##learner", buf.data(), buf.size())) learner_box_ = buf.data();
+    if (ImGui::InputTextWithHint("##learner", "your name: answers are kept under it", buf.data(),
+                                 buf.size())) {
+        learner_box_ = buf.data();
+    }
     editing_name_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) mode_->set_learner(learner_box_);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("answers are kept in the library by this name");

@@ -345,10 +345,8 @@ std::string bids_in_seat_order(const RecordedHand& rh) {
     for (std::size_t i = 0; i < rh.bids.size(); ++i) {
         const Seat s = next(rh.dealer, static_cast<int>(i) + 1);
         const Bid b = rh.bids[i];
-        bids[static_cast<std::size_t>(index(s))] = b.kind() == Bid::Kind::Nil ? "nil"
-                                                   : b.kind() == Bid::Kind::BlindNil
-                                                       ? "bn"
-                                                       : std::to_string(b.count());
+        // As the text log writes them: "nil", "bnil", "b6" (short, for the list's column).
+        bids[static_cast<std::size_t>(index(s))] = to_string(b);
     }
     return fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]);
 }

@@ -93,11 +93,20 @@ void LibraryPanel::draw_edit_form(Model& model, UiState& ui) {
                          edit_players_[index(s)].size());
     }
     ImGui::SetNextItemWidth(field);
-    ImGui::InputTextWithHint("date", "2026-11-21", edit_date_, sizeof edit_date_);
+    // Labels capitalised as the seats' beside them. The notes do not wrap as they are typed
+    // (ImGui 1.86): hovering the box shows them whole, wrapped to its width.
+    ImGui::InputTextWithHint("Date", "2026-11-21", edit_date_, sizeof edit_date_);
     ImGui::SetNextItemWidth(field);
-    ImGui::InputText("event", edit_event_, sizeof edit_event_);
-    ImGui::InputTextMultiline("notes", edit_notes_, sizeof edit_notes_,
+    ImGui::InputText("Event", edit_event_, sizeof edit_event_);
+    ImGui::InputTextMultiline("Notes", edit_notes_, sizeof edit_notes_,
                               ImVec2(field, ImGui::GetTextLineHeight() * 5));
+    if (ImGui::IsItemHovered() && edit_notes_[0] != 0) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(field);
+        ImGui::TextUnformatted(edit_notes_);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
     show_form_error(form_error_);
     if (ImGui::Button("Save") && model.game()) {
         // Only what changed: an edit of the players alone leaves the date as it was written.

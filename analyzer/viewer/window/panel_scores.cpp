@@ -258,7 +258,8 @@ std::optional<std::pair<int, double>> marked_fall(const std::vector<HandChance>&
 // evaluation graph: above the middle line North-South are ahead, below East-West. The hands
 // where each side's chance fell most are marked; a click on the graph selects that hand.
 void chance_graph(Model& model, const WinChanceView& wc, const Fonts& fonts, float height) {
-    ImGui::TextUnformatted("Chance to win the game");
+    // Whose chance: North-South's (East-West's is the rest), the line's colour the side ahead.
+    ImGui::TextWrapped("North-South's chance to win the game (East-West's is the rest)");
     if (wc.status == WinChanceView::Status::Refused) {
         text_note("No win-chance table for these rules: " + wc.reason);
         return;
