@@ -7,6 +7,7 @@
 #include <sstream>
 #include <vector>
 
+#include "spadework/analyzer/review_words.h"
 #include "spadework/analyzer/text.h"
 #include "spadework/engine/hand.h"
 #include "text_width.h"
@@ -251,6 +252,7 @@ std::string reveal_text(const Lesson& lesson, const LessonHand& hand, const Less
                                                  values[i].second, error_width);
             out += fmt::format("{:<12} {}  {:>{}}{}\n", r.answer, cell, r.made, made_width, marks);
         }
+        if (v.bid) out += fmt::format("{}\n", kMadeColumnNote);
     }
     out += "\n";
     if (v.learner) {

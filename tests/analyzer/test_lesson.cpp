@@ -10,6 +10,7 @@
 #include "spadework/analyzer/lesson.h"
 #include "spadework/analyzer/lesson_pages.h"
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/review_words.h"
 #include "spadework/engine/deal.h"
 #include "spadework/engine/error.h"
 
@@ -260,6 +261,8 @@ TEST_CASE("the reveal charts every trick count between the fewest and the most s
     CHECK(nil_row.find("0% of 4 layouts") != std::string::npos);
     CHECK(made_end == column(nil_row, nil_row.find("layouts") + 7));
     CHECK(made_end == column(three_row, three_row.find("100%") + 4));
+    // Under the table, what "made" counts: the partnership's contract, not the bid alone.
+    CHECK(text.find(std::string(kMadeColumnNote)) != std::string::npos);
     // Equal layouts: nothing said of weights. Weighted ones: the shares are said to be
     // weighted, with what the weights leave of the layouts.
     CHECK(text.find("weighted") == std::string::npos);

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "draw.h"
+#include "spadework/analyzer/review_words.h"
 
 namespace spadework::viewer {
 
@@ -499,6 +500,7 @@ void bid_values(const analyzer::LessonHand& h, const analyzer::LessonVerdict& v,
         ImGui::TextUnformatted(row_marks(mine, rec, opt.bid == v.bid->best).c_str());
     }
     ImGui::EndTable();
+    text_note(std::string(analyzer::kMadeColumnNote));
 }
 
 // The best passes and the learner's, marked the same way.

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spadework/analyzer/review.h"
@@ -81,6 +82,12 @@ inline std::string share_of_layouts(double share, int samples, double effective_
     }
     return fmt::format("{:.0f}% of {} (weighted by the earlier bids)", 100 * share, layouts);
 }
+
+// What a table's "made" column of bids counts (the lesson pages' and the viewer's): the
+// partnership's contract, as bid_made_text says it.
+inline constexpr std::string_view kMadeColumnNote =
+    "made: the share of layouts where the partnership's contract (this bid with the partner's) "
+    "made; for a nil, where it was kept.";
 
 // How often the bid made would have made over its sampled layouts: a trick bid counts as made
 // when the partnership's contract is (the partner's bid added, the bots' where the partner
