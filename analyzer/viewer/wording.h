@@ -25,6 +25,7 @@ std::string loss_text(int points, int tricks, std::optional<double> chance = std
 using analyzer::bid_text;
 using analyzer::card_text;
 using analyzer::rank_text;
+using analyzer::signed_number;
 
 // The replay bar's word on a flagged card about to be played: "next card KS by S is a blunder
 // (it cost 3 points)", with the article and the number the words ask for.

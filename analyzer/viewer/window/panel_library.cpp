@@ -94,7 +94,9 @@ bool game_row(const GameLine& g, bool selected, bool* hovered) {
     // The score first, at the right; the label in what is left.
     const std::string ns_score = std::to_string(g.score[0]);
     const std::string ew_score = std::to_string(g.score[1]);
-    const float score_w = ImGui::CalcTextSize((ns_score + " / " + ew_score).c_str()).x;
+    // Kept a little off the row's right edge (and off a scroll bar beside it).
+    const float inset = style.FramePadding.x;
+    const float score_w = ImGui::CalcTextSize((ns_score + " / " + ew_score).c_str()).x + inset;
     const std::string tick = g.reviewed ? " \u2713" : "";
     ImGui::SetCursorScreenPos(top);
     if (g.label_colour) ImGui::PushStyleColor(ImGuiCol_Text, g.label_colour);

@@ -353,7 +353,8 @@ void chance_graph(Model& model, const WinChanceView& wc, const Fonts& fonts, flo
 std::string score_cell(const ScoredGame& s, int h, Team t) {
     const HandRecord& hr = s.hands[static_cast<std::size_t>(h)];
     const TeamHandScore& ts = hr.score[t];
-    std::string cell = fmt::format("{} ({:+d})", hr.after[index(t)].score, ts.delta);
+    // The hand's points as every list writes a change: "+5", "-3", "0" (never "+0").
+    std::string cell = fmt::format("{} ({})", hr.after[index(t)].score, signed_number(ts.delta));
     if (s.rules.counts_bags()) cell += fmt::format(" {}b", hr.after[index(t)].bags);
     if (ts.bag_penalties) cell += "!";
     if (hr.tie_to_overtime && t == Team::EW) cell += " tie";

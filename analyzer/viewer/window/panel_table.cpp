@@ -414,8 +414,9 @@ void draw_result(const Table& t, const Model& model) {
     for (const HandResult::Run& run : r->runs) {
         points.emplace_back(
             // As the Scores tab writes it: the score, then the hand's points in brackets.
-            run.scored ? fmt::format("{}: NS {} ({:+d}), EW {} ({:+d})", run.label, run.after[0],
-                                     run.delta[0], run.after[1], run.delta[1])
+            run.scored ? fmt::format("{}: NS {} ({}), EW {} ({})", run.label, run.after[0],
+                                     signed_number(run.delta[0]), run.after[1],
+                                     signed_number(run.delta[1]))
                        : fmt::format("{}: game already over", run.label),
             colours::kTextOnFelt);
     }
