@@ -474,6 +474,11 @@ void EditorPanel::saving(EditorMode& e) {
     if (ImGui::Button("Save as game")) e.save_game();
     ImGui::Spacing();
     ImGui::TextUnformatted("Lesson question");
+    // The boxes hold the lesson's own words, saved with it: said, so that a starting value is not
+    // taken for a hint.
+    text_note(
+        "Saved with the question: the lesson's file name, title and point, the question's "
+        "words, the seat asked and what it is asked for.");
     analyzer::LessonQuestionInfo& l = e.lesson;
     const float field = std::max(em(120), ImGui::GetContentRegionAvail().x - em(90));
     auto line = [&](const char* label, char* box, std::size_t size, std::string& into) {
@@ -488,17 +493,17 @@ void EditorPanel::saving(EditorMode& e) {
     line("question", question_, sizeof question_, l.question);
     int learner = index(l.learner);
     ImGui::SetNextItemWidth(em(90));
-    if (ImGui::Combo("learner", &learner, kSeatNames, 4)) l.learner = static_cast<Seat>(learner);
+    if (ImGui::Combo("is asked", &learner, kSeatNames, 4)) l.learner = static_cast<Seat>(learner);
     ImGui::SameLine();
     int ask = l.ask == analyzer::LessonAsk::Pass ? 1 : 0;
-    const char* asks[] = {"bid", "pass"};
+    const char* asks[] = {"a bid", "a pass"};
     ImGui::SetNextItemWidth(em(70));
-    if (ImGui::Combo("asks", &ask, asks, 2)) {
+    if (ImGui::Combo("##asks", &ask, asks, 2)) {
         l.ask = ask == 1 ? analyzer::LessonAsk::Pass : analyzer::LessonAsk::Bid;
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em(60));
-    ImGui::InputDouble("tolerance", &l.tolerance, 0, 0, "%.1f");
+    ImGui::InputDouble("points of tolerance", &l.tolerance, 0, 0, "%.1f");
     ImGui::BeginDisabled(e.checking());
     if (ImGui::Button(e.checking() ? "Checking..." : "Save as lesson question")) e.save_lesson();
     ImGui::EndDisabled();
