@@ -50,11 +50,11 @@ ordered_json hand_row(const RecordedGame& game, const ScoredGame& scored, int i)
     ordered_json j;
     j["hand"] = i + 1;
     j["dealer"] = seat_key(h.dealer);
-    std::array<std::string, 4> bids{"-", "-", "-", "-"};
-    for (std::size_t b = 0; b < h.bids.size(); ++b) {
-        bids[index(next(h.dealer, static_cast<int>(b) + 1))] = to_string(h.bids[b]);
-    }
-    j["bids"] = by_seat([&](Seat s) { return bids[index(s)]; });
+    const std::array<std::optional<Bid>, 4> bids = bids_by_seat(h);
+    j["bids"] = by_seat([&](Seat s) {
+        const std::optional<Bid>& b = bids[index(s)];
+        return b ? to_string(*b) : std::string("-");
+    });
     const HandState state = replay_hand(game.rules, h, i);
     if (auto outcome = outcome_of(state, h.claim)) {
         j["tricks"] = by_seat([&](Seat s) { return outcome->tricks[index(s)]; });

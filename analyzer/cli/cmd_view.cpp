@@ -200,8 +200,9 @@ void run_view(const ViewArgs& a) {
         }
         o.keeper_entries = comma_entries("--keeper-entries", a.keeper_entries);
     }
+    const std::vector<std::string> names =
+        a.commands.empty() ? std::vector<std::string>{} : viewer::command_names();
     for (const std::string& c : a.commands) {
-        const std::vector<std::string> names = viewer::command_names();
         if (std::find(names.begin(), names.end(), c) == names.end()) {
             throw UsageError(
                 fmt::format("--command {}: expected one of: {}", c, fmt::join(names, ", ")));

@@ -408,16 +408,28 @@ void add_rule_override_option(CLI::App* cmd, std::vector<std::string>& overrides
         ->type_name("KEY=VALUE");
 }
 
-std::filesystem::path library_to_make(const std::string& db, std::string_view option) {
-    // A library named with --db is made when it is not there, but not its folder: a folder
-    // that is not there is a mistyped path, not one to make. The default library's folder
-    // is made.
-    std::filesystem::path path = library_path(db);
+namespace {
+
+// The folder a library named with --db would be in, when it is not there. A library named
+// with --db is made when it is not there, but not its folder: a folder that is not there is a
+// mistyped path, not one to make. The default library's folder is made.
+std::optional<std::filesystem::path> missing_folder(const std::string& db,
+                                                    const std::filesystem::path& path) {
     std::error_code ec;
-    if (!db.empty() && !path.parent_path().empty() &&
-        !std::filesystem::is_directory(path.parent_path(), ec)) {
+    const std::filesystem::path folder = path.parent_path();
+    if (db.empty() || folder.empty() || std::filesystem::is_directory(folder, ec)) {
+        return std::nullopt;
+    }
+    return folder;
+}
+
+}  // namespace
+
+std::filesystem::path library_to_make(const std::string& db, std::string_view option) {
+    std::filesystem::path path = library_path(db);
+    if (auto folder = missing_folder(db, path)) {
         throw Error(fmt::format("{} {}: there is no folder {} to keep the library in", option, db,
-                                path.parent_path().string()));
+                                folder->string()));
     }
     return path;
 }
@@ -453,13 +465,12 @@ std::filesystem::path existing_library_path(const std::string& db) {
     if (!std::filesystem::exists(path, ec)) {
         // The way to make one, which for a --db in a folder that is not there starts with the
         // folder (import makes the library, not the folder: library_to_make).
-        const std::filesystem::path folder = path.parent_path();
-        if (!db.empty() && !folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+        if (auto folder = missing_folder(db, path)) {
             throw Error(
                 fmt::format("there is no library at {}, nor its folder {}: make the "
                             "folder, then `spadework import FILE --db {}` makes the "
                             "library (or check the path)",
-                            path.string(), folder.string(), db));
+                            path.string(), folder->string(), db));
         }
         throw Error(fmt::format("there is no library at {}: `spadework import FILE{}` makes one",
                                 path.string(), db.empty() ? "" : " --db " + db));

@@ -269,11 +269,7 @@ std::string game_table(const RecordedGame& game) {
     std::size_t bids_width = 12, tricks_width = 14;
     for (std::size_t i = 0; i < game.hands.size(); ++i) {
         const RecordedHand& h = game.hands[i];
-        std::array<std::string, 4> bids{"-", "-", "-", "-"};
-        for (std::size_t b = 0; b < h.bids.size(); ++b) {
-            bids[index(next(h.dealer, static_cast<int>(b) + 1))] = to_string(h.bids[b]);
-        }
-        Row row{fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]), "unfinished", ""};
+        Row row{bids_line(h), "unfinished", ""};
         if (auto outcome = hand_outcome(game, static_cast<int>(i))) {
             const auto& t = outcome->tricks;
             row.tricks = game.score_sheet() ? sheet_trick_text(h.sheet)

@@ -564,16 +564,18 @@ std::string keeper_hand_cell(const ScoredGame& scored, std::size_t hand) {
 }
 
 std::string keeper_bids_cell(const RecordedGame& game, const ScoredGame& scored, std::size_t hand) {
-    const RecordedHand& h = game.hands.at(hand);
     const HandOutcome* outcome = hand < scored.outcomes.size() ? &scored.outcomes[hand] : nullptr;
-    std::array<std::string, 4> bids;
-    for (std::size_t b = 0; b < h.bids.size(); ++b) {
-        const Seat seat = next(h.dealer, static_cast<int>(b) + 1);
-        std::string text = bid_text(h.bids[b]);
-        if (outcome && h.bids[b].is_nil()) text += outcome->tricks[index(seat)] == 0 ? "✓" : "✗";
-        bids[index(seat)] = text;
+    const std::array<std::optional<Bid>, 4> bids = bids_by_seat(game.hands.at(hand));
+    std::array<std::string, 4> cells;
+    for (Seat seat : kAllSeats) {
+        const std::optional<Bid>& b = bids[index(seat)];
+        if (!b) continue;
+        cells[index(seat)] = bid_text(*b);
+        if (outcome && b->is_nil()) {
+            cells[index(seat)] += outcome->tricks[index(seat)] == 0 ? "✓" : "✗";
+        }
     }
-    return fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]);
+    return fmt::format("{} {} {} {}", cells[0], cells[1], cells[2], cells[3]);
 }
 
 std::string keeper_end_cell(const ScoredGame& scored) {

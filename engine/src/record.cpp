@@ -100,6 +100,14 @@ const Annotation* RecordedHand::annotation(Annotation::Target target, int index)
     return nullptr;
 }
 
+std::array<std::optional<Bid>, 4> bids_by_seat(const RecordedHand& hand) {
+    std::array<std::optional<Bid>, 4> out;
+    for (std::size_t i = 0; i < hand.bids.size() && i < 4; ++i) {
+        out[index(next(hand.dealer, static_cast<int>(i) + 1))] = hand.bids[i];
+    }
+    return out;
+}
+
 RecordedHand hand_up_to(const RecordedHand& hand, std::size_t cards) {
     RecordedHand out = hand;
     if (out.cards.size() > cards) out.cards.resize(cards);

@@ -341,18 +341,6 @@ void header_row(const std::vector<std::pair<const char*, const char*>>& heads) {
     }
 }
 
-// A hand's bids in seat order (they are recorded from the dealer's left): "2 4 nil 3".
-std::string bids_in_seat_order(const RecordedHand& rh) {
-    std::array<std::string, 4> bids{"-", "-", "-", "-"};
-    for (std::size_t i = 0; i < rh.bids.size(); ++i) {
-        const Seat s = next(rh.dealer, static_cast<int>(i) + 1);
-        const Bid b = rh.bids[i];
-        // As the text log writes them: "nil", "bnil", "b6" (short, for the list's column).
-        bids[static_cast<std::size_t>(index(s))] = to_string(b);
-    }
-    return fmt::format("{} {} {} {}", bids[0], bids[1], bids[2], bids[3]);
-}
-
 }  // namespace
 
 // Columns as wide as their content and resizable; the list scrolls sideways only when a
@@ -408,7 +396,7 @@ void LibraryPanel::draw_hands(Model& model) {
         }
         ImGui::TableSetColumnIndex(1 + flags);
         ImGui::TextUnformatted(
-            bids_in_seat_order(game->hands[static_cast<std::size_t>(h)]).c_str());
+            analyzer::bids_line(game->hands[static_cast<std::size_t>(h)]).c_str());
         ImGui::TableSetColumnIndex(2 + flags);
         if (scored && h < static_cast<int>(scored->outcomes.size())) {
             const auto& t = scored->outcomes[static_cast<std::size_t>(h)].tricks;

@@ -18,6 +18,7 @@
 
 #include "spadework/engine/card.h"
 #include "spadework/engine/hand.h"
+#include "spadework/engine/record.h"
 
 namespace spadework::analyzer {
 
@@ -42,6 +43,17 @@ inline std::string bid_text(Bid bid) {
             break;
     }
     return (bid.is_blind() ? "blind " : "") + std::to_string(bid.count());
+}
+
+// A hand's bids by seat, North first, as the text log writes them, "-" for a seat not yet come
+// to bid: "2 4 nil 3", the hand tables' column (show, the viewer's hand list).
+inline std::string bids_line(const RecordedHand& hand) {
+    const std::array<std::optional<Bid>, 4> bids = bids_by_seat(hand);
+    std::string out;
+    for (const std::optional<Bid>& b : bids) {
+        out += (out.empty() ? "" : " ") + (b ? to_string(*b) : std::string("-"));
+    }
+    return out;
 }
 
 // The edit distance of two words (insertions, deletions, changes and swaps of two neighbours).

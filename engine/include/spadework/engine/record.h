@@ -149,6 +149,10 @@ HandState replay_hand(const RuleSet& rules, const RecordedHand& hand, int hand_i
                       std::vector<RecordedIrregularity>* irregular = nullptr,
                       std::optional<std::array<int, 2>> scores_before = std::nullopt);
 
+// The hand's bids by seat: they are recorded from the dealer's left; a seat not yet come to
+// bid has none.
+std::array<std::optional<Bid>, 4> bids_by_seat(const RecordedHand& hand);
+
 // The hand up to its first `cards` cards (all of them when it has fewer), to replay a part of
 // it: no claim (it belongs to the record's end), and the comments on the cards left out
 // dropped (a comment names a card by its place, which must be there).
