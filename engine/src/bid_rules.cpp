@@ -39,7 +39,7 @@ std::optional<Illegal> kind_fault(const RuleSet& rules, Seat seat, Bid bid, cons
                 return Illegal{IllegalReason::NilNotAllowed, "these rules have no nil bid"};
             }
             if (rules.nil_max_spades && known.held) {
-                int spades = known.held->count(Suit::Spades);
+                int spades = PlayOrder(rules).of_suit(*known.held, Suit::Spades).size();
                 if (spades > *rules.nil_max_spades) {
                     return Illegal{IllegalReason::NilWithTooManySpades,
                                    seat_letter(seat) + " holds " + spades_word(spades) +
@@ -78,7 +78,8 @@ std::optional<Illegal> forced_fault(const RuleSet& rules, Seat seat, Bid bid,
     if (bid.is_blind() || !known.held) return std::nullopt;
     bool whiz = rules.bidding == Bidding::Whiz;
     if (!whiz && rules.bidding != Bidding::Mirrors) return std::nullopt;
-    int spades = std::min(known.held->count(Suit::Spades), rules.highest_bid());
+    int spades =
+        std::min(PlayOrder(rules).of_suit(*known.held, Suit::Spades).size(), rules.highest_bid());
     Bid forced = spades == 0 ? Bid::nil() : Bid::tricks(spades);
     if (bid == forced || (whiz && bid == Bid::nil())) return std::nullopt;
     std::string who = seat_letter(seat);

@@ -9,7 +9,7 @@ namespace spadework {
 
 namespace {
 
-constexpr std::string_view kRankChars = "??23456789TJQKA";
+constexpr std::string_view kRankChars = "??23456789TJQKA?";
 constexpr std::string_view kSuitChars = "SHDC";
 
 // UTF-8 suit symbols, black and white forms, in suit order.
@@ -85,11 +85,18 @@ std::string_view team_name(Team t) {
 }
 
 std::string to_string(Card c) {
+    if (c == kBigJoker) return "BJ";
+    if (c == kLittleJoker) return "LJ";
     return {rank_char(c.rank()), suit_char(c.suit())};
 }
 
 std::string to_string(CardSet cards) {
     std::string out;
+    for (Card c : {kBigJoker, kLittleJoker}) {
+        if (!cards.contains(c)) continue;
+        if (!out.empty()) out += ' ';
+        out += to_string(c);
+    }
     for (Suit s : kAllSuits) {
         for (int r = kHighestRank; r >= kLowestRank; --r) {
             Card c(static_cast<Rank>(r), s);
@@ -120,7 +127,15 @@ Suit parse_suit(std::string_view text) {
 }
 
 Card parse_card(std::string_view text) {
-    // Rank then suit ("AS", "10h"); the suit symbol may also come first ("♠A").
+    // A joker ("BJ", "LJ"); rank then suit ("AS", "10h"); the suit symbol may also come first
+    // ("♠A").
+    for (Card joker : {kBigJoker, kLittleJoker}) {
+        const std::string name = to_string(joker);
+        if (text.size() == 2 && std::toupper(static_cast<unsigned char>(text[0])) == name[0] &&
+            std::toupper(static_cast<unsigned char>(text[1])) == name[1]) {
+            return joker;
+        }
+    }
     Rank r{};
     Suit s{};
     if (int n = read_rank(text, r); n > 0) {

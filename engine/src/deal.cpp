@@ -1,5 +1,6 @@
 #include "spadework/engine/deal.h"
 
+#include <cctype>
 #include <vector>
 
 #include "spadework/engine/error.h"
@@ -32,6 +33,10 @@ std::string hand_to_pbn(CardSet hand) {
                 out += rank_char(static_cast<Rank>(r));
         }
     }
+    if (!(hand & kJokers).empty()) out += '.';
+    for (Card joker : {kBigJoker, kLittleJoker}) {
+        if (hand.contains(joker)) out += to_string(joker)[0];
+    }
     return out;
 }
 
@@ -46,6 +51,28 @@ std::string to_pbn(const Deal& deal, Seat first) {
 
 namespace {
 
+// A joker's letter in a hand's fifth group ("AK.Q.J.T.BL": both jokers).
+Card read_joker(char letter, int col) {
+    const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+    for (Card joker : {kBigJoker, kLittleJoker}) {
+        if (c == to_string(joker)[0]) return joker;
+    }
+    throw ParseError(std::string("'") + letter + "' is not a joker (B or L, after the clubs)", col);
+}
+
+// The rank at the start of rest ("10" or one character); i moves past it.
+Rank read_rank(std::string_view rest, int col, std::size_t& i) {
+    if (rest.starts_with("10")) {
+        ++i;
+        return Rank::Ten;
+    }
+    try {
+        return parse_rank(rest.substr(0, 1));
+    } catch (const ParseError&) {
+        throw ParseError("'" + std::string(1, rest[0]) + "' is not a rank", col);
+    }
+}
+
 // Parses one hand starting at text offset `base` (for columns); `seen` collects every card
 // of the deal so far to catch duplicates.
 CardSet parse_hand_at(std::string_view text, int base, CardSet& seen) {
@@ -55,33 +82,22 @@ CardSet parse_hand_at(std::string_view text, int base, CardSet& seen) {
         int col = base + static_cast<int>(i) + 1;
         char c = text[i];
         if (c == '.') {
-            if (++suit >= kNumSuits) {
-                throw ParseError(
-                    "a hand has four suits: too many '.' in '" + std::string(text) + "'", col);
+            if (++suit > kNumSuits) {
+                throw ParseError("a hand has four suits and its jokers: too many '.' in '" +
+                                     std::string(text) + "'",
+                                 col);
             }
             continue;
         }
         if (c == '-') continue;  // an explicit void
-        Rank r{};
-        std::string_view rest = text.substr(i);
-        std::size_t len = 1;
-        if (rest.starts_with("10")) {
-            r = Rank::Ten;
-            len = 2;
-        } else {
-            try {
-                r = parse_rank(rest.substr(0, 1));
-            } catch (const ParseError&) {
-                throw ParseError("'" + std::string(1, c) + "' is not a rank", col);
-            }
-        }
-        Card card(r, static_cast<Suit>(suit));
+        const Card card = suit == kNumSuits
+                              ? read_joker(c, col)
+                              : Card(read_rank(text.substr(i), col, i), static_cast<Suit>(suit));
         if (seen.contains(card)) throw ParseError(to_string(card) + " is dealt twice", col);
         seen.insert(card);
         hand.insert(card);
-        i += len - 1;
     }
-    if (suit != kNumSuits - 1) {
+    if (suit < kNumSuits - 1) {
         throw ParseError("a hand has four suits separated by '.': '" + std::string(text) + "'",
                          base + 1);
     }
@@ -151,6 +167,9 @@ std::optional<std::string> check_deal(const Deal& deal, CardSet deck) {
 
 Deal deal_from_seed(std::uint64_t seed, CardSet deck, Seat dealer) {
     std::vector<Card> cards;
+    for (Card joker : {kBigJoker, kLittleJoker}) {
+        if (deck.contains(joker)) cards.push_back(joker);
+    }
     for (Suit s : kAllSuits) {
         for (int r = kHighestRank; r >= kLowestRank; --r) {
             Card c(static_cast<Rank>(r), s);

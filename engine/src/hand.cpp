@@ -67,12 +67,10 @@ std::string_view phase_name(Phase p) {
     return "?";
 }
 
-Seat trick_winner(const std::vector<PlayedCard>& trick) {
+Seat trick_winner(const std::vector<PlayedCard>& trick, const PlayOrder& order) {
     PlayedCard best = trick.front();
     for (const PlayedCard& p : trick) {
-        bool trumps = p.card.suit() == Suit::Spades && best.card.suit() != Suit::Spades;
-        bool higher = p.card.suit() == best.card.suit() && p.card.rank() > best.card.rank();
-        if (trumps || higher) best = p;
+        if (order.beats(p.card, best.card)) best = p;
     }
     return best.seat;
 }
@@ -92,6 +90,7 @@ HandState::HandState(RuleSet rules, Seat dealer, Deal deal, std::array<int, 2> s
 
 HandState::HandState(RuleSet rules, Seat dealer, Deal deal)
     : rules_(std::move(rules)),
+      order_(rules_),
       dealer_(dealer),
       dealt_(deal),
       hands_(deal.hands),
@@ -290,12 +289,12 @@ void HandState::begin_play() {
 
 std::optional<Suit> HandState::led_suit() const {
     if (trick_.empty()) return std::nullopt;
-    return trick_.front().card.suit();
+    return order_.suit(trick_.front().card);
 }
 
 std::optional<Seat> HandState::current_winner() const {
     if (trick_.empty()) return std::nullopt;
-    return trick_winner(trick_);
+    return trick_winner(trick_, order_);
 }
 
 // The card rules' one statement, as a reason only: legal_cards asks it of every card held, and
@@ -308,15 +307,17 @@ std::optional<IllegalReason> HandState::card_rule_broken(Card card) const {
             hand.contains(two_clubs)) {
             return IllegalReason::MustLeadTwoOfClubs;
         }
-        bool only_spades = hand.of_suit(Suit::Spades) == hand;
-        if (card.suit() == Suit::Spades && rules_.spades_lead == SpadesLead::AfterBroken &&
+        bool only_spades = order_.of_suit(hand, Suit::Spades) == hand;
+        if (order_.suit(card) == Suit::Spades && rules_.spades_lead == SpadesLead::AfterBroken &&
             !spades_broken_ && !only_spades) {
             return IllegalReason::SpadesNotBroken;
         }
         return std::nullopt;
     }
-    Suit led = trick_.front().card.suit();
-    if (card.suit() != led && hand.has_suit(led)) return IllegalReason::MustFollowSuit;
+    Suit led = order_.suit(trick_.front().card);
+    if (order_.suit(card) != led && !order_.of_suit(hand, led).empty()) {
+        return IllegalReason::MustFollowSuit;
+    }
     return std::nullopt;
 }
 
@@ -332,7 +333,7 @@ std::optional<Illegal> HandState::check_card_rules(Card card) const {
                            seat + " cannot lead " + to_string(card) + ": spades are not broken");
         default:
             return illegal(*reason, seat + " must follow suit with " +
-                                        std::string(suit_name(trick_.front().card.suit())) +
+                                        std::string(suit_name(order_.suit(trick_.front().card))) +
                                         " in hand, not play " + to_string(card));
     }
 }
@@ -381,14 +382,14 @@ void HandState::do_play(Card card, std::optional<Illegal> broken_rule) {
     hands_[index(seat)].erase(card);
     trick_.push_back({seat, card});
     played_.push_back({seat, card});
-    if (card.suit() == Suit::Spades && !spades_broken_) {
-        bool on_other_suit = trick_.front().card.suit() != Suit::Spades;
+    if (order_.suit(card) == Suit::Spades && !spades_broken_) {
+        bool on_other_suit = order_.suit(trick_.front().card) != Suit::Spades;
         spades_broken_ = rules_.spades_break == SpadesBreak::AnySpade ||
                          (rules_.spades_break == SpadesBreak::Trump && on_other_suit);
     }
     to_act_ = next(seat);
     if (trick_.size() == 4) {
-        Seat winner = trick_winner(trick_);
+        Seat winner = trick_winner(trick_, order_);
         ++tricks_[index(winner)];
         trick_winners_.push_back(winner);
         trick_.clear();

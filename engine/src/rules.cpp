@@ -9,12 +9,117 @@
 
 namespace spadework {
 
+namespace {
+
+CardSet jokers_leave(JokersOut out) {
+    const Card two_clubs(Rank::Two, Suit::Clubs);
+    const Card two_diamonds(Rank::Two, Suit::Diamonds);
+    const Card two_hearts(Rank::Two, Suit::Hearts);
+    switch (out) {
+        case JokersOut::TwoClubsTwoDiamonds:
+            return {two_clubs, two_diamonds};
+        case JokersOut::TwoHeartsTwoClubs:
+            return {two_hearts, two_clubs};
+        case JokersOut::TwoHeartsTwoDiamonds:
+            return {two_hearts, two_diamonds};
+    }
+    return {};
+}
+
+// The deuces above the ace of spades, lowest first.
+std::vector<Card> high_deuces(DeucesHigh deuces) {
+    const Card two_spades(Rank::Two, Suit::Spades);
+    const Card two_diamonds(Rank::Two, Suit::Diamonds);
+    switch (deuces) {
+        case DeucesHigh::Off:
+            return {};
+        case DeucesHigh::Spade:
+            return {two_spades};
+        case DeucesHigh::DiamondOverSpade:
+            return {two_spades, two_diamonds};
+        case DeucesHigh::SpadeOverDiamond:
+            return {two_diamonds, two_spades};
+    }
+    return {};
+}
+
+}  // namespace
+
 CardSet RuleSet::deck() const {
     if (deck_size == 48) {
         return kFullDeck - CardSet{Card(Rank::Two, Suit::Spades), Card(Rank::Three, Suit::Spades),
                                    Card(Rank::Two, Suit::Hearts), Card(Rank::Three, Suit::Hearts)};
     }
+    if (jokers) return (kFullDeck | kJokers) - jokers_leave(jokers_out);
     return kFullDeck;
+}
+
+PlayOrder::PlayOrder() {
+    for (int i = 0; i < 64; ++i) in_play_[i] = printed_[i] = static_cast<std::uint8_t>(i);
+    for (int r = kHighestRank; r >= kLowestRank; --r) {
+        trumps_.push_back(Card(static_cast<Rank>(r), Suit::Spades));
+    }
+    top_trump_ = trumps_.front();
+}
+
+PlayOrder::PlayOrder(const RuleSet& rules) : PlayOrder() {
+    if (!rules.jokers && rules.deuces_high == DeucesHigh::Off) return;
+    const CardSet deck = rules.deck();
+    const std::vector<Card> deuces = high_deuces(rules.deuces_high);
+    std::vector<Card> ladder;  // lowest first
+    for (int r = kLowestRank; r <= kHighestRank; ++r) {
+        Card c(static_cast<Rank>(r), Suit::Spades);
+        if (deck.contains(c) && std::find(deuces.begin(), deuces.end(), c) == deuces.end()) {
+            ladder.push_back(c);
+        }
+    }
+    for (Card c : deuces) {
+        if (deck.contains(c)) ladder.push_back(c);
+    }
+    if (rules.jokers) {
+        ladder.push_back(kLittleJoker);
+        ladder.push_back(kBigJoker);
+    }
+    const int n = static_cast<int>(ladder.size());
+    const int base = n <= 14 ? kLowestRank : 16 - n;
+    for (int i = 0; i < n; ++i) {
+        const auto place = static_cast<std::uint8_t>(base + i);
+        in_play_[ladder[i].index()] = place;
+    }
+    // A card that left its suit for the trumps (a high 2D) frees its bit; a trump's old bit
+    // that no card in play takes now is left to nothing.
+    for (int i = 0; i < 64; ++i) printed_[i] = 0xFF;
+    for (int i = 0; i < 64; ++i) {
+        if (in_play_[i] != 0xFF && deck.contains(Card::from_index(i))) printed_[in_play_[i]] = i;
+    }
+    for (int i = 0; i < 64; ++i) {
+        if (printed_[i] == 0xFF) printed_[i] = static_cast<std::uint8_t>(i);
+        if (in_play_[i] == 0xFF) in_play_[i] = static_cast<std::uint8_t>(i);
+    }
+    trumps_.assign(ladder.rbegin(), ladder.rend());
+    top_trump_ = trumps_.front();
+    standard_ = false;
+}
+
+CardSet PlayOrder::in_play(CardSet cards) const {
+    if (standard_) return cards;
+    CardSet out;
+    for (Card c : cards) out.insert(in_play(c));
+    return out;
+}
+
+CardSet PlayOrder::printed(CardSet cards) const {
+    if (standard_) return cards;
+    CardSet out;
+    for (Card c : cards) out.insert(printed(c));
+    return out;
+}
+
+bool PlayOrder::beats(Card c, Card best) const {
+    const Card a = in_play(c);
+    const Card b = in_play(best);
+    if (a.suit() == b.suit()) return a.index() > b.index();
+    return a.suit() == Suit::Spades;
 }
 
 namespace {
@@ -451,6 +556,33 @@ std::vector<KeyEntry> openspiel_keys() {
     };
 }
 
+// The deck's house rules (issue 20), after OpenSpiel's keys in the order of their proto fields.
+// needs_cards: a score sheet says nothing of the cards, so it neither needs nor checks them.
+std::vector<KeyEntry> deck_keys() {
+    return {
+        shapes_play(enum_key<bool>("jokers", "off|on",
+                                   "the big and the little joker join the deck as the two "
+                                   "highest trumps, and jokers_out leave it",
+                                   &RuleSet::jokers, {{false, "off"}, {true, "on"}})),
+        shapes_play(enum_key<JokersOut>(
+            "jokers_out", "hearts_clubs|clubs_diamonds|hearts_diamonds",
+            "the two deuces a deck with jokers leaves out: 2H and 2C, 2C and 2D, or 2H and 2D",
+            &RuleSet::jokers_out,
+            {{JokersOut::TwoHeartsTwoClubs, "hearts_clubs"},
+             {JokersOut::TwoClubsTwoDiamonds, "clubs_diamonds"},
+             {JokersOut::TwoHeartsTwoDiamonds, "hearts_diamonds"}})),
+        shapes_play(enum_key<DeucesHigh>(
+            "deuces_high", "none|spade|diamond_spade|spade_diamond",
+            "deuces as trumps above the ace of spades (under any jokers), highest first: the 2S; "
+            "the 2D, then the 2S; the 2S, then the 2D",
+            &RuleSet::deuces_high,
+            {{DeucesHigh::Off, "none"},
+             {DeucesHigh::Spade, "spade"},
+             {DeucesHigh::DiamondOverSpade, "diamond_spade"},
+             {DeucesHigh::SpadeOverDiamond, "spade_diamond"}})),
+    };
+}
+
 // The one table of keys: the documents' keys, then the house rules'. A rules file is written in
 // this order, which is the proto's field-number order.
 const std::vector<KeyEntry>& key_table() {
@@ -458,6 +590,7 @@ const std::vector<KeyEntry>& key_table() {
         std::vector<KeyEntry> keys = document_keys();
         for (KeyEntry& k : house_keys()) keys.push_back(std::move(k));
         for (KeyEntry& k : openspiel_keys()) keys.push_back(std::move(k));
+        for (KeyEntry& k : deck_keys()) keys.push_back(std::move(k));
         return keys;
     }();
     return table;
@@ -633,6 +766,24 @@ void check_bidding_rules(const RuleSet& r) {
     }
 }
 
+// The deck keys together: every card they name is in the deck.
+void check_deck_rules(const RuleSet& r) {
+    auto fail = [](const std::string& what) { throw RuleError("rule set: " + what); };
+    if (r.jokers && r.deck_size != 52) {
+        fail("jokers=on needs deck=52: the jokers take the place of jokers_out in a 52-card deck");
+    }
+    const CardSet deck = r.deck();
+    for (Card c : high_deuces(r.deuces_high)) {
+        if (!deck.contains(c)) {
+            fail("deuces_high ranks the " + to_string(c) + " above the ace, but it is not in the " +
+                 "deck (deck=48, or jokers_out leaves it out)");
+        }
+    }
+    if (r.first_lead == FirstLead::TwoOfClubs && !deck.contains(Card(Rank::Two, Suit::Clubs))) {
+        fail("first_lead=two_of_clubs needs the 2C in the deck (jokers_out leaves it out)");
+    }
+}
+
 // Every number key within kRuleNumberLimit (a factor within kRuleFactorLimit).
 void check_rule_numbers(const RuleSet& r) {
     for (const KeyEntry& k : key_table()) {
@@ -665,6 +816,7 @@ void check_rules(const RuleSet& r) {
     }
     if (r.max_bid < 1) fail("max_bid must be at least 1");
     check_bidding_rules(r);
+    check_deck_rules(r);
     if (r.bag_limit < 0) fail("bag_limit must not be negative (0 turns bags off)");
     if (r.early_bag_limit && (*r.early_bag_limit < 1 || *r.early_bag_limit >= r.bag_limit)) {
         fail("early_bag_limit=" + std::to_string(*r.early_bag_limit) + " must be 1.." +

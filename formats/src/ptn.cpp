@@ -132,7 +132,7 @@ std::optional<Card> card_of(char suit, char rank) {
     return Card(static_cast<Rank>(kLowestRank + static_cast<int>(r)), kAllSuits[s]);
 }
 
-const std::string kJokers = "jokers, which Spadework's engine does not have yet";
+const std::string kJokers = "jokers, which Spadework does not read from a PTN record yet";
 
 // [Deal "D:h h h h"]: the dealer, then the hands clockwise from the dealer; nothing for a hand
 // not known ("-").

@@ -115,7 +115,7 @@ void apply_event(RuleSet& rules, const ValueAt& event, std::string_view file) {
         if (at == std::string_view::npos) continue;
         throw FormatError(std::string(file), event.line, event.col + static_cast<int>(at),
                           "the game is played with " + std::string(m.what) +
-                              ", which Spadework's engine does not have yet");
+                              ", which Spadework does not read from a PTN record yet");
     }
     apply_target(rules, event, file);
     for (const EventWords& w : event_table()) {

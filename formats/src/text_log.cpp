@@ -466,7 +466,7 @@ void Reader::check_cards_so_far() const {
 
 // The seat to lead the next trick: the first leader, or the winner of the last trick.
 Seat Reader::next_leader(Position pos, const std::string& what) const {
-    return tricks_ == 0 ? first_leader(pos, what) : trick_winner(trick_);
+    return tricks_ == 0 ? first_leader(pos, what) : trick_winner(trick_, PlayOrder(game_.rules));
 }
 
 // Lines of play.

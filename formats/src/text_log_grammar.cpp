@@ -406,7 +406,7 @@ std::vector<Seat> trick_leaders(const RuleSet& rules, const RecordedHand& hand) 
         for (std::size_t j = k; j < std::min(k + 4, hand.cards.size()); ++j) {
             trick.push_back({next(leader, static_cast<int>(j - k)), hand.cards[j]});
         }
-        leader = trick_winner(trick);
+        leader = trick_winner(trick, PlayOrder(rules));
     }
     return leaders;
 }

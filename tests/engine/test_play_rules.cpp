@@ -888,13 +888,14 @@ TEST_CASE("play: undo through a whole hand and replay gives the same hand", "[pl
 TEST_CASE("play: a trick goes to the highest spade, else the highest card of the suit led",
           "[play]") {
     using T = std::vector<PlayedCard>;
-    CHECK(trick_winner(T{{N, C("5H")}, {E, C("KH")}, {S, C("2D")}, {W, C("AD")}}) == E);
-    CHECK(trick_winner(T{{N, C("5H")}, {E, C("KH")}, {S, C("2S")}, {W, C("AD")}}) == S);
-    CHECK(trick_winner(T{{N, C("5H")}, {E, C("KH")}, {S, C("2S")}, {W, C("3S")}}) == W);
-    CHECK(trick_winner(T{{W, C("2C")}, {N, C("AH")}, {E, C("AD")}, {S, C("3C")}}) == S);
-    CHECK(trick_winner(T{{E, C("4S")}, {S, C("AH")}, {W, C("QS")}, {N, C("KS")}}) == N);
-    CHECK(trick_winner(T{{S, C("TD")}}) == S);
-    CHECK(trick_winner(T{{S, C("TD")}, {W, C("AC")}}) == S);
+    const PlayOrder standard;
+    CHECK(trick_winner(T{{N, C("5H")}, {E, C("KH")}, {S, C("2D")}, {W, C("AD")}}, standard) == E);
+    CHECK(trick_winner(T{{N, C("5H")}, {E, C("KH")}, {S, C("2S")}, {W, C("AD")}}, standard) == S);
+    CHECK(trick_winner(T{{N, C("5H")}, {E, C("KH")}, {S, C("2S")}, {W, C("3S")}}, standard) == W);
+    CHECK(trick_winner(T{{W, C("2C")}, {N, C("AH")}, {E, C("AD")}, {S, C("3C")}}, standard) == S);
+    CHECK(trick_winner(T{{E, C("4S")}, {S, C("AH")}, {W, C("QS")}, {N, C("KS")}}, standard) == N);
+    CHECK(trick_winner(T{{S, C("TD")}}, standard) == S);
+    CHECK(trick_winner(T{{S, C("TD")}, {W, C("AC")}}, standard) == S);
 
     HandState h = start(preset("classic"), W, kD1);
     bid_all(h);

@@ -132,7 +132,7 @@ HandOutcome play_random_hand(const RuleSet& rules, std::uint64_t seed) {
     for (std::size_t t = 0; t < h.trick_winners().size(); ++t) {
         std::vector<PlayedCard> trick(h.play_record().begin() + 4 * t,
                                       h.play_record().begin() + 4 * t + 4);
-        REQUIRE(trick_winner(trick) == h.trick_winners()[t]);
+        REQUIRE(trick_winner(trick, PlayOrder(h.rules())) == h.trick_winners()[t]);
         // The winner of a trick leads the next.
         if (t + 1 < h.trick_winners().size()) {
             REQUIRE(h.play_record()[4 * (t + 1)].seat == h.trick_winners()[t]);

@@ -112,7 +112,10 @@ TEST_CASE("bad overrides name the key and the values it takes", "[rules]") {
                       Catch::Contains("spades_lead") && Catch::Contains("after_broken|anytime"));
     CHECK_THROWS_WITH(apply_override(r, "bag_limit=ten"), Catch::Contains("bag_limit"));
     CHECK_THROWS_WITH(apply_override(r, "bag_limit=10x"), Catch::Contains("bag_limit"));
-    CHECK_THROWS_WITH(apply_override(r, "jokers=2"), Catch::Contains("no rule named 'jokers'"));
+    CHECK_THROWS_WITH(apply_override(r, "trumps=hearts"),
+                      Catch::Contains("no rule named 'trumps'"));
+    CHECK_THROWS_WITH(apply_override(r, "jokers=2"),
+                      Catch::Contains("jokers: '2' is not one of off|on"));
     CHECK_THROWS_WITH(apply_override(r, "target"), Catch::Contains("key=value"));
     CHECK_THROWS_AS(make_rules("classic", {"pass_cards=13"}), RuleError);
     CHECK_THROWS_AS(make_rules("classic", {"loss_limit=600"}), RuleError);

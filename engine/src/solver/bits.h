@@ -2,11 +2,13 @@
 //
 // A set of cards is a uint64_t in CardSet's layout: four 16-bit suit masks, spades in bits
 // 0-15, hearts 16-31, diamonds 32-47, clubs 48-63; inside a suit, bit r is rank r (2..14).
-// A card is its bit index, suit * 16 + rank (the same number as Card::index()).
+// A card is its bit index, suit * 16 + rank (the same number as Card::index()). Under an order
+// other than the standard one (jokers, high deuces; PlayOrder) the trumps may take bits 0, 1
+// and 15 as well: a suit holds up to 16 cards.
 //
 // A suit's holder pattern keys the transposition table: the cards of the suit still held,
 // numbered from the lowest (relative rank 0) up; relative rank i takes bits 2i..2i+1 and
-// holds the seat that has the card (0..3). Thirteen cards need 26 bits.
+// holds the seat that has the card (0..3). Sixteen cards need 32 bits.
 #pragma once
 
 #include <bit>
@@ -75,11 +77,61 @@ struct BitTables {
 };
 extern const BitTables kBits;
 
-// Cards in a suit mask (bits 2..14).
+// Spreads 16 bits to the even bits of 32: bit i moves to bit 2i.
+constexpr std::uint32_t spread2(std::uint32_t x) {
+    x = (x | (x << 8)) & 0x00FF00FFu;
+    x = (x | (x << 4)) & 0x0F0F0F0Fu;
+    x = (x | (x << 2)) & 0x33333333u;
+    x = (x | (x << 1)) & 0x55555555u;
+    return x;
+}
+
+// The bits of a suit mask that the tables below do not cover: only the trumps of a deck with
+// jokers or high deuces take them, so the portable build's paths for them are the slow ones.
+inline constexpr std::uint16_t kBeyondTables = 0x8003;
+
+constexpr unsigned slow_expand(unsigned x, unsigned a) {
+    unsigned out = 0;
+    int k = 0;
+    for (int i = 0; i < 16; ++i) {
+        if ((a >> i) & 1) {
+            if ((x >> k) & 1) out |= 1u << i;
+            ++k;
+        }
+    }
+    return out;
+}
+
+constexpr unsigned slow_compress(unsigned x, unsigned a) {
+    unsigned out = 0;
+    int k = 0;
+    for (int i = 0; i < 16; ++i) {
+        if ((a >> i) & 1) {
+            if ((x >> i) & 1) out |= 1u << k;
+            ++k;
+        }
+    }
+    return out;
+}
+
+// The slow paths out of line, so that the hot ones stay small.
+[[gnu::cold, gnu::noinline]] inline unsigned cold_compress(unsigned x, unsigned a) {
+    return slow_compress(x, a);
+}
+[[gnu::cold, gnu::noinline]] inline unsigned cold_expand(unsigned x, unsigned a) {
+    return slow_expand(x, a);
+}
+[[gnu::cold, gnu::noinline]] inline int cold_count(unsigned m) {
+    return std::popcount(m);
+}
+
+// Cards in a suit mask.
 inline int suit_count(std::uint16_t m) {
 #ifdef __POPCNT__
     return std::popcount(m);
 #else
+    if (m & kBeyondTables) [[unlikely]]
+        return cold_count(m);
     return kBits.count[m >> 2];
 #endif
 }
@@ -90,6 +142,8 @@ inline std::uint32_t compress(std::uint16_t x, std::uint16_t a) {
 #ifdef __BMI2__
     return _pext_u32(x, a);
 #else
+    if (a & kBeyondTables) [[unlikely]]
+        return cold_compress(x, a);
     unsigned xs = x >> 2;
     unsigned as = a >> 2;
     unsigned low = kBits.compress_low[as & 127][xs & 127];
@@ -103,6 +157,8 @@ inline std::uint16_t expand(std::uint32_t x, std::uint16_t a) {
 #ifdef __BMI2__
     return static_cast<std::uint16_t>(_pdep_u32(x, a));
 #else
+    if (a & kBeyondTables) [[unlikely]]
+        return static_cast<std::uint16_t>(cold_expand(x, a));
     unsigned as = a >> 2;
     unsigned n_low = kBits.count[as & 127];
     unsigned low = kBits.expand_low[as & 127][x & ((1u << n_low) - 1)];
@@ -116,21 +172,14 @@ inline std::uint32_t compress_spread(std::uint16_t x, std::uint16_t a) {
 #ifdef __BMI2__
     return _pdep_u32(_pext_u32(x, a), 0x55555555u);
 #else
+    if (a & kBeyondTables) [[unlikely]]
+        return spread2(cold_compress(x, a));
     unsigned xs = x >> 2;
     unsigned as = a >> 2;
     std::uint32_t low = kBits.spread_low[as & 127][xs & 127];
     std::uint32_t high = kBits.spread_high[as >> 7][xs >> 7];
     return low | (high << (2 * kBits.count[as & 127]));
 #endif
-}
-
-// Spreads 13 bits to the even bits of 26: bit i moves to bit 2i.
-constexpr std::uint32_t spread2(std::uint32_t x) {
-    x = (x | (x << 8)) & 0x00FF00FFu;
-    x = (x | (x << 4)) & 0x0F0F0F0Fu;
-    x = (x | (x << 2)) & 0x33333333u;
-    x = (x | (x << 1)) & 0x55555555u;
-    return x;
 }
 
 }  // namespace SPADEWORK_SOLVER_NAMESPACE

@@ -251,8 +251,9 @@ int ns_total_of(const Position& position, int side_total) {
 
 }  // namespace
 
-SolveResult Core::solve_tricks(const Position& position) {
-    check_position(position);
+SolveResult Core::solve_tricks(const Position& printed) {
+    const SearchPosition search(printed);
+    const Position& position = search.get();
     SolveResult result = base_result(position, Objective::Tricks);
     State st = make_state(position);
     int taken = side_taken(position);
@@ -291,11 +292,13 @@ SolveResult Core::solve_tricks(const Position& position) {
     impl_->remember(position, st, best);
     result.nodes = run.nodes;
     impl_->finish(run.nodes);
+    search.print_cards(result);
     return result;
 }
 
-int Core::total_tricks(const Position& position) {
-    check_position(position);
+int Core::total_tricks(const Position& printed) {
+    const SearchPosition search(printed);
+    const Position& position = search.get();
     State st = make_state(position);
     int taken = side_taken(position);
     if (st.tricks_left == 0) return taken;
@@ -326,8 +329,9 @@ void check_nil_bid(const Position& position, Seat nil_seat) {
 
 }  // namespace
 
-SolveResult Core::solve_nil(const Position& position, Seat nil_seat) {
-    check_position(position);
+SolveResult Core::solve_nil(const Position& printed, Seat nil_seat) {
+    const SearchPosition search(printed);
+    const Position& position = search.get();
     check_nil_bid(position, nil_seat);
     SolveResult result = base_result(position, Objective::Nil);
     result.nil_seat = nil_seat;
@@ -349,11 +353,13 @@ SolveResult Core::solve_nil(const Position& position, Seat nil_seat) {
                     [&](CardValue& v, std::size_t i) { v.nil_kept = per_move[i]; });
     result.nodes = run.nodes;
     impl_->finish(run.nodes);
+    search.print_cards(result);
     return result;
 }
 
-bool Core::nil_kept(const Position& position, Seat nil_seat) {
-    check_position(position);
+bool Core::nil_kept(const Position& printed, Seat nil_seat) {
+    const SearchPosition search(printed);
+    const Position& position = search.get();
     check_nil_bid(position, nil_seat);
     if (position.tricks_taken[index(nil_seat)] > 0) return false;
     State st = make_state(position);
@@ -364,9 +370,10 @@ bool Core::nil_kept(const Position& position, Seat nil_seat) {
     return kept;
 }
 
-std::optional<bool> Core::nil_kept(const Position& position, Seat nil_seat,
+std::optional<bool> Core::nil_kept(const Position& printed, Seat nil_seat,
                                    std::uint64_t max_nodes) {
-    check_position(position);
+    const SearchPosition search(printed);
+    const Position& position = search.get();
     check_nil_bid(position, nil_seat);
     if (position.tricks_taken[index(nil_seat)] > 0) return false;
     State st = make_state(position);
@@ -389,9 +396,10 @@ std::optional<SolveResult> Core::solve_score(const Position& position, const Sta
 }
 
 // Throws BudgetSpent past max_nodes positions, the positions searched counted.
-SolveResult Core::score_within(const Position& position, const Standings& before,
+SolveResult Core::score_within(const Position& printed, const Standings& before,
                                std::uint64_t max_nodes, const EndValue* end) {
-    check_position(position);
+    const SearchPosition search(printed);
+    const Position& position = search.get();
     for (Seat s : kAllSeats) {
         if (!position.bids[index(s)]) {
             throw Error(std::string("the score objective needs every bid; ") + seat_char(s) +
@@ -433,6 +441,7 @@ SolveResult Core::score_within(const Position& position, const Standings& before
     add_card_values(result, st, moves, [&](CardValue& v, std::size_t i) { v.score = per_move[i]; });
     result.nodes = run.nodes;
     impl_->finish(run.nodes);
+    search.print_cards(result);
     return result;
 }
 

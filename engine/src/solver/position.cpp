@@ -85,6 +85,19 @@ void check_position(const Position& position) {
     }
 }
 
+SearchPosition::SearchPosition(const Position& printed) : printed_(printed), order_(printed.rules) {
+    check_position(printed);
+    if (order_.standard()) return;
+    Position& p = translated_.emplace(printed);
+    for (CardSet& hand : p.hands) hand = order_.in_play(hand);
+    for (PlayedCard& pc : p.trick) pc.card = order_.in_play(pc.card);
+    for (CardSet& won : p.won) won = order_.in_play(won);
+}
+
+void SearchPosition::print_cards(SolveResult& result) const {
+    for (CardValue& v : result.cards) v.card = order_.printed(v.card);
+}
+
 PlayRules play_rules(const RuleSet& rules) {
     PlayRules r;
     r.lead_after_broken = rules.spades_lead == SpadesLead::AfterBroken;

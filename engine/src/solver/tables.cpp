@@ -4,30 +4,6 @@ namespace SPADEWORK_SOLVER_NAMESPACE {
 
 namespace {
 
-unsigned slow_expand(unsigned x, unsigned a) {
-    unsigned out = 0;
-    int k = 0;
-    for (int i = 0; i < 16; ++i) {
-        if ((a >> i) & 1) {
-            if ((x >> k) & 1) out |= 1u << i;
-            ++k;
-        }
-    }
-    return out;
-}
-
-unsigned slow_compress(unsigned x, unsigned a) {
-    unsigned out = 0;
-    int k = 0;
-    for (int i = 0; i < 16; ++i) {
-        if ((a >> i) & 1) {
-            if ((x >> i) & 1) out |= 1u << k;
-            ++k;
-        }
-    }
-    return out;
-}
-
 BitTables build_tables() {
     BitTables t{};
     for (unsigned m = 0; m < (1u << 13); ++m)

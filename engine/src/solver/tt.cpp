@@ -20,7 +20,7 @@ int size_class(std::size_t count) {
 
 // The number of card places an entry's mask fixes.
 int specificity(const EntryMask& m) {
-    return (26 - m.shift[0]) + (58 - m.shift[1]) + (26 - m.shift[2]) + (58 - m.shift[3]);
+    return (32 - m.shift[0]) + (32 - m.shift[1]) + (32 - m.shift[2]) + (32 - m.shift[3]);
 }
 
 }  // namespace
@@ -29,10 +29,10 @@ EntryMask EntryMask::of(const Pattern& mask) {
     EntryMask m;
     for (int s = 0; s < 4; ++s) {
         auto bits = static_cast<std::uint32_t>(mask.w[s >> 1] >> (32 * (s & 1)));
-        int from = std::min(std::countr_zero(bits), 26);  // 26 (the field's end) when none
-        m.shift[s] = static_cast<std::uint8_t>(from + 32 * (s & 1));
+        int from = std::countr_zero(bits);  // 32 (the field's end) when none
+        m.shift[s] = static_cast<std::uint8_t>(from);
         // The top cards of the suit: one run of bits, up to the suit's cards in play.
-        assert(((bits >> from) & ((bits >> from) + 1)) == 0 && bits <= kField);
+        assert(from == 32 || (((bits >> from) & ((bits >> from) + 1)) == 0));
     }
     return m;
 }

@@ -45,18 +45,17 @@ struct Pattern {
 // The ranks that mattered, a suit at a time (index as in Pattern: spades, hearts, diamonds,
 // clubs). The cards that matter are always a suit's top ones (search.h, relevant_mask), so the
 // mask is every bit of the suit's field from the lowest that counts up, and four bytes say
-// where each starts instead of a 16-byte Pattern: shift[s] is that bit's place in its word
-// (the field's own start plus 32 for hearts and clubs; the field's end, 26 (+ 32), when no
-// card of the suit mattered). Above a position's cards in play the patterns of its bucket
-// hold nothing, so a mask reaching past them to the field's end matches as the exact one would.
+// where each starts instead of a 16-byte Pattern: shift[s] is that bit's place in the suit's
+// 32-bit field (16 cards at most, a deck with jokers and high deuces), 32 when no card of the
+// suit mattered. Above a position's cards in play the patterns of its bucket hold nothing, so
+// a mask reaching past them to the field's end matches as the exact one would.
 struct EntryMask {
-    std::uint8_t shift[4] = {26, 58, 26, 58};
+    std::uint8_t shift[4] = {32, 32, 32, 32};
 
     static EntryMask of(const Pattern& mask);
     // The mask as a Pattern: each suit's field from shift[s] up.
     Pattern pattern() const {
-        return Pattern{{field(shift[0]) | field(shift[1] - 32) << 32,
-                        field(shift[2]) | field(shift[3] - 32) << 32}};
+        return Pattern{{kLow[shift[0]] | kHigh[shift[1]], kLow[shift[2]] | kHigh[shift[3]]}};
     }
     operator Pattern() const { return pattern(); }
     // One word compared, not four bytes.
@@ -64,9 +63,19 @@ struct EntryMask {
         return std::bit_cast<std::uint32_t>(*this) == std::bit_cast<std::uint32_t>(o);
     }
 
-  private:
-    static constexpr std::uint64_t kField = (std::uint64_t{1} << 26) - 1;
-    static std::uint64_t field(int from) { return (kField << from) & kField; }
+    // kLow[k]: the bits of the low half of a word (0-31) from k up; kHigh[k] the same of the
+    // high half (32-63). (Read from a table, not shifted: a shift by a variable count costs
+    // more, and one by 32 is no shift.)
+    static constexpr auto kLow = [] {
+        std::array<std::uint64_t, 33> m{};
+        for (int k = 0; k < 32; ++k) m[k] = (0xFFFFFFFFull << k) & 0xFFFFFFFFull;
+        return m;
+    }();
+    static constexpr auto kHigh = [] {
+        std::array<std::uint64_t, 33> m{};
+        for (int k = 0; k < 32; ++k) m[k] = (0xFFFFFFFFull << k) << 32;
+        return m;
+    }();
 };
 
 // 24 bytes: the pattern under the mask, the bounds, the mask.
@@ -75,23 +84,16 @@ struct TTEntry {
     std::int16_t lower;
     std::int16_t upper;
     EntryMask mask;
-    // Where p differs from the pattern, each suit's field shifted down by its mask's start:
-    // only the differences under the mask are left.
-    // (Read from a table of masks, not shifted: a shift by a variable count costs more.)
+    // Where p differs from the pattern, only the differences under the mask are left.
     // Spades and hearts first: most entries that fail, fail there.
     bool matches(const Pattern& p) const {
-        if ((p.w[0] ^ pattern.w[0]) & (kFrom[mask.shift[0]] | kFrom[mask.shift[1]])) return false;
-        return ((p.w[1] ^ pattern.w[1]) & (kFrom[mask.shift[2]] | kFrom[mask.shift[3]])) == 0;
-    }
-
-    // kFrom[s]: the bits of s's half of the word (0-31 or 32-63) from s up.
-    static constexpr auto kFrom = [] {
-        std::array<std::uint64_t, 64> m{};
-        for (int s = 0; s < 64; ++s) {
-            m[s] = s < 32 ? (0xFFFFFFFFull << s) & 0xFFFFFFFFull : ~std::uint64_t{0} << s;
+        if ((p.w[0] ^ pattern.w[0]) &
+            (EntryMask::kLow[mask.shift[0]] | EntryMask::kHigh[mask.shift[1]])) {
+            return false;
         }
-        return m;
-    }();
+        return ((p.w[1] ^ pattern.w[1]) &
+                (EntryMask::kLow[mask.shift[2]] | EntryMask::kHigh[mask.shift[3]])) == 0;
+    }
 };
 static_assert(sizeof(TTEntry) == 24);
 

@@ -73,6 +73,7 @@ class EndingState {
   public:
     explicit EndingState(const Position& p)
         : rules_(p.rules),
+          order_(p.rules),
           hands_(p.hands),
           trick_(p.trick),
           to_act_(p.to_play),
@@ -95,28 +96,28 @@ class EndingState {
                 hand.contains(two_clubs)) {
                 return CardSet{two_clubs};
             }
-            bool only_spades = hand.of_suit(Suit::Spades) == hand;
-            if (rules_.spades_lead == SpadesLead::AfterBroken && !broken_ && !only_spades) {
-                return hand - hand.of_suit(Suit::Spades);
+            const CardSet spades = order_.of_suit(hand, Suit::Spades);
+            if (rules_.spades_lead == SpadesLead::AfterBroken && !broken_ && spades != hand) {
+                return hand - spades;
             }
             return hand;
         }
-        Suit led = trick_.front().card.suit();
-        return hand.has_suit(led) ? hand.of_suit(led) : hand;
+        const CardSet led = order_.of_suit(hand, order_.suit(trick_.front().card));
+        return led.empty() ? hand : led;
     }
     void play(Card c) {
         history_.push_back({c, to_act_, broken_, trick_, tricks_, won_, tricks_played_});
         hands_[index(to_act_)].erase(c);
         trick_.push_back({to_act_, c});
-        if (c.suit() == Suit::Spades && !broken_) {
-            bool on_other_suit = trick_.front().card.suit() != Suit::Spades;
+        if (order_.suit(c) == Suit::Spades && !broken_) {
+            bool on_other_suit = order_.suit(trick_.front().card) != Suit::Spades;
             // Under spades_break=never nothing breaks them, as in hand.cpp's do_play.
             broken_ = rules_.spades_break == SpadesBreak::AnySpade ||
                       (rules_.spades_break == SpadesBreak::Trump && on_other_suit);
         }
         to_act_ = next(to_act_);
         if (trick_.size() == 4) {
-            Seat winner = trick_winner(trick_);
+            Seat winner = trick_winner(trick_, order_);
             ++tricks_[index(winner)];
             for (const PlayedCard& p : trick_) won_[index(team_of(winner))].insert(p.card);
             ++tricks_played_;
@@ -172,6 +173,7 @@ class EndingState {
         int tricks_played;
     };
     RuleSet rules_;
+    PlayOrder order_;
     std::array<CardSet, 4> hands_;
     std::vector<PlayedCard> trick_;
     Seat to_act_;
@@ -329,10 +331,13 @@ class Minimax {
     std::unordered_map<int, int> scores_;
 };
 
-// Our order of cards in a SolveResult: spades, hearts, diamonds, clubs; high rank first.
-inline bool solver_order(const CardValue& a, const CardValue& b) {
-    if (a.card.suit() != b.card.suit()) return a.card.suit() < b.card.suit();
-    return a.card.rank() > b.card.rank();
+// Our order of cards in a SolveResult: spades, hearts, diamonds, clubs; high rank first, in
+// the rule set's order (the jokers and any high deuces are the highest spades).
+inline bool solver_order(const PlayOrder& order, const CardValue& a, const CardValue& b) {
+    const Card x = order.in_play(a.card);
+    const Card y = order.in_play(b.card);
+    if (x.suit() != y.suit()) return x.suit() < y.suit();
+    return x.index() > y.index();
 }
 
 // The answer in the solver's terms: every legal card valued by a full search after it.
@@ -376,7 +381,9 @@ SolveResult solve_state(State& state, Objective objective, std::optional<Seat> n
         cv.score = objective == Objective::Score ? v : 0;
         r.cards.push_back(cv);
     }
-    std::sort(r.cards.begin(), r.cards.end(), solver_order);
+    const PlayOrder order(state.rules());
+    std::sort(r.cards.begin(), r.cards.end(),
+              [&](const CardValue& a, const CardValue& b) { return solver_order(order, a, b); });
     if (objective == Objective::Tricks) r.total_tricks = best;
     if (objective == Objective::Nil) r.nil_kept = best == 1;
     if (objective == Objective::Score) r.score = best;

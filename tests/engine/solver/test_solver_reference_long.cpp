@@ -128,8 +128,8 @@ void check_objectives(Solver& solver, const HandState& st, SplitMix64& rng, Tall
 
 // `count` random endings under `rules`, every objective.
 void check_rules(const RuleSet& rules, std::uint64_t seed, int count, bool avoid_spades,
-                 Tally& tally) {
-    Solver solver;
+                 Tally& tally, SolverOptions options = {}) {
+    Solver solver(options);
     SplitMix64 rng(seed);
     for (int i = 0; i < count; ++i) {
         HandState st = ref::random_hand(rules, seed * 100'000 + static_cast<std::uint64_t>(i),
@@ -273,6 +273,30 @@ TEST_CASE("solver matches the reference under every preset", "[solver]") {
     std::uint64_t seed = 1;
     for (const PresetInfo& info : presets()) {
         check_rules(preset(info.name), seed++, 200, true, tally);
+    }
+    tally.require_none();
+}
+
+TEST_CASE("solver matches the reference with jokers and high deuces", "[solver]") {
+    // Fourteen to sixteen trumps: the jokers and the deuces above the ace, alone and together,
+    // with each pair of deuces left out, under both spades rules and the 2C lead.
+    Tally tally;
+    std::uint64_t seed = 900;
+    const std::vector<std::vector<std::string>> decks = {
+        {"jokers=on"},
+        {"jokers=on", "jokers_out=clubs_diamonds"},
+        {"jokers=on", "jokers_out=hearts_diamonds", "spades_break=trump"},
+        {"deuces_high=spade"},
+        {"deuces_high=diamond_spade", "first_lead=two_of_clubs"},
+        {"jokers=on", "deuces_high=diamond_spade"},
+        {"jokers=on", "deuces_high=spade_diamond", "spades_lead=anytime"},
+    };
+    SolverOptions portable;
+    portable.portable = true;
+    for (const auto& keys : decks) {
+        // Both builds of the search: the portable one reads the trumps' extra bits slowly.
+        check_rules(make_rules("classic", keys), seed, 150, true, tally);
+        check_rules(make_rules("classic", keys), seed++, 50, true, tally, portable);
     }
     tally.require_none();
 }

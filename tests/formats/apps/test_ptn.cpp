@@ -1,6 +1,6 @@
 // Trickster Cards PTN: records written here for the tests from the format (tags, '%' comments,
 // [Auction], [Play] with fixed seat columns, [GameOptionsJson]), replayed to tricks and scores
-// worked out by hand; the old exports' quirks; what the engine does not have yet.
+// worked out by hand; the old exports' quirks; what the reader does not read yet.
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -153,16 +153,16 @@ TEST_CASE("PTN that needs jokers or deuces high is refused, naming what is missi
     std::string jj = hand_one(kOptions);
     jj.replace(jj.find("to 500"), 6, "Joker-Joker-Deuce-Deuce to 500");
     CHECK(located([&] { read_ptn(jj, "jj.ptn"); }) ==
-          "1:44 the game is played with a deck with jokers, which Spadework's engine does not "
-          "have yet");
+          "1:44 the game is played with a deck with jokers, which Spadework does not read from a "
+          "PTN record yet");
     std::string deuces = hand_one(kOptions);
     deuces.replace(deuces.find("to 500"), 6, "Deuce-Deuce to 500");
     CHECK(located([&] { read_ptn(deuces, "dd.ptn"); }).find("deuces high") != std::string::npos);
     std::string joker_card = hand_one(kOptions);
     joker_card.replace(joker_card.find("DA CA SA HA"), 2, "JH");
-    CHECK(
-        located([&] { read_ptn(joker_card, "jh.ptn"); }) ==
-        "16:1 'JH' is a joker: the game needs jokers, which Spadework's engine does not have yet");
+    CHECK(located([&] { read_ptn(joker_card, "jh.ptn"); }) ==
+          "16:1 'JH' is a joker: the game needs jokers, which Spadework does not read from a PTN "
+          "record yet");
 }
 
 TEST_CASE("PTN cards played twice or not held are errors at the card", "[ptn]") {

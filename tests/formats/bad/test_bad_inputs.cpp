@@ -223,7 +223,7 @@ const Refused kRefused[] = {
      "the rank"},
     {"json-truncated.json", "json-truncated.json:39:19: text with no closing double quote"},
     {"json-unknown-field-in-rules.json",
-     "json-unknown-field-in-rules.json:15:3: rules.jokers: no such field (misspelt, or from a "
+     "json-unknown-field-in-rules.json:15:3: rules.trumps: no such field (misspelt, or from a "
      "newer version of Spadework?)"},
     {"json-utf16.json",
      "json-utf16.json: the file is UTF-16 text (it starts with a UTF-16 byte order mark); save it "
@@ -308,7 +308,8 @@ const Refused kRefused[] = {
      "mercy, early_bag_limit, early_bag_penalty, bags_after_penalty, big_contract, "
      "big_contract_factor, big_contract_bonus, boston_points, min_team_bid, below_min_team_bid, "
      "bidding, nil_max_spades, blind_behind, blind_bid_min, blind_bid_exchange, "
-     "blind_bid_factor, max_team_bid, both_nil_tricks, end_bonus)"},
+     "blind_bid_factor, max_team_bid, both_nil_tricks, end_bonus, jokers, jokers_out, "
+     "deuces_high)"},
     {"rules-unknown-preset.spades",
      "rules-unknown-preset.spades:9:9: no rule set named 'klassic' (presets: classic, casual, "
      "computer, leaflet, paperless, openspiel)"},
@@ -400,8 +401,8 @@ const Refused kRefused[] = {
      "ptn-bad-bid.ptn:10:18: 'lots' is not a bid: a number of tricks, Nil, Blind Nil or Blind N "
      "(B6)"},
     {"ptn-joker-deck.ptn",
-     "ptn-joker-deck.ptn:1:44: the game is played with a deck with jokers, which Spadework's "
-     "engine does not have yet"},
+     "ptn-joker-deck.ptn:1:44: the game is played with a deck with jokers, which Spadework does "
+     "not read from a PTN record yet"},
     {"ptn-no-record.ptn", "ptn-no-record.ptn: no PTN record ([Event], [Deal], [Auction], [Play])"},
     {"ptn-played-twice.ptn",
      "ptn-played-twice.ptn:13:1: AD is played twice (first at line 12, column 1)"},

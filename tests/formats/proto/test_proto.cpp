@@ -299,7 +299,10 @@ TEST_CASE("a rules file is written in rule key order", "[proto]") {
           "blind_bid_factor: 2\n"
           "max_team_bid_none: true\n"
           "both_nil_tricks: NO_CONTRACT\n"
-          "end_bonus: 0\n");
+          "end_bonus: 0\n"
+          "jokers: OFF\n"
+          "jokers_out: HEARTS_CLUBS\n"
+          "deuces_high: NONE\n");
 }
 
 TEST_CASE("a rules file gives only what differs from its preset", "[proto]") {

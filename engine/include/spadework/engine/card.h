@@ -157,8 +157,20 @@ class CardSet {
 // All 52 cards.
 inline constexpr CardSet kFullDeck{0x7FFC'7FFC'7FFC'7FFCull};
 
-// Text. A card prints as rank then suit letter: "AS", "TH", "2C". Parsing also accepts
-// "10" for the ten, lower case, and the suit symbols ♠♥♦♣ (and their white forms ♤♡♢♧).
+// The jokers of a deck with jokers (RuleSet::jokers): cards of their own, in two bits the 52
+// cards leave free, the spades' bits 1 and 15. Where they stand in play (the highest trumps)
+// is the rule set's PlayOrder, never their bits: a card's suit() and rank() are what is
+// printed on it, and a joker's rank() is no Rank.
+inline constexpr Card kLittleJoker = Card::from_index(1);
+inline constexpr Card kBigJoker = Card::from_index(15);
+inline constexpr CardSet kJokers{kLittleJoker, kBigJoker};
+constexpr bool is_joker(Card c) {
+    return c == kLittleJoker || c == kBigJoker;
+}
+
+// Text. A card prints as rank then suit letter: "AS", "TH", "2C", and the jokers as "BJ" (big)
+// and "LJ" (little). Parsing also accepts "10" for the ten, lower case, and the suit symbols
+// ♠♥♦♣ (and their white forms ♤♡♢♧).
 char rank_char(Rank r);
 char suit_char(Suit s);
 std::string_view suit_symbol(Suit s);  // "♠", "♥", "♦", "♣"
@@ -168,7 +180,7 @@ std::string seat_letter(Seat s);       // "N", "E", "S", "W": seat_char as a str
 std::string_view seat_name(Seat s);    // "North", ...
 std::string_view team_name(Team t);    // "NS", "EW"
 std::string to_string(Card c);
-std::string to_string(CardSet cards);  // "AS KS 2C", highest first within S,H,D,C
+std::string to_string(CardSet cards);  // "BJ AS KS 2C": jokers, then highest first in S,H,D,C
 
 // Each parser throws ParseError (see error.h) whose column is 1-based within the text given.
 Card parse_card(std::string_view text);

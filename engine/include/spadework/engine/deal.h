@@ -22,7 +22,9 @@ struct Deal {
 
 // PBN deal text: "N:AKQ.JT9.8765.432 <E> <S> <W>", the first seat named before the colon and
 // the others following clockwise; each hand is spades.hearts.diamonds.clubs, highest first,
-// a void written as nothing. Parsing accepts what parse_card accepts for ranks ("10", lower
+// a void written as nothing; a hand's jokers follow its clubs in a fifth group, B (big) and L
+// (little): "AK.Q.J.T.BL".
+// Parsing accepts what parse_card accepts for ranks ("10", lower
 // case) and "-" for a void; it checks the text's form and that no card appears twice, not the
 // hands' sizes (see check_deal). Throws ParseError with the column.
 Deal parse_pbn(std::string_view text);
@@ -37,8 +39,9 @@ CardSet parse_pbn_hand(std::string_view text);
 std::optional<std::string> check_deal(const Deal& deal, CardSet deck);
 
 // Deals the deck from a 64-bit seed, the same on every platform:
-//  1. The deck is listed in a fixed order: spades, hearts, diamonds, clubs, each from the ace
-//     down (the cards of a 48-card deck keep their places in that order).
+//  1. The deck is listed in a fixed order: the big and the little joker (when the deck has
+//     them), then spades, hearts, diamonds, clubs, each from the ace down (the cards of a
+//     48-card deck, or of a deck with jokers, keep their places in that order).
 //  2. A SplitMix64 generator is seeded with the seed. Fisher-Yates shuffles the list: for i
 //     from n-1 down to 1, j is drawn uniformly from 0..i (a 64-bit draw x is rejected while
 //     x < 2^64 mod (i+1), then j = x mod (i+1)) and cards i and j are swapped.

@@ -231,6 +231,7 @@ class HandState {
     void unapply_card_swaps(const std::array<std::optional<CardSet>, 4>& given);
 
     RuleSet rules_;
+    PlayOrder order_;
     std::optional<std::array<int, 2>> scores_before_;
     Seat dealer_;
     Deal dealt_;
@@ -250,8 +251,8 @@ class HandState {
     std::vector<Undo> history_;
 };
 
-// The winner of a complete or partial trick: the highest spade, else the highest card of the
-// suit led.
-Seat trick_winner(const std::vector<PlayedCard>& trick);
+// The winner of a complete or partial trick: the highest trump, else the highest card of the
+// suit led, in the rule set's order.
+Seat trick_winner(const std::vector<PlayedCard>& trick, const PlayOrder& order);
 
 }  // namespace spadework

@@ -2,6 +2,8 @@
 // scoring read these fields and never ask which preset they run under.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +14,19 @@
 
 namespace spadework {
 
+// The two cards a deck with jokers leaves out, so that 52 are dealt.
+enum class JokersOut {
+    TwoClubsTwoDiamonds,   // 2C and 2D
+    TwoHeartsTwoClubs,     // 2H and 2C
+    TwoHeartsTwoDiamonds,  // 2H and 2D
+};
+// Which deuces rank as trumps above the ace of spades ("deuces high"), and in what order.
+enum class DeucesHigh {
+    Off,               // none: the 2S is the lowest spade, the 2D a diamond
+    Spade,             // the 2S, just above the ace
+    DiamondOverSpade,  // the 2S above the ace and the 2D (a trump, no longer a diamond) above it
+    SpadeOverDiamond,  // the 2D above the ace (a trump), and the 2S above it
+};
 // Who may lead a spade.
 enum class SpadesLead {
     AfterBroken,  // only once spades are broken, or from a hand holding nothing but spades
@@ -84,6 +99,13 @@ struct RuleSet {
 
     // The deck. 48 removes the 2 and 3 of spades and of hearts (Paperless Spades).
     int deck_size = 52;  // deck=52|48
+    // Jokers: the big and the little joker join the deck as the two highest trumps (big over
+    // little, both over any high deuce), and jokers_out leave it; deuces_high makes the 2S, or
+    // the 2S and the 2D, trumps above the ace. Every trump counts as a spade: for following,
+    // leading, breaking spades and counting a hand's spades.
+    bool jokers = false;
+    JokersOut jokers_out = JokersOut::TwoHeartsTwoClubs;
+    DeucesHigh deuces_high = DeucesHigh::Off;
     int pass_cards = 0;  // cards each player passes to partner after the deal, before bidding
 
     // Bidding. A bid is nil (no tricks), blind nil (nil declared before looking at the
@@ -170,12 +192,45 @@ struct RuleSet {
     int hand_size() const { return deck_size / 4; }
     // Whether bags are counted at all (bag_limit=0 turns them off).
     bool counts_bags() const { return bag_limit > 0; }
-    // The cards in play: all 52, or 48 without 2S 3S 2H 3H.
+    // The cards in play: all 52, or 48 without 2S 3S 2H 3H, or with the jokers for the
+    // jokers_out.
     CardSet deck() const;
     // The largest trick bid: max_bid, but never more than a hand holds.
     int highest_bid() const { return max_bid < hand_size() ? max_bid : hand_size(); }
 
     bool operator==(const RuleSet&) const = default;
+};
+
+// Where each card stands in play under a rule set: the suit it follows and trumps as, and its
+// place in that suit. A card "in play" is a Card whose suit() is that suit and whose bit
+// orders it among the suit's cards, so comparing two cards in play of one suit is comparing
+// their indexes. Under the standard order (no jokers, no high deuces) a card in play is the
+// card itself. Otherwise the trumps, from the lowest, take the spade bits from 2 up, or from
+// 16 - n up when there are n > 14 of them; the other suits keep their bits.
+class PlayOrder {
+  public:
+    PlayOrder();  // the standard order
+    explicit PlayOrder(const RuleSet& rules);
+
+    bool standard() const { return standard_; }
+    Card in_play(Card c) const { return Card::from_index(in_play_[c.index()]); }
+    Card printed(Card c) const { return Card::from_index(printed_[c.index()]); }
+    CardSet in_play(CardSet cards) const;
+    CardSet printed(CardSet cards) const;
+    // The suit a card follows as (every trump is a spade), and a hand's cards of it.
+    Suit suit(Card c) const { return in_play(c).suit(); }
+    CardSet of_suit(CardSet cards, Suit s) const { return printed(in_play(cards).of_suit(s)); }
+    bool beats(Card c, Card best) const;  // c wins over the trick's best card so far
+    Card top_trump() const { return top_trump_; }
+    // The trumps from the highest down, as printed.
+    const std::vector<Card>& trumps() const { return trumps_; }
+
+  private:
+    std::array<std::uint8_t, 64> in_play_{};
+    std::array<std::uint8_t, 64> printed_{};
+    std::vector<Card> trumps_;
+    Card top_trump_;
+    bool standard_ = true;
 };
 
 // The honour cards of the honours rule.
