@@ -79,7 +79,6 @@ using sampling::after_exchanges;
 using sampling::Bids;
 using sampling::complete_bids;
 using sampling::Hands;
-using sampling::kAceOfSpades;
 using sampling::MadeBids;
 using sampling::make_solve;
 using sampling::partnership_points;
@@ -226,11 +225,12 @@ void draw_set(const HandContext& ctx, const MadeBids& made, Seat bidder, int cou
             complete_bids(rules, ctx.dealer, hands, made, bidder, Bid::nil(), ctx.scores());
         bool mate_nil =
             layout.if_tricks[index(mate)].is_nil() || layout.if_nil[index(mate)].is_nil();
-        // Whether to ask for the bidder's nil: a hand holding the ace of spades costs nothing
+        // Whether to ask for the bidder's nil: a hand holding the highest trump costs nothing
         // (its nil is broken, no solve needed).
+        const Card top_trump = PlayOrder(rules).top_trump();
         auto bidder_nil_worth = [&](const Hands& at_play) {
             CardSet own = at_play[index(bidder)];
-            return set.always_solve_nil || own.contains(kAceOfSpades) || nil_candidate(own, rules);
+            return set.always_solve_nil || own.contains(top_trump) || nil_candidate(own, rules);
         };
         Hands sighted = after_exchanges(rules, ctx.dealer, layout.if_tricks, hands);
         Bids blind_bids = layout.if_nil;
@@ -777,7 +777,8 @@ void add_pass_jobs(const HandContext& ctx, PassWork& w, int n, std::vector<Solve
             // only after a pass of the passer's top cards (a nil solve costs many trick solves).
             CardSet own = hands[index(passer)];
             s.nil_for[index(passer)] = ctx.rules.nil_allowed && w.nil_pass[c] &&
-                                       !own.contains(kAceOfSpades) && nil_candidate(own, ctx.rules);
+                                       !own.contains(PlayOrder(ctx.rules).top_trump()) &&
+                                       nil_candidate(own, ctx.rules);
             jobs.push_back(std::move(s));
             w.pending.push_back({c, j});
         }

@@ -15,15 +15,24 @@ namespace {
 
 constexpr int kColumn = 22;  // where North and South start; East starts at twice this
 
-// "AKT4" for a suit holding, "—" for a void: compact, so a hand fits in 16 columns.
-std::string suit_holding(CardSet hand, Suit suit) {
-    std::string out;
-    for (int r = kHighestRank; r >= kLowestRank; --r) {
-        if (hand.contains(Card(static_cast<Rank>(r), suit))) {
-            out += rank_char(static_cast<Rank>(r));
+// "AKT4" for a suit holding, "—" for a void: compact, so a hand fits in 16 columns. The trumps
+// above the ace (jokers, high deuces) lead the spades by their names: "BJ 2D AKT4".
+std::string suit_holding(CardSet hand, Suit suit, const PlayOrder& order) {
+    std::vector<Card> cards;
+    for (Card c : order.of_suit(hand, suit)) cards.push_back(c);
+    std::sort(cards.begin(), cards.end(), [&](Card a, Card b) { return order.beats(a, b); });
+    const Card ace(Rank::Ace, suit);
+    std::string names;
+    std::string ranks;
+    for (Card c : cards) {
+        if (is_joker(c) || c.suit() != suit || order.beats(c, ace)) {
+            names += to_string(c) + " ";
+        } else {
+            ranks += rank_char(c.rank());
         }
     }
-    return out.empty() ? "—" : out;
+    if (names.empty() && ranks.empty()) return "—";
+    return ranks.empty() ? names.substr(0, names.size() - 1) : names + ranks;
 }
 
 std::vector<std::string> hand_lines(const RecordedGame& game, const HandState& state, Seat s) {
@@ -32,9 +41,10 @@ std::vector<std::string> hand_lines(const RecordedGame& game, const HandState& s
                            ? std::string(seat_name(s))
                            : std::string(seat_name(s)) + " " + game.players[index(s)];
     lines.push_back(name);
+    const PlayOrder order(state.rules());
     for (Suit suit : kAllSuits) {
         lines.push_back(std::string(suit_symbol(suit)) + " " +
-                        suit_holding(state.held_at_play(s), suit));
+                        suit_holding(state.held_at_play(s), suit, order));
     }
     return lines;
 }

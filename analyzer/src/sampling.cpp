@@ -22,7 +22,7 @@ CardSet Knowledge::pool() const {
 
 namespace {
 
-// How keen a player is to keep a card: spades above everything, then by rank.
+// How keen a player is to keep a card: spades above everything, then by rank (c a card in play).
 int keep_value(Card c) {
     return static_cast<int>(c.rank()) + (c.suit() == Suit::Spades ? 20 : 0);
 }
@@ -133,8 +133,11 @@ Hands after_exchanges(const RuleSet& rules, Seat dealer, const Bids& bids, Hands
         if (!blind(s) || blind(partner(s))) continue;
         CardSet& bidder = hands[index(s)];
         CardSet& mate = hands[index(partner(s))];
-        CardSet given = extreme_cards(bidder, rules.blind_nil_exchange, true);
-        CardSet back = extreme_cards(mate, rules.blind_nil_exchange, false);
+        const PlayOrder order(rules);
+        CardSet given =
+            order.printed(extreme_cards(order.in_play(bidder), rules.blind_nil_exchange, true));
+        CardSet back =
+            order.printed(extreme_cards(order.in_play(mate), rules.blind_nil_exchange, false));
         bidder = (bidder - given) | back;
         mate = (mate - back) | given;
     }
@@ -167,8 +170,8 @@ void solve_one(Solver& solver, Solve& job, std::uint64_t nil_budget) {
     job.tricks = team_of(p.to_play) == job.team ? side : p.rules.hand_size() - side;
     for (Seat s : kAllSeats) {
         if (!job.nil_for[index(s)]) continue;
-        // The ace of spades wins whatever trick it falls on.
-        if (p.hands[index(s)].contains(kAceOfSpades)) continue;
+        // The highest trump (the ace of spades, or the big joker) wins whatever trick it falls on.
+        if (p.hands[index(s)].contains(PlayOrder(p.rules).top_trump())) continue;
         Position q = p;
         q.bids[index(s)] = Bid::nil();
         if (job.exact) {

@@ -22,8 +22,6 @@ using Hands = std::array<CardSet, 4>;  // indexed by seat
 using Bids = std::array<Bid, 4>;
 using MadeBids = std::array<std::optional<Bid>, 4>;  // bids so far
 
-inline constexpr Card kAceOfSpades{Rank::Ace, Suit::Spades};
-
 // What a player knew of the four hands: the cards known to be in each hand and how many
 // cards each hand holds. Every card of the deck in no known hand is unknown.
 struct Knowledge {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdlib>
 #include <vector>
@@ -61,6 +62,24 @@ bool has(CardSet hand, Rank r, Suit s) {
     return hand.contains(Card(r, s));
 }
 
+// A hand as the count reads it: its cards in play (PlayOrder: every trump a spade, ordered by
+// its bit), and the bit of the deck's highest trump, from which the trump honours are counted:
+// the ace of a standard deck, the big joker of one with jokers.
+struct CountedHand {
+    CardSet cards;
+    int top = kHighestRank;
+    // The k-th highest trump of the deck (0 the highest).
+    bool has_trump(int k) const { return cards.contains(Card::from_index(top - k)); }
+};
+
+CountedHand counted(CardSet printed, const RuleSet& rules) {
+    const PlayOrder order(rules);
+    CountedHand h;
+    h.cards = order.in_play(printed);
+    h.top = std::bit_width(order.in_play(rules.deck()).suit_mask(Suit::Spades)) - 1;
+    return h;
+}
+
 // ---------------------------------------------------------------------------------------
 // Bidding.
 
@@ -82,14 +101,13 @@ constexpr double kPassedCard = 0.15;
 
 // Spade honours (a king needs a guard, a queen two), a jack in a long holding, and each
 // spade past the third.
-double spade_tricks(CardSet hand) {
-    const Suit s = Suit::Spades;
-    int len = hand.count(s);
+double spade_tricks(const CountedHand& hand) {
+    int len = hand.cards.count(Suit::Spades);
     double t = 0;
-    if (has(hand, Rank::Ace, s)) t += 1.7;
-    if (has(hand, Rank::King, s)) t += len >= 2 ? 1.35 : 0.3;
-    if (has(hand, Rank::Queen, s)) t += len >= 3 ? 0.9 : 0.4;
-    if (has(hand, Rank::Jack, s) && len >= 4) t += 0.45;
+    if (hand.has_trump(0)) t += 1.7;
+    if (hand.has_trump(1)) t += len >= 2 ? 1.35 : 0.3;
+    if (hand.has_trump(2)) t += len >= 3 ? 0.9 : 0.4;
+    if (hand.has_trump(3) && len >= 4) t += 0.45;
     return t + 0.75 * std::max(0, len - 3);
 }
 
@@ -194,23 +212,25 @@ bool blind_nil_spot(const RuleSet& rules, int score, int their_score) {
            tricks_to_target(rules, their_score) > 0;
 }
 
-double estimate_tricks(CardSet hand, const RuleSet& rules) {
-    double count = kBase - kPassedCard * rules.pass_cards + spade_tricks(hand) + ruff_tricks(hand);
+double count_tricks(const CountedHand& counted_hand, const RuleSet& rules) {
+    const CardSet hand = counted_hand.cards;
+    double count =
+        kBase - kPassedCard * rules.pass_cards + spade_tricks(counted_hand) + ruff_tricks(hand);
     for (Suit s : kSideSuits) count += side_tricks(hand, s);
     return std::max(0.0, count);
 }
 
-double nil_danger(CardSet hand, const RuleSet&) {
-    const Suit sp = Suit::Spades;
-    int spades = hand.count(sp);
+double danger(const CountedHand& counted_hand) {
+    const CardSet hand = counted_hand.cards;
+    int spades = hand.count(Suit::Spades);
     double d = 0;
     // Spades: the ace and king are sure to win, a queen or jack is often caught, and a long
     // holding is forced to win once the others run out.
-    if (has(hand, Rank::Ace, sp)) d += 3;
-    if (has(hand, Rank::King, sp)) d += 2;
-    if (has(hand, Rank::Queen, sp)) d += 1;
-    if (has(hand, Rank::Jack, sp)) d += 0.5;
-    if (has(hand, Rank::Ten, sp)) d += 0.25;
+    if (counted_hand.has_trump(0)) d += 3;
+    if (counted_hand.has_trump(1)) d += 2;
+    if (counted_hand.has_trump(2)) d += 1;
+    if (counted_hand.has_trump(3)) d += 0.5;
+    if (counted_hand.has_trump(4)) d += 0.25;
     d += 0.6 * std::max(0, spades - 3);
     // Side suits: an honour is safe when enough low cards can be played under the leads.
     for (Suit s : kSideSuits) {
@@ -228,9 +248,21 @@ double nil_danger(CardSet hand, const RuleSet&) {
     return std::max(0.0, d);
 }
 
+bool candidate(const CountedHand& hand, const RuleSet& rules) {
+    return rules.nil_allowed && rules.nil_points > 0 && danger(hand) < 0.6 &&
+           count_tricks(hand, rules) < 1.5;
+}
+
+double estimate_tricks(CardSet hand, const RuleSet& rules) {
+    return count_tricks(counted(hand, rules), rules);
+}
+
+double nil_danger(CardSet hand, const RuleSet& rules) {
+    return danger(counted(hand, rules));
+}
+
 bool nil_candidate(CardSet hand, const RuleSet& rules) {
-    return rules.nil_allowed && rules.nil_points > 0 && nil_danger(hand, rules) < 0.6 &&
-           estimate_tricks(hand, rules) < 1.5;
+    return candidate(counted(hand, rules), rules);
 }
 
 Bid suggest_bid(CardSet hand, const RuleSet& rules, std::optional<Bid> partner_bid) {
@@ -239,21 +271,22 @@ Bid suggest_bid(CardSet hand, const RuleSet& rules, std::optional<Bid> partner_b
     return suggest_bid(hand, rules, context);
 }
 
-Bid suggest_bid(CardSet hand, const RuleSet& rules, const BidContext& context) {
+Bid suggest_bid(CardSet printed, const RuleSet& rules, const BidContext& context) {
+    const CountedHand hand = counted(printed, rules);
     const std::optional<Bid>& partner = context.partner_bid;
     bool partner_nil = partner && partner->is_nil();
     int partner_count = partner && !partner_nil ? partner->count() : 0;
-    double count = estimate_tricks(hand, rules);
+    double count = count_tricks(hand, rules);
     const bool safe = making_wins(rules, context.ours, context.theirs);
 
     // Nil: on a hand that looks like one, unless the partner's bid makes it too risky. Both
     // partners nil leaves nobody to cover; a weak partner covers badly. When making the
     // contract wins the game, only a nil with nothing to fear (as with a nil partner).
-    if (nil_candidate(hand, rules) && nil_allowed_with(rules, partner)) {
-        double danger = nil_danger(hand, rules);
-        bool ok = !safe || danger < 0.25;
-        if (partner_nil) ok = ok && danger < 0.25 && count < 1;
-        if (partner && !partner_nil && partner->count() <= 2) ok = ok && danger < 0.35;
+    if (candidate(hand, rules) && nil_allowed_with(rules, partner)) {
+        double d = danger(hand);
+        bool ok = !safe || d < 0.25;
+        if (partner_nil) ok = ok && d < 0.25 && count < 1;
+        if (partner && !partner_nil && partner->count() <= 2) ok = ok && d < 0.35;
         if (ok) return Bid::nil();
     }
 
@@ -305,9 +338,9 @@ namespace {
 
 // With a nil in view (a hand near the nil line), passing the dangerous cards away makes the
 // nil; the partner, seeing nothing, passes low cards, which helps too.
-bool nil_prospect(CardSet hand, const RuleSet& rules) {
-    return rules.nil_allowed && rules.nil_points > 0 && nil_danger(hand, rules) < 1.0 &&
-           estimate_tricks(hand, rules) < 1.5;
+bool nil_prospect(const CountedHand& hand, const RuleSet& rules) {
+    return rules.nil_allowed && rules.nil_points > 0 && danger(hand) < 1.0 &&
+           count_tricks(hand, rules) < 1.5;
 }
 
 // The `n` most dangerous cards, for a nil bidder's pass or exchange.
@@ -338,10 +371,13 @@ CardSet lowest_cards(CardSet from, int n) {
 // (lowest non-trump) cards. He will also try to void himself in a suit ... If a player has
 // more than three trump cards, however, he may want to pass the excess to his partner ...
 // If a player has prospects towards a nil bid, however, then he should pass his best cards."
-CardSet choose_pass(CardSet hand, const RuleSet& rules) {
-    int n = std::min(rules.pass_cards, hand.size());
+CardSet choose_pass(CardSet printed, const RuleSet& rules) {
+    int n = std::min(rules.pass_cards, printed.size());
     if (n <= 0) return {};
-    if (nil_prospect(hand, rules)) return dangerous_cards(hand, n);
+    const PlayOrder order(rules);
+    const CountedHand counted_hand = counted(printed, rules);
+    const CardSet hand = counted_hand.cards;
+    if (nil_prospect(counted_hand, rules)) return order.printed(dangerous_cards(hand, n));
 
     CardSet out;
     CardSet spades = hand.of_suit(Suit::Spades);
@@ -361,7 +397,7 @@ CardSet choose_pass(CardSet hand, const RuleSet& rules) {
     CardSet side = hand - spades - out;
     out |= lowest_cards(side, n - out.size());
     out |= lowest_cards(hand - out, n - out.size());
-    return out;
+    return order.printed(out);
 }
 
 namespace {
@@ -369,9 +405,12 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // Card play: what the seat to act can see, gathered once per card.
 
+// Every card in it is a card in play (PlayOrder): its suit is the one it follows as, and its
+// bit orders it in that suit, whatever the deck.
 struct View {
     const HandState& st;
     const RuleSet& rules;
+    PlayOrder order;
     Seat me;
     Seat mate;
     Team us;
@@ -421,28 +460,28 @@ struct View {
 };
 
 View::View(const HandState& state, const Standings& standings)
-    : st(state), rules(state.rules()), me(state.to_act()) {
+    : st(state), rules(state.rules()), order(state.rules()), me(state.to_act()) {
     mate = partner(me);
     us = team_of(me);
     them = opponent(us);
-    hand = state.hand(me);
-    legal = state.legal_cards();
+    hand = order.in_play(state.hand(me));
+    legal = order.in_play(state.legal_cards());
     left = rules.hand_size() - state.tricks_played();
 
     const auto& record = state.play_record();
     CardSet played;
     CardSet honours_won_by_them;
     for (std::size_t i = 0; i < record.size(); ++i) {
-        played.insert(record[i].card);
-        Suit led = record[i - i % 4].card.suit();
-        if (record[i].card.suit() != led) voids[index(record[i].seat)] |= 1u << index(led);
+        played.insert(order.in_play(record[i].card));
+        Suit led = order.suit(record[i - i % 4].card);
+        if (order.suit(record[i].card) != led) voids[index(record[i].seat)] |= 1u << index(led);
         std::size_t trick = i / 4;
         if (trick < state.trick_winners().size() && team_of(state.trick_winners()[trick]) == them &&
             kHonours.contains(record[i].card)) {
             honours_won_by_them.insert(record[i].card);
         }
     }
-    outstanding = rules.deck() - played - hand;
+    outstanding = order.in_play(rules.deck()) - played - hand;
     honours_open = honours_won_by_them.empty();
 
     for (Seat s : kAllSeats) {
@@ -470,7 +509,7 @@ View::View(const HandState& state, const Standings& standings)
     if (!trick.empty()) {
         winning = *state.current_winner();
         for (const PlayedCard& p : trick) {
-            if (p.seat == winning) best = p.card;
+            if (p.seat == winning) best = order.in_play(p.card);
         }
         for (Card c : legal) {
             bool beats =
@@ -631,7 +670,7 @@ Card duck(const View& v) {
 
 Card follow_normally(const View& v) {
     bool want = want_trick(v);
-    Suit led = v.st.current_trick().front().card.suit();
+    Suit led = v.order.suit(v.st.current_trick().front().card);
     bool following = v.hand.has_suit(led);
 
     if (v.winning == v.mate) {
@@ -701,14 +740,15 @@ Card follow(const View& v) {
 CardSet choose_exchange(const HandState& state) {
     Seat seat = state.to_act();
     int n = state.exchange_size(seat);
-    CardSet hand = state.hand(seat);
-    if (state.bid_of(seat) == Bid::blind_nil()) return dangerous_cards(hand, n);
-    CardSet received = state.exchanged(partner(seat)).value_or(CardSet{});
+    const PlayOrder order(state.rules());
+    CardSet hand = order.in_play(state.hand(seat));
+    if (state.bid_of(seat) == Bid::blind_nil()) return order.printed(dangerous_cards(hand, n));
+    CardSet received = order.in_play(state.exchanged(partner(seat)).value_or(CardSet{}));
     CardSet pool = hand - received;
     CardSet side = pool - pool.of_suit(Suit::Spades);
     CardSet out = lowest_cards(side, n);
     out |= lowest_cards(pool - out, n - out.size());
-    return out;
+    return order.printed(out);
 }
 
 }  // namespace
@@ -846,8 +886,8 @@ Card choose_card(const HandState& state, const Standings& standings) {
                     ", not in play");
     }
     View v(state, standings);
-    if (v.legal.size() == 1) return *v.legal.begin();
-    return v.position == 0 ? lead(v) : follow(v);
+    if (v.legal.size() == 1) return v.order.printed(*v.legal.begin());
+    return v.order.printed(v.position == 0 ? lead(v) : follow(v));
 }
 
 RecordedHand play_hand(const RuleSet& rules, Seat dealer, const Deal& deal,

@@ -446,10 +446,11 @@ CardSet Model::shown_exchanges(Seat seat) const {
 std::array<bool, 4> Model::voids(Seat seat) const {
     std::array<bool, 4> out{};
     const auto& played = state().play_record();
+    const PlayOrder order(state().rules());
     for (std::size_t t = 0; t * 4 < played.size(); ++t) {
-        Suit led = played[t * 4].card.suit();
+        Suit led = order.suit(played[t * 4].card);
         for (std::size_t i = t * 4; i < std::min(played.size(), t * 4 + 4); ++i) {
-            if (played[i].seat == seat && played[i].card.suit() != led) out[index(led)] = true;
+            if (played[i].seat == seat && order.suit(played[i].card) != led) out[index(led)] = true;
         }
     }
     return out;

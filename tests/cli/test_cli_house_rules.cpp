@@ -93,7 +93,8 @@ TEST_CASE("rules classic lists every house rule key with its default", "[cli-hou
          {"mercy=none", "early_bag_limit=none", "early_bag_penalty=50", "bags_after_penalty=carry",
           "big_contract=none", "big_contract_factor=2", "big_contract_bonus=0", "boston_points=0",
           "min_team_bid=0", "below_min_team_bid=rebid", "bidding=free", "nil_max_spades=none",
-          "blind_behind=0", "blind_bid_min=none", "blind_bid_exchange=0", "blind_bid_factor=2"}) {
+          "blind_behind=0", "blind_bid_min=none", "blind_bid_exchange=0", "blind_bid_factor=2",
+          "jokers=off", "jokers_out=hearts_clubs", "deuces_high=none"}) {
         INFO(line);
         CHECK(contains(out, std::string("\n") + line + "\n"));
     }
@@ -219,6 +220,34 @@ TEST_CASE("simulated games under forced bidding replay, keep the rule and re-sco
         }
         check_rescoring(ws, "nil_max_spades=1", games);
     }
+}
+
+TEST_CASE("simulated games with jokers and high deuces replay, convert, re-score and are analysed",
+          "[cli-house]") {
+    Workspace ws("spadework-cli-house");
+    for (const char* changes :
+         {"jokers=on", "jokers=on deuces_high=diamond_spade", "deuces_high=spade_diamond"}) {
+        INFO(changes);
+        auto games = simulate(ws, changes, "12");
+        const RuleSet rules = make_rules("classic", words(changes));
+        CHECK(games[0].rules == rules);
+        // Every deal holds the whole deck: the jokers in, the 2H and the 2C out.
+        for (const RecordedHand& h : games[0].hands) CHECK(h.deal.all() == rules.deck());
+        check_rescoring(ws, changes, games);
+        // The text forms of protobuf carry the jokers and the keys, and read back the same.
+        run_ok({"convert", ws.file("g.spades") + "@1", ws.file("g.json")});
+        CHECK(formats::read_game_file(ws.file("g.json")).front() == games[0]);
+        // The play review runs its solver on the trumps as they rank.
+        nlohmann::json j = run_json({"analyze", ws.file("g.spades") + "@1", "--hand", "1", "--only",
+                                     "play", "--no-store", "--json"});
+        CHECK(j.dump().find("\"cards\"") != std::string::npos);
+    }
+    // A game with jokers has no OpenSpiel or PTN form: refused, naming what is missing.
+    run_expecting({"convert", ws.file("g.spades") + "@1", ws.file("g.ptn")}, 1,
+                  "deuces as trumps above the ace (deuces_high)");
+    auto jokers = simulate(ws, "jokers=on", "13");
+    run_expecting({"convert", ws.file("g.spades") + "@1", ws.file("g.openspiel")}, 1,
+                  "OpenSpiel has no action for a deck with jokers (jokers=on)");
 }
 
 TEST_CASE("simulated games under the scoring house rules replay and re-score", "[cli-house]") {

@@ -57,6 +57,13 @@ ImU32 suit_colour(Suit s) {
 }
 
 void text_card(Card c) {
+    if (is_joker(c)) {
+        ImGui::PushStyleColor(ImGuiCol_Text, c == kBigJoker ? IM_COL32(255, 90, 90, 255)
+                                                            : IM_COL32(225, 225, 230, 255));
+        ImGui::TextUnformatted(card_text(c).c_str());
+        ImGui::PopStyleColor();
+        return;
+    }
     ImGui::TextUnformatted(rank_text(c.rank()).c_str());
     ImGui::SameLine(0, 0);
     // On the dark window background the black suits are drawn light grey.
@@ -188,9 +195,12 @@ bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& 
     }
     dl->AddRectFilled(pos, end, colours::kCardFace, r);
     dl->AddRect(pos, end, colours::kCardEdge, r);
-    const ImU32 ink = suit_colour(card.suit());
-    const std::string rank = rank_text(card.rank());
-    const std::string suit(suit_symbol(card.suit()));
+    // A joker: its letters over a star, red for the big one.
+    const bool joker = is_joker(card);
+    const ImU32 ink = joker ? (card == kBigJoker ? colours::kRedSuit : colours::kBlackSuit)
+                            : suit_colour(card.suit());
+    const std::string rank = joker ? to_string(card) : rank_text(card.rank());
+    const std::string suit = joker ? "★" : std::string(suit_symbol(card.suit()));
     // The corner: rank over suit, as on a real card.
     ImFont* corner = fonts.large;
     float fs = size.x * (rank.size() > 1 ? 0.29f : 0.34f);
@@ -241,13 +251,16 @@ bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& 
 }
 
 // A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate),
-// high to low within a suit.
-std::vector<Card> in_hand_order(CardSet hand) {
+// high to low within a suit, in the rule set's order (the jokers and any high deuces lead
+// the spades).
+std::vector<Card> in_hand_order(CardSet hand, const PlayOrder& order) {
     std::vector<Card> cards;
     for (Suit s : {Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds}) {
         std::vector<Card> suit;
-        for (Card c : hand.of_suit(s)) suit.push_back(c);
-        std::sort(suit.begin(), suit.end(), [](Card a, Card b) { return a.rank() > b.rank(); });
+        for (Card c : order.of_suit(hand, s)) suit.push_back(c);
+        std::sort(suit.begin(), suit.end(), [&](Card a, Card b) {
+            return order.in_play(a).index() > order.in_play(b).index();
+        });
         cards.insert(cards.end(), suit.begin(), suit.end());
     }
     return cards;

@@ -53,7 +53,7 @@ std::string fit_text(const std::string& text, float width);
 ImVec4 flag_colour(analyzer::FlagClass c);
 // A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate), high
 // to low within a suit.
-std::vector<Card> in_hand_order(CardSet hand);
+std::vector<Card> in_hand_order(CardSet hand, const PlayOrder& order = PlayOrder());
 
 struct CardLook {
     bool face_up = true;

@@ -74,9 +74,10 @@ std::array<std::string, 2> status_lines(const HandState& st, const RecordedGame&
 // A seat's passed cards, and the cards it gave in a blind nil exchange, as far as the view
 // shows them.
 std::string passes_line(const Model& model, Seat s) {
-    auto cards = [](CardSet set) {
+    const PlayOrder order(model.state().rules());
+    auto cards = [&](CardSet set) {
         std::string out;
-        for (Card c : in_hand_order(set)) {
+        for (Card c : in_hand_order(set, order)) {
             out += " " + card_text(c);
         }
         return out;
@@ -218,7 +219,7 @@ const analyzer::CardChoice* value_of(const HandMarks& m, Card c) {
 // A seat's cards as a fan in the player's own order; a click on a legal card of the player to
 // play plays it. Then the voids the seat has shown, in the seat view.
 void draw_hand(const Table& t, Model& model, Seat seat, const HandMarks& m) {
-    std::vector<Card> cards = in_hand_order(t.st.hand(seat));
+    std::vector<Card> cards = in_hand_order(t.st.hand(seat), PlayOrder(t.st.rules()));
     const bool up = model.face_up(seat);
     const bool mover = m.playing && t.st.to_act() == seat;
     const bool down = seat == Seat::West || seat == Seat::East;

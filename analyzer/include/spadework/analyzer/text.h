@@ -27,8 +27,10 @@ inline std::string rank_text(Rank r) {
     return r == Rank::Ten ? std::string("10") : std::string(1, rank_char(r));
 }
 
-// A card in running text, with its suit symbol as on the cards: "K♣", "10♦".
+// A card in running text, with its suit symbol as on the cards: "K♣", "10♦"; a joker "BJ" or
+// "LJ".
 inline std::string card_text(Card c) {
+    if (is_joker(c)) return to_string(c);
     return rank_text(c.rank()) + std::string(suit_symbol(c.suit()));
 }
 
