@@ -132,7 +132,18 @@ std::optional<Card> card_of(char suit, char rank) {
     return Card(static_cast<Rank>(kLowestRank + static_cast<int>(r)), kAllSuits[s]);
 }
 
-const std::string kJokers = "jokers, which Spadework does not read from a PTN record yet";
+// A joker: "JH" (high, the big one) or "JL" (low, the little one) in the play, the letter
+// alone in a hand's fifth group.
+std::optional<Card> joker_of(char letter) {
+    switch (std::toupper(static_cast<unsigned char>(letter))) {
+        case 'H':
+            return kBigJoker;
+        case 'L':
+            return kLittleJoker;
+        default:
+            return std::nullopt;
+    }
+}
 
 // [Deal "D:h h h h"]: the dealer, then the hands clockwise from the dealer; nothing for a hand
 // not known ("-").
@@ -165,12 +176,12 @@ std::pair<Seat, std::array<std::optional<CardSet>, 4>> read_deal(const TagAt& de
                 ++group;
                 continue;
             }
-            if (group == 4)
-                fail(file, deal.line, at + static_cast<int>(k), "the hand holds " + kJokers);
-            auto card = group < 4 ? card_of("SHDC"[group], c) : std::nullopt;
+            auto card = group < 4 ? card_of("SHDC"[group], c) : joker_of(c);
             if (!card)
                 fail(file, deal.line, at + static_cast<int>(k),
-                     std::string("'") + c + "' is not a rank (AKQJT98765432)");
+                     std::string("'") + c +
+                         (group < 4 ? "' is not a rank (AKQJT98765432)"
+                                    : "' is not a joker (H high, L low, after the clubs)"));
             hand.insert(*card);
         }
         if (group > 4)
@@ -243,13 +254,14 @@ Plays read_plays(const RawRecord& r, std::string_view file) {
         for (std::size_t k = 0; k < line.size(); ++k) {
             const Word& w = line[k];
             if (w.text == "-") continue;
-            if (w.text.size() == 2 && std::toupper(static_cast<unsigned char>(w.text[0])) == 'J') {
-                fail(file, w.line, w.col, "'" + w.text + "' is a joker: the game needs " + kJokers);
-            }
-            auto card = w.text.size() == 2 ? card_of(w.text[0], w.text[1]) : std::nullopt;
+            const bool joker =
+                w.text.size() == 2 && std::toupper(static_cast<unsigned char>(w.text[0])) == 'J';
+            auto card = w.text.size() != 2 ? std::nullopt
+                        : joker            ? joker_of(w.text[1])
+                                           : card_of(w.text[0], w.text[1]);
             if (!card)
                 fail(file, w.line, w.col,
-                     "'" + w.text + "' is not a card: suit then rank (CA, D2)");
+                     "'" + w.text + "' is not a card: suit then rank (CA, D2), or JH, JL");
             auto [was, added] = seen.emplace(card->index(), w);
             if (!added) {
                 fail(file, w.line, w.col,
@@ -266,7 +278,7 @@ Plays read_plays(const RawRecord& r, std::string_view file) {
 // The deal with its unknown hands ("-") filled in: from the cards the seat played, when it
 // played all 13, or as the cards left when it is the only one not known.
 Deal full_deal(std::array<std::optional<CardSet>, 4> hands, const Plays& plays, const TagAt& tag,
-               std::string_view file) {
+               const CardSet deck, std::string_view file) {
     std::array<CardSet, 4> played;
     for (const auto& trick : plays.tricks) {
         for (std::size_t k = 0; k < 4; ++k) {
@@ -289,7 +301,7 @@ Deal full_deal(std::array<std::optional<CardSet>, 4> hands, const Plays& plays, 
         } else if (played[static_cast<std::size_t>(index(s))].size() == 13) {
             deal[s] = played[static_cast<std::size_t>(index(s))];
         } else if (unknown == 1) {
-            deal[s] = kFullDeck - known;
+            deal[s] = deck - known;
         } else {
             fail(file, tag.line, tag.tag.value_col,
                  std::string(seat_name(s)) +
@@ -297,7 +309,7 @@ Deal full_deal(std::array<std::optional<CardSet>, 4> hands, const Plays& plays, 
                      "give all its cards");
         }
     }
-    if (auto bad = check_deal(deal, kFullDeck))
+    if (auto bad = check_deal(deal, deck))
         fail(file, tag.line, tag.tag.value_col, "[Deal]: " + *bad);
     return deal;
 }
@@ -325,7 +337,7 @@ RecordedHand hand_of(const RawRecord& r, const RuleSet& rules, std::string_view 
     Plays plays = read_plays(r, file);
     RecordedHand hand;
     hand.dealer = dealer;
-    hand.deal = full_deal(hands, plays, *deal_tag, file);
+    hand.deal = full_deal(hands, plays, *deal_tag, rules.deck(), file);
     const TagAt* auction = r.find("Auction");
     if (!auction) throw CutOff{"it has no [Auction]"};
     Seat first;

@@ -54,6 +54,11 @@ struct EventWords {
 
 const std::vector<EventWords>& event_table() {
     static const std::vector<EventWords> table = {
+        // The app's decks with jokers (its bots' SpadesVariation): the big and the little
+        // joker on top, then the 2D and the 2S, the 2S, or neither; the 2H and the 2C out.
+        {"Joker-Joker-Deuce-Deuce", {"jokers=on", "deuces_high=diamond_spade"}},
+        {"Joker-Joker-Deuce-Ace", {"jokers=on", "deuces_high=spade"}},
+        {"Joker-Joker-Ace", {"jokers=on"}},
         {"10-for-200", {"big_contract=10"}},
         {"no Nil", {"nil=forbidden"}},
         {"no bags", {"bag_limit=0"}},
@@ -72,8 +77,8 @@ struct Missing {
     std::string_view what;
 };
 constexpr Missing kMissing[] = {
-    {"Joker", "a deck with jokers"},
-    {"Deuce", "deuces high (the 2s of spades and diamonds as top trumps)"},
+    {"Joker", "a deck with jokers of a kind not known here"},
+    {"Deuce", "deuces high (the 2s of spades and diamonds as top trumps) without jokers"},
 };
 
 void apply(RuleSet& rules, std::string_view key, std::string_view value, const ValueAt& at,
@@ -110,12 +115,21 @@ void apply_target(RuleSet& rules, const ValueAt& event, std::string_view file) {
 }
 
 void apply_event(RuleSet& rules, const ValueAt& event, std::string_view file) {
+    // A deck word the table above does not name ("Deuce-Deuce" alone) is refused; the
+    // table's own words are blanked first, in place, so the columns stay true.
+    std::string unread(event.text);
+    for (const EventWords& w : event_table()) {
+        for (std::size_t at = unread.find(w.words); at != std::string::npos;
+             at = unread.find(w.words, at + 1)) {
+            unread.replace(at, w.words.size(), std::string(w.words.size(), ' '));
+        }
+    }
     for (const Missing& m : kMissing) {
-        std::size_t at = event.text.find(m.words);
+        std::size_t at = unread.find(m.words);
         if (at == std::string_view::npos) continue;
         throw FormatError(std::string(file), event.line, event.col + static_cast<int>(at),
                           "the game is played with " + std::string(m.what) +
-                              ", which Spadework does not read from a PTN record yet");
+                              ", which Spadework does not read from a PTN record");
     }
     apply_target(rules, event, file);
     for (const EventWords& w : event_table()) {

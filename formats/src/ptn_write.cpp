@@ -21,11 +21,26 @@ std::string spell_bid(Bid b) {
     return (b.is_blind() ? "Blind " : "") + std::to_string(b.count());
 }
 
-// The hand in PBN form from `first`, jokers never.
+// A card as the app writes it: suit then rank ("SA"), a joker "JH" (high) or "JL" (low).
+std::string spell_card(Card c) {
+    if (c == kBigJoker) return "JH";
+    if (c == kLittleJoker) return "JL";
+    std::string rs = to_string(c);  // rank then suit: "AS"
+    return std::string(1, rs[1]) + rs[0];
+}
+
+// The hands in PBN form from `first`; a hand's jokers in a fifth group, H high and L low.
 std::string spell_deal(const Deal& deal, Seat first) {
     std::string out(1, seat_char(first));
     out += ':';
-    for (int i = 0; i < 4; ++i) out += (i ? " " : "") + hand_to_pbn(deal[next(first, i)]);
+    for (int i = 0; i < 4; ++i) {
+        const CardSet hand = deal[next(first, i)];
+        out += (i ? " " : "") + hand_to_pbn(hand - kJokers);
+        if (!(hand & kJokers).empty()) out += ".";
+        for (Card joker : {kBigJoker, kLittleJoker}) {
+            if (hand.contains(joker)) out += spell_card(joker)[1];
+        }
+    }
     return out;
 }
 
@@ -37,9 +52,7 @@ std::string spell_play(HandState st, const RecordedHand& hand) {
     bool open = false;
     for (Card c : hand.cards) {
         Seat seat = st.to_act();
-        std::string rs = to_string(c);  // rank then suit: "AS"
-        row[static_cast<std::size_t>((index(seat) - index(first) + 4) % 4)] =
-            std::string(1, rs[1]) + rs[0];
+        row[static_cast<std::size_t>((index(seat) - index(first) + 4) % 4)] = spell_card(c);
         open = true;
         st.play_recorded(c);
         if (st.current_trick().empty()) {
@@ -107,7 +120,7 @@ std::string write_record(const RecordedGame& game, std::size_t g, std::size_t h)
 std::string write_ptn(const std::vector<RecordedGame>& games) {
     std::string out = "% PTN written by Spadework: one record a hand\n\n";
     for (std::size_t g = 0; g < games.size(); ++g) {
-        check_writable(games[g], g, {"a PTN record has no place for", true, false});
+        check_writable(games[g], g, {"a PTN record has no place for", true, false, true});
         for (std::size_t h = 0; h < games[g].hands.size(); ++h) out += write_record(games[g], g, h);
     }
     return out;

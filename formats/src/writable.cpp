@@ -20,8 +20,8 @@ void check_writable(const RecordedGame& game, std::size_t g, const WriteLimits& 
     if (game.score_sheet()) refuse(g, 0, limits, "a score sheet's hands (it needs the cards)");
     if (game.rules.deck_size != 52)
         refuse(g, 0, limits, "a deck of " + std::to_string(game.rules.deck_size));
-    if (game.rules.jokers) refuse(g, 0, limits, "a deck with jokers (jokers=on)");
-    if (game.rules.deuces_high != DeucesHigh::Off)
+    if (!limits.jokers && game.rules.jokers) refuse(g, 0, limits, "a deck with jokers (jokers=on)");
+    if (!limits.jokers && game.rules.deuces_high != DeucesHigh::Off)
         refuse(g, 0, limits, "deuces as trumps above the ace (deuces_high)");
     if (!limits.empty_games && game.hands.empty()) refuse(g, 0, limits, "a game with no hand");
     for (std::size_t h = 0; h < game.hands.size(); ++h) {

@@ -14,6 +14,7 @@ struct WriteLimits {
     std::string_view lacks;   // how the message says it: "OpenSpiel has no action for"
     bool blind_bids = true;   // whether a blind bid can be written
     bool empty_games = true;  // whether a game with no hand can be written
+    bool jokers = false;      // whether jokers and high deuces can be written
 };
 
 // Throws Error "game G[, hand H]: <lacks> <what> (convert the game to .spades or .pb
