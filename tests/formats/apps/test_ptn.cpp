@@ -153,10 +153,10 @@ TEST_CASE("PTN from an old export: each quirk is read with a located warning", "
 // A hand of the app's Joker-Joker-Deuce-Deuce deck (the 2H and the 2C out; BJ, LJ, 2D, 2S, AS
 // on top), dealt by East: North holds thirteen trumps (both jokers, the 2D, and AKQJT98762 of
 // spades), East the hearts and the 5S, South the diamonds and the 4S, West the clubs and the
-// 3S. South bids nil, West 1, North 13, East 1. South leads the AD: North, with no diamond (its
-// 2D is a trump), ruffs with the 6S, then leads the big joker (the others follow with their
+// 3S. South bids nil, West blind nil, North 13, East 1. South leads the AD: North, with no diamond
+// (its 2D is a trump), ruffs with the 6S, then leads the big joker (the others follow with their
 // spades), the little joker, the 2D, the 2S and its spades down: all 13 tricks. NS: 13 made
-// (130) and the nil (100), 230; EW: 2 set, -20.
+// (130) and the nil (100), 230; EW: West's blind nil made (200) and East's 1 set (-10), 190.
 std::string joker_hand(const std::string& event) {
     return "[Event \"Trickster Cards: Spades - Team 2v2 " + event +
            " to 500\"]\n"
@@ -165,7 +165,7 @@ std::string joker_hand(const std::string& event) {
            "[West \"Wen\"]\n[North \"Nia\"]\n[East \"Eli\"]\n[South \"Sol\"]\n"
            "[Dealer \"E\"]\n"
            "[Deal \"E:5.AKQJT9876543.. 4..AKQJT9876543. 3...AKQJT9876543 AKQJT98762..2..HL\"]\n"
-           "[Auction \"S\"]\nNil 1 13 1\n"
+           "[Auction \"S\"]\nNil Blind Nil 13 1\n"
            "[Play \"S\"]\n"
            "DA CA S6 HA\nS4 S3 JH S5\nDK CK JL HK\nDQ CQ D2 HQ\nDJ CJ S2 HJ\nDT CT SA HT\n"
            "D9 C9 SK H9\nD8 C8 SQ H8\nD7 C7 SJ H7\nD6 C6 ST H6\nD5 C5 S9 H5\nD4 C4 S8 H4\n"
@@ -187,7 +187,8 @@ TEST_CASE("PTN with jokers and deuces high replays to the tricks and scores work
     CHECK(outcome->tricks == std::array<int, 4>{13, 0, 0, 0});
     ScoredGame scored = score_game(game, game.rules);
     CHECK(scored.hands.at(0).after[index(Team::NS)].score == 230);
-    CHECK(scored.hands.at(0).after[index(Team::EW)].score == -20);
+    CHECK(scored.hands.at(0).after[index(Team::EW)].score == 190);
+    CHECK(hand.bids[1] == Bid::blind_nil());
     // Written back: the jokers as the app writes them, and read back the same.
     const std::string text = write_ptn(games);
     CHECK(text.find("AKQJT98762..2..HL") != std::string::npos);
