@@ -86,10 +86,10 @@ void same_line_or_wrap(float width) {
     }
 }
 
-void text_cards(CardSet cards) {
+void text_cards(CardSet cards, const PlayOrder& order) {
     bool first = true;
     // In the order the table shows a hand in, so a list of cards reads as the table does.
-    for (Card c : in_hand_order(cards)) {
+    for (Card c : in_hand_order(cards, order)) {
         if (!first) ImGui::SameLine();
         text_card(c);
         first = false;

@@ -30,7 +30,7 @@ ImU32 suit_colour(Suit s);
 // "A♠" in running text: the rank in the text colour, the suit in its colour.
 void text_card(Card c);
 // Several cards in running text, separated by spaces.
-void text_cards(CardSet cards);
+void text_cards(CardSet cards, const PlayOrder& order);
 // The width text_card draws.
 float card_text_width(Card c);
 // Goes on with the line when `width` more fits before the panel's edge, else starts the next
@@ -53,7 +53,7 @@ std::string fit_text(const std::string& text, float width);
 ImVec4 flag_colour(analyzer::FlagClass c);
 // A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate), high
 // to low within a suit.
-std::vector<Card> in_hand_order(CardSet hand, const PlayOrder& order = PlayOrder());
+std::vector<Card> in_hand_order(CardSet hand, const PlayOrder& order);
 
 struct CardLook {
     bool face_up = true;

@@ -243,7 +243,7 @@ void draw_verdict(const analyzer::BidDecision& d) {
 
 // The review of a seat's pass, beside it: fine, or the better pass with what it was worth
 // (the figures on a line of their own, so that they wrap rather than run off the panel).
-void draw_pass_review(const analyzer::HandReview& review, Seat s) {
+void draw_pass_review(const analyzer::HandReview& review, Seat s, const PlayOrder& order) {
     for (const auto& p : review.bidding.passes) {
         if (p.seat != s) continue;
         ImGui::SameLine();
@@ -254,7 +254,7 @@ void draw_pass_review(const analyzer::HandReview& review, Seat s) {
         ImGui::TextColored(ImVec4(1, 0.6f, 0.2f, 1), "%s: better",
                            std::string(analyzer::class_name(p.flag)).c_str());
         ImGui::SameLine();
-        text_cards(p.best);
+        text_cards(p.best, order);
         text_note(fmt::format("{:+.1f} against {:+.1f} ({:.1f} ± {:.1f} over {})", p.best_expected,
                               p.played_expected, p.shortfall(), p.shortfall_error,
                               count_of(p.samples, "sampled layout")));
@@ -271,6 +271,7 @@ void BiddingPanel::draw(const PanelContext& ctx) {
         return;
     }
     const RecordedGame& game = *model.game();
+    const PlayOrder order(game.rules);
     const analyzer::HandReview* review = model.hand_review();
 
     // A seat's view shows nothing the seat could not know: par is worked out from every hand,
@@ -304,13 +305,13 @@ void BiddingPanel::draw(const PanelContext& ctx) {
                                     count_of(rh->passes[index(s)].size(), "card").c_str());
                 continue;
             }
-            text_cards(rh->passes[index(s)]);
-            if (review && model.face_up(s)) draw_pass_review(*review, s);
+            text_cards(rh->passes[index(s)], order);
+            if (review && model.face_up(s)) draw_pass_review(*review, s, order);
         }
         if (!model.shown_exchanges(s).empty()) {
             ImGui::Text("%c exchanged", seat_char(s));
             ImGui::SameLine();
-            text_cards(rh->exchanges[index(s)]);
+            text_cards(rh->exchanges[index(s)], order);
         }
     }
 

@@ -21,7 +21,8 @@ void seat_label(Seat s) {
 
 // The cards each seat gave its partner (the passes, or a blind bid's exchange), in seat order
 // from the dealer's left; nothing while none is entered.
-void cards_given(const char* label, const std::array<CardSet, 4>& given, Seat dealer) {
+void cards_given(const char* label, const std::array<CardSet, 4>& given, Seat dealer,
+                 const PlayOrder& order) {
     bool any = false;
     for (int i = 1; i <= 4; ++i) {
         const Seat s = next(dealer, i);
@@ -30,7 +31,7 @@ void cards_given(const char* label, const std::array<CardSet, 4>& given, Seat de
         any = true;
         ImGui::SameLine(0, em(8));
         seat_label(s);
-        for (Card c : in_hand_order(given[index(s)])) {
+        for (Card c : in_hand_order(given[index(s)], order)) {
             ImGui::SameLine(0, em(4));
             same_line_or_wrap(card_text_width(c));
             text_card(c);
@@ -40,10 +41,11 @@ void cards_given(const char* label, const std::array<CardSet, 4>& given, Seat de
 
 }  // namespace
 
-PickerSize picker_size(float width, float height, float gap, float min_w) {
+PickerSize picker_size(float width, float height, float gap, float min_w, int rows) {
     constexpr float kAspect = 1.3f;
     const float by_width = (width - 12 * gap) / 13;
-    const float by_height = (height - 4 * gap) / 4 / kAspect;
+    const float by_height =
+        (height - static_cast<float>(rows) * gap) / static_cast<float>(rows) / kAspect;
     PickerSize p;
     p.card_w = std::min(by_width, by_height);
     p.fits = p.card_w >= min_w;
@@ -161,8 +163,8 @@ void EditorPanel::header(EditorMode& e) {
     ImGui::Separator();
 }
 
-// The 52 cards, a row per suit, as large as the column holds over the tools under them; a
-// placed card carries its seat's letter and colour.
+// The 52 cards, a row per suit (and the jokers' row), as large as the column holds over the
+// tools under them; a placed card carries its seat's letter and colour.
 void EditorPanel::picker(EditorMode& e, const UiState& ui) {
     const analyzer::DealEditor& ed = e.editor();
     // Once a pass or a bid is in, the cards stay as they are (a change would drop the auction
@@ -184,39 +186,50 @@ void EditorPanel::picker(EditorMode& e, const UiState& ui) {
     // Before the first frame has measured the tools and the constraints: their nine rows.
     const float below =
         below_picker_h_ > 0 ? below_picker_h_ : 9 * ImGui::GetFrameHeightWithSpacing();
+    // A deck with jokers has a fifth row for them.
+    const CardSet deck = ed.rules().deck();
+    const int rows = (deck & kJokers).empty() ? 4 : 5;
     // The smallest card whose corner still reads, as on the table.
     const PickerSize p = picker_size(ImGui::GetContentRegionAvail().x,
                                      ImGui::GetContentRegionAvail().y - below - gap, gap,
-                                     kMinCardInText * ImGui::GetFontSize());
+                                     kMinCardInText * ImGui::GetFontSize(), rows);
     const float w = p.card_w;
     const ImVec2 size(w, p.card_h);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
+    // Each card's place: its suit's row and its rank's column; the jokers in the fifth row.
+    std::vector<std::pair<Card, std::pair<int, int>>> places;
     for (Suit suit : kAllSuits) {
         for (int r = kHighestRank; r >= kLowestRank; --r) {
-            Card c(static_cast<Rank>(r), suit);
-            const int col = kHighestRank - r;
-            ImVec2 pos(origin.x + static_cast<float>(col) * (w + gap),
-                       origin.y + static_cast<float>(index(suit)) * (size.y + gap));
-            CardLook look;
-            look.index_across = true;
-            if (!ed.rules().deck().contains(c)) {
-                look.face_up = false;
-            } else if (auto at = ed.holder(c)) {
-                look.dim = played.contains(c);
-                look.outline = colours::team_colour(index(team_of(*at)));
-                look.label = seat_letter(*at);
-                look.label_colour = colours::team_colour(index(team_of(*at)));
-            }
-            std::string id = to_string(c);
-            if (draw_card(dl, pos, size, c, ui.fonts, look, id.c_str()) &&
-                ed.rules().deck().contains(c)) {
-                e.click_card(c);
-            }
+            places.push_back({Card(static_cast<Rank>(r), suit), {index(suit), kHighestRank - r}});
+        }
+    }
+    if (rows == 5) {
+        places.push_back({kBigJoker, {4, 0}});
+        places.push_back({kLittleJoker, {4, 1}});
+    }
+    for (const auto& [c, place] : places) {
+        const auto [row, col] = place;
+        ImVec2 pos(origin.x + static_cast<float>(col) * (w + gap),
+                   origin.y + static_cast<float>(row) * (size.y + gap));
+        CardLook look;
+        look.index_across = true;
+        if (!ed.rules().deck().contains(c)) {
+            look.face_up = false;
+        } else if (auto at = ed.holder(c)) {
+            look.dim = played.contains(c);
+            look.outline = colours::team_colour(index(team_of(*at)));
+            look.label = seat_letter(*at);
+            look.label_colour = colours::team_colour(index(team_of(*at)));
+        }
+        std::string id = to_string(c);
+        if (draw_card(dl, pos, size, c, ui.fonts, look, id.c_str()) &&
+            ed.rules().deck().contains(c)) {
+            e.click_card(c);
         }
     }
     ImGui::SetCursorScreenPos(origin);
-    ImGui::Dummy(ImVec2(13 * (w + gap), 4 * (size.y + gap)));
+    ImGui::Dummy(ImVec2(13 * (w + gap), static_cast<float>(rows) * (size.y + gap)));
 }
 
 void EditorPanel::deal_tools(EditorMode& e) {
@@ -281,7 +294,7 @@ void EditorPanel::hands(EditorMode& e) {
         seat_label(s);
         ImGui::SameLine();
         ImGui::Text("%d/%d", held.size(), ed.rules().hand_size());
-        for (Card c : in_hand_order(held)) {
+        for (Card c : in_hand_order(held, PlayOrder(ed.rules()))) {
             ImGui::SameLine(0, em(4));
             same_line_or_wrap(card_text_width(c));
             ImGui::BeginDisabled(played.contains(c));
@@ -298,8 +311,8 @@ void EditorPanel::hands(EditorMode& e) {
 void EditorPanel::auction(EditorMode& e, const UiState&) {
     const analyzer::DealEditor& ed = e.editor();
     const std::vector<Bid>& bids = ed.bids();
-    cards_given("Passes:", ed.passes(), ed.dealer());
-    cards_given("Exchange:", ed.exchanges(), ed.dealer());
+    cards_given("Passes:", ed.passes(), ed.dealer(), PlayOrder(ed.rules()));
+    cards_given("Exchange:", ed.exchanges(), ed.dealer(), PlayOrder(ed.rules()));
     ImGui::TextUnformatted("Bids:");
     for (std::size_t i = 0; i < bids.size(); ++i) {
         ImGui::SameLine();
@@ -356,7 +369,8 @@ void EditorPanel::auction(EditorMode& e, const UiState&) {
 // A pass or an exchange: the seat's hand, the cards picked apart from it, and the button.
 void EditorPanel::pick_cards(EditorMode& e, CardSet hand, int size, const char* button) {
     bool first = true;
-    for (Card c : in_hand_order(hand - e.pass_pick())) {
+    const PlayOrder order(e.editor().rules());
+    for (Card c : in_hand_order(hand - e.pass_pick(), order)) {
         // The hand starts on a line of its own, under the instruction.
         if (!first) {
             ImGui::SameLine(0, em(6));
@@ -368,7 +382,7 @@ void EditorPanel::pick_cards(EditorMode& e, CardSet hand, int size, const char* 
     }
     // The cards picked stand apart from the hand, so the pass reads at a glance.
     ImGui::Text("Picked (%d of %d):", e.pass_pick().size(), size);
-    for (Card c : in_hand_order(e.pass_pick())) {
+    for (Card c : in_hand_order(e.pass_pick(), order)) {
         ImGui::SameLine(0, em(6));
         text_card(c);
         if (ImGui::IsItemClicked()) e.toggle_pass_card(c);
@@ -412,7 +426,7 @@ void EditorPanel::play(EditorMode& e) {
         return;
     }
     ImGui::Text("%s to play:", kSeatNames[index(now.to_act())]);
-    for (Card c : in_hand_order(now.legal_cards())) {
+    for (Card c : in_hand_order(now.legal_cards(), PlayOrder(now.rules()))) {
         ImGui::SameLine(0, em(6));
         same_line_or_wrap(card_text_width(c));
         text_card(c);

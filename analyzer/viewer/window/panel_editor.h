@@ -21,7 +21,7 @@ struct PickerSize {
     float card_h = 0;
     bool fits = false;
 };
-PickerSize picker_size(float width, float height, float gap, float min_w);
+PickerSize picker_size(float width, float height, float gap, float min_w, int rows = 4);
 
 class EditorPanel : public Panel {
   public:

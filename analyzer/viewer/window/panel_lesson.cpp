@@ -34,9 +34,9 @@ std::string value_text(const analyzer::LessonHand& h, const analyzer::LessonVerd
 }
 
 // Cards as running text with the suit symbols, in the order of the hand: "K♠ Q♥ 5♦".
-std::string cards_text(CardSet cards) {
+std::string cards_text(CardSet cards, const PlayOrder& order) {
     std::string out;
-    for (Card c : in_hand_order(cards)) {
+    for (Card c : in_hand_order(cards, order)) {
         if (!out.empty()) out += ' ';
         out += card_text(c);
     }
@@ -44,18 +44,19 @@ std::string cards_text(CardSet cards) {
 }
 
 std::string answer_text(const analyzer::LessonHand& h, const analyzer::LessonAnswer& a) {
-    if (h.ask == analyzer::LessonAsk::Pass) return cards_text(a.pass);
+    if (h.ask == analyzer::LessonAsk::Pass) return cards_text(a.pass, PlayOrder(h.game.rules));
     return a.bid ? bid_text(*a.bid) : "-";
 }
 
 std::string recommended_text(const analyzer::LessonHand& h) {
-    if (h.ask == analyzer::LessonAsk::Pass) return cards_text(h.answer_pass);
+    if (h.ask == analyzer::LessonAsk::Pass)
+        return cards_text(h.answer_pass, PlayOrder(h.game.rules));
     return bid_text(h.answer);
 }
 
 // Cards in running text with their suit symbols: "A♠ K♥ 2♣".
-void text_card_list(CardSet cards) {
-    std::vector<Card> order = in_hand_order(cards);
+void text_card_list(CardSet cards, const PlayOrder& play_order) {
+    std::vector<Card> order = in_hand_order(cards, play_order);
     for (std::size_t i = 0; i < order.size(); ++i) {
         if (i) ImGui::SameLine();
         text_card(order[i]);
@@ -243,7 +244,7 @@ void LessonPanel::learner_hand(UiState& ui) {
     const LessonResult* result = mode_->result();
     const bool blind = h.blind() && !result;
     CardSet cards = h.blind() ? rh.deal[h.learner] : h.shown_hand();
-    std::vector<Card> order = in_hand_order(cards);
+    std::vector<Card> order = in_hand_order(cards, PlayOrder(h.game.rules));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float avail = ImGui::GetContentRegionAvail().x;
     const float n = static_cast<float>(std::max<std::size_t>(order.size(), 1));
@@ -393,7 +394,7 @@ void LessonPanel::answer_entry(UiState&) {
         if (mode_->pass_pick().empty()) {
             ImGui::TextDisabled("none");
         } else {
-            text_card_list(mode_->pass_pick());
+            text_card_list(mode_->pass_pick(), PlayOrder(mode_->hand()->game.rules));
         }
         bool ready = mode_->pass_pick().size() == mode_->pass_needed();
         if (!ready) ImGui::BeginDisabled();
@@ -522,7 +523,7 @@ void pass_values(const analyzer::LessonHand& h, const analyzer::LessonVerdict& v
         bool rec = opt.cards == h.answer_pass;
         row_colour(mine, rec);
         ImGui::TableSetColumnIndex(0);
-        text_card_list(opt.cards);
+        text_card_list(opt.cards, PlayOrder(h.game.rules));
         ImGui::TableSetColumnIndex(1);
         ImGui::TextUnformatted(analyzer::format_value(v, opt.expected, opt.error).c_str());
         ImGui::TableSetColumnIndex(2);
@@ -551,7 +552,7 @@ void LessonPanel::reveal(UiState& ui) {
     } else {
         ImGui::TextUnformatted("Recommended:");
         ImGui::SameLine();
-        text_card_list(h.answer_pass);
+        text_card_list(h.answer_pass, PlayOrder(h.game.rules));
     }
     const std::string yours = answer_text(h, result->parsed);
     if (v.chance && is_bid) {
