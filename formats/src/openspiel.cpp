@@ -109,8 +109,7 @@ class ListReader {
     void read_tag(const TagLine& tag, int line_no) {
         if (tag.name == "Event") {
             finish_game();
-            game_ = openspiel_game();
-            game_->rules = preset("classic");
+            game_ = openspiel_game();  // OpenSpiel's rules, unless a [Rules] tag says others
         }
         if (tag.name == "Dealer") {
             try {

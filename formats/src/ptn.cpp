@@ -314,6 +314,31 @@ Deal full_deal(std::array<std::optional<CardSet>, 4> hands, const Plays& plays, 
     return deal;
 }
 
+// A card not played ('-') at trick t, the k-th from its leader: the play must stop there. A
+// card after it is refused where it stands.
+void stop_here(const Plays& plays, std::size_t t, Seat leader, int k, std::string_view file) {
+    auto column = [&](Seat seat) {
+        return static_cast<std::size_t>((index(seat) - index(plays.first) + 4) % 4);
+    };
+    for (int later = k + 1; later < 4; ++later) {
+        if (const auto& cell = plays.tricks[t][column(next(leader, later))]) {
+            fail(file, cell->second.line, cell->second.col,
+                 "a card after the play stopped: trick " + std::to_string(t + 1) +
+                     " has no card ('-') of " + seat_letter(next(leader, k)) +
+                     ", who plays before this one");
+        }
+    }
+    for (std::size_t u = t + 1; u < plays.tricks.size(); ++u) {
+        for (const auto& cell : plays.tricks[u]) {
+            if (!cell) continue;
+            fail(file, cell->second.line, cell->second.col,
+                 "a card after the play stopped: trick " + std::to_string(t + 1) +
+                     " has no card ('-') of " + seat_letter(next(leader, k)) + ", and trick " +
+                     std::to_string(u + 1) + " goes on");
+        }
+    }
+}
+
 // Replays the bids and the trick lines: each trick is played from its leader (the winner of
 // the one before), each card checked where it stands.
 RecordedHand hand_of(const RawRecord& r, const RuleSet& rules, std::string_view file) {
@@ -369,13 +394,19 @@ RecordedHand hand_of(const RawRecord& r, const RuleSet& rules, std::string_view 
              "the first trick is led by " + seat_letter(st.to_act()) + ", not " +
                  seat_letter(plays.first));
     }
-    for (const auto& trick : plays.tricks) {
+    for (std::size_t t = 0; t < plays.tricks.size(); ++t) {
+        const auto& trick = plays.tricks[t];
         Seat leader = st.to_act();
         for (int k = 0; k < 4 && st.phase() == Phase::Play; ++k) {
             Seat seat = next(leader, k);
             const auto& cell =
                 trick[static_cast<std::size_t>((index(seat) - index(plays.first) + 4) % 4)];
-            if (!cell) return hand;  // the record stops here: an unfinished hand
+            if (!cell) {
+                // The record stops here (an unfinished hand), or a card is left out of the
+                // middle of the play, which no hand can be.
+                stop_here(plays, t, leader, k, file);
+                return hand;
+            }
             try {
                 st.play_recorded(cell->first);
             } catch (const IllegalActionError& e) {
@@ -448,6 +479,39 @@ RecordedGame open_game(const RawRecord& r, std::string_view file) {
     return game;
 }
 
+// A game's last hand, when another of its hands follows, must be whole: one whose play stops
+// part way was cut off, and is left out with a warning at its record.
+void drop_cut_hand(RecordedGame& game, int line, std::string_view file, int& left_out) {
+    if (game.hands.empty()) return;
+    const RecordedHand& last = game.hands.back();
+    const std::size_t whole = static_cast<std::size_t>(4 * game.rules.hand_size());
+    if (last.claim || last.cards.size() >= whole) return;
+    ++left_out;
+    warn({std::string(file), line, 1,
+          "the record is cut off part way (its play stops after " +
+              std::to_string(last.cards.size()) + " of " + std::to_string(whole) +
+              " cards, and the game goes on in the next record): left out"});
+    game.hands.pop_back();
+}
+
+// The app's option for blind trick bids is not known here: a record with one ("Blind 6") is
+// read under rules that allow it from that bid up (blind_bid_min), with a warning at the bid
+// that says so, rather than refused.
+void admit_blind_bids(const RawRecord& r, RuleSet& rules, std::string_view file) {
+    Seat first = Seat::North;
+    for (const ReadBid& b : read_bids(r, file, &first)) {
+        if (!b.bid.is_blind() || b.bid.is_nil()) continue;
+        if (rules.blind_bid_min && *rules.blind_bid_min <= b.bid.count()) continue;
+        rules.blind_bid_min = b.bid.count();
+        warn({std::string(file), b.at.line, b.at.col,
+              "a blind trick bid (Blind " + std::to_string(b.bid.count()) +
+                  ") under rules that have none: read with blind_bid_min=" +
+                  std::to_string(b.bid.count()) +
+                  " (the app's option for blind bids is not known here; give score --rules "
+                  "to score the game under others)"});
+    }
+}
+
 }  // namespace
 
 std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view file) {
@@ -455,6 +519,7 @@ std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view fi
     std::vector<RecordedGame> games;
     std::string key;
     int left_out = 0;
+    int last_line = 0;  // where the last game's last record starts
     for (const RawRecord& r : split_records(content, file)) {
         if (const TagAt* code = r.find("GameCode"); code && code->tag.value != "Spades") {
             fail(file, code->line, code->tag.value_col,
@@ -464,7 +529,9 @@ std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view fi
         try {
             RecordedGame opened = same ? RecordedGame{} : open_game(r, file);
             RecordedGame& game = same ? games.back() : opened;
+            admit_blind_bids(r, game.rules, file);
             RecordedHand hand = hand_of(r, game.rules, file);
+            if (same) drop_cut_hand(game, last_line, file, left_out);
             if (same) {
                 for (const TagAt& t : r.tags) {
                     if (one_of(t.tag.name, ptn::kHandTags))
@@ -474,6 +541,7 @@ std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view fi
             game.hands.push_back(std::move(hand));
             if (!same) games.push_back(std::move(opened));
             key = game_key(r);
+            last_line = r.line;
         } catch (const CutOff& cut) {
             ++left_out;
             warn({std::string(file), r.line, 1,

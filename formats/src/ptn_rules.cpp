@@ -114,6 +114,39 @@ void apply_target(RuleSet& rules, const ValueAt& event, std::string_view file) {
     if (m > k) apply(rules, "loss_limit=-$", t.substr(k, m - k), event, file, "[Event] 'to'");
 }
 
+// "min bid 4": the fewest tricks a partnership may bid. Returns where the words end, or 0.
+std::size_t apply_min_bid(RuleSet& rules, const ValueAt& event, std::string_view file) {
+    constexpr std::string_view kWords = "min bid ";
+    std::string_view t = event.text;
+    std::size_t at = t.find(kWords);
+    if (at == std::string_view::npos) return 0;
+    std::size_t i = at + kWords.size();
+    std::size_t j = i;
+    while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j])) != 0) ++j;
+    if (j == i) return 0;
+    ValueAt where{event.text, event.line, event.col + static_cast<int>(at)};
+    apply(rules, "min_team_bid=$", t.substr(i, j - i), where, file, "[Event] 'min bid'");
+    return j;
+}
+
+// The words of the [Event] after its first comma that no rule above reads ("Cheshire"): a
+// warning each, at the words.
+void warn_unread(std::string unread, const ValueAt& event, std::string_view file) {
+    std::size_t comma = unread.find(',');
+    while (comma != std::string::npos) {
+        std::size_t end = std::min(unread.find(',', comma + 1), unread.size());
+        std::size_t from = unread.find_first_not_of(' ', comma + 1);
+        if (from < end) {
+            std::size_t last = unread.find_last_not_of(' ', end - 1);
+            warn({std::string(file), event.line, event.col + static_cast<int>(from),
+                  "[Event] '" + unread.substr(from, last + 1 - from) +
+                      "' has no rule key here: left out (give score --rules to score the game "
+                      "under the rules it was played by)"});
+        }
+        comma = end < unread.size() ? end : std::string::npos;
+    }
+}
+
 void apply_event(RuleSet& rules, const ValueAt& event, std::string_view file) {
     // A deck word the table above does not name ("Deuce-Deuce" alone) is refused; the
     // table's own words are blanked first, in place, so the columns stay true.
@@ -132,10 +165,15 @@ void apply_event(RuleSet& rules, const ValueAt& event, std::string_view file) {
                               ", which Spadework does not read from a PTN record");
     }
     apply_target(rules, event, file);
+    if (std::size_t end = apply_min_bid(rules, event, file)) {
+        std::size_t at = unread.find("min bid ");
+        unread.replace(at, end - at, std::string(end - at, ' '));
+    }
     for (const EventWords& w : event_table()) {
         if (event.text.find(w.words) == std::string_view::npos) continue;
         for (std::string_view key : w.keys) apply(rules, key, "", event, file, "[Event]");
     }
+    warn_unread(unread, event, file);
 }
 
 void apply_options(RuleSet& rules, const ValueAt& options, std::string_view file) {

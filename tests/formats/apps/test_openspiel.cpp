@@ -101,6 +101,11 @@ TEST_CASE("OpenSpiel ids read the same comma- or space-separated, in brackets or
     auto two = read_openspiel(failed_nil_actions(" ") + "\n" + failed_nil_actions(",") + "\n",
                               "two.openspiel");
     CHECK(two.size() == 2);
+    // A tag comment names the game; without a [Rules] tag it keeps OpenSpiel's own rules.
+    auto named = read_openspiel("# [Event \"club night\"]\n" + failed_nil_actions(",") + "\n",
+                                "named.openspiel");
+    CHECK(named[0].event == "club night");
+    CHECK(named[0].rules == preset("openspiel"));
 }
 
 TEST_CASE("OpenSpiel's printed state is read and checked against the replay", "[openspiel]") {

@@ -218,6 +218,63 @@ TEST_CASE("PTN decks: each of the app's joker decks, and a deck not known refuse
     CHECK(located([&] { read_ptn(joker_card, "jh.ptn"); }).find("BJ") != std::string::npos);
 }
 
+TEST_CASE("PTN [Event]: 'min bid' is read, and words no rule reads are warned at", "[ptn]") {
+    WarningCapture warnings;
+    std::string record = hand_one(kOptions);
+    record.replace(record.find("to 500"), 6, "to 500, min bid 1, Cheshire");
+    auto games = read_ptn(record, "ev.ptn");
+    CHECK(games[0].rules.min_team_bid == 1);
+    REQUIRE(warnings.warnings().size() == 1);
+    CHECK(warnings.warnings()[0].text() ==
+          "ev.ptn:1:63: warning: [Event] 'Cheshire' has no rule key here: left out (give score "
+          "--rules to score the game under the rules it was played by)");
+}
+
+TEST_CASE("PTN play: a card left out ('-') must end the play, else the next card is refused",
+          "[ptn]") {
+    // Trick 5 (tens, North leading): West's card, the trick's last, is left out, and trick 6
+    // (line 21) goes on.
+    std::string gap = hand_one(kOptions);
+    gap.replace(gap.find("DT CT ST HT"), 11, "DT - ST HT");
+    CHECK(located([&] { read_ptn(gap, "gap.ptn"); }) ==
+          "21:1 a card after the play stopped: trick 5 has no card ('-') of W, and trick 6 goes "
+          "on");
+}
+
+TEST_CASE(
+    "PTN: a hand cut off in its play and followed by the game's next hand is left out "
+    "with a warning",
+    "[ptn]") {
+    WarningCapture warnings;
+    std::string one = hand_one(kOptions);
+    one.erase(one.find("D9 C9 S9 H9"));  // the play stops after trick 5
+    one += "\n";
+    auto games = read_ptn(one + hand_two(kOptions), "cut.ptn");
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].hands.size() == 1);
+    CHECK(games[0].hands[0].dealer == Seat::South);  // hand two
+    REQUIRE(warnings.warnings().size() == 1);
+    CHECK(warnings.warnings()[0].text() ==
+          "cut.ptn:1:1: warning: the record is cut off part way (its play stops after 20 of 52 "
+          "cards, and the game goes on in the next record): left out");
+    // Alone, the same record is a hand not finished: read as it stands.
+    WarningCapture none;
+    CHECK(read_ptn(one, "one.ptn")[0].hands[0].cards.size() == 20);
+}
+
+TEST_CASE("PTN: a blind trick bid is read, under rules that allow it, with a warning", "[ptn]") {
+    WarningCapture warnings;
+    std::string record = hand_one(kOptions);
+    record.replace(record.find("Nil Blind Nil 13 1"), 18, "Nil Blind Nil 13 Blind 5");
+    auto games = read_ptn(record, "b5.ptn");
+    CHECK(games[0].rules.blind_bid_min == 5);
+    CHECK(games[0].hands[0].bids[3] == Bid::blind_tricks(5));
+    REQUIRE(warnings.warnings().size() == 1);
+    CHECK(warnings.warnings()[0].text().find("b5.ptn:14:18: warning: a blind trick bid (Blind 5) "
+                                             "under rules that have none: read with "
+                                             "blind_bid_min=5") == 0);
+}
+
 TEST_CASE("PTN cards played twice or not held are errors at the card", "[ptn]") {
     std::string twice = hand_one(kOptions);
     twice.replace(twice.find("DK CK SK HK"), 2, "DA");
