@@ -38,6 +38,7 @@ struct AnalyzeOptions {
     std::optional<int> threads;
     std::string settings_file;
     std::string db;
+    PlayedUnder played;
     bool json = false;
     bool all = false;
     bool force = false;
@@ -88,7 +89,7 @@ void print_review(const analyzer::GameReview& review, const LoadedGame& loaded, 
 
 void analyze_one(const AnalyzeOptions& o) {
     analyzer::ReviewSettings settings = settings_of(o);
-    std::vector<LoadedGame> games = load_game_arg(o.game, o.db);
+    std::vector<LoadedGame> games = load_game_arg(o.game, o.db, o.played);
     if (o.hand > 0 && games.size() > 1) {
         throw Error(
             fmt::format("--hand: {} holds {} games; pick one with FILE@N", o.game, games.size()));
@@ -394,6 +395,12 @@ void check_modes(const AnalyzeOptions& o) {
         throw UsageError(
             fmt::format("analyze: --hand picks a hand of GAME; {} has none to pick", modes[0]));
     }
+    if (o.game.empty() && o.played.given()) {
+        throw UsageError(fmt::format(
+            "analyze: --rules and --rule set the rules of a game file's games; {} reviews the "
+            "library's games under the rules they were imported under",
+            modes[0]));
+    }
     if (o.game.empty() && (o.force || o.no_store)) {
         throw UsageError(fmt::format(
             "analyze: {} goes with GAME ({} {})", o.force ? "--force" : "--no-store", modes[0],
@@ -474,6 +481,7 @@ void add_analyze_command(CLI::App& app) {
         ->needs(all);
     cmd->add_flag("--force", opts->force, "recompute even when a stored review matches");
     cmd->add_flag("--no-store", opts->no_store, "do not keep the review in the library");
+    add_played_under_options(cmd, opts->played);
     cmd->add_option("--trend", opts->trend,
                     "a player's accuracy and flags game by game, from the stored reviews");
     add_db_option(cmd, opts->db);

@@ -28,6 +28,7 @@ using nlohmann::ordered_json;
 struct ImportOptions {
     std::vector<std::string> paths;
     std::string db;
+    PlayedUnder played;
 };
 
 struct ImportCounts {
@@ -39,7 +40,8 @@ struct ImportCounts {
 // A file's line is printed (and flushed) once its games are committed, so a run that is
 // killed has said which files are in.
 ImportCounts import_files(formats::Library& library,
-                          const std::vector<std::filesystem::path>& files) {
+                          const std::vector<std::filesystem::path>& files,
+                          const PlayedUnder& played) {
     if (!library.migration_backup().empty()) {
         fmt::print("{}: updated to schema version {}; the library as it was is kept in {}\n",
                    library.path().string(), library.schema_version(),
@@ -54,7 +56,10 @@ ImportCounts import_files(formats::Library& library,
         const std::filesystem::path& file = files[static_cast<std::size_t>(done)];
         if (total > 1) bar.update(done, total);
         try {
-            formats::ImportResult r = library.import_file(file);
+            formats::ImportResult r =
+                library.import_file(file, [&](RecordedGame& game, std::size_t i) {
+                    played.apply(game, fmt::format("{} game {}", file.string(), i + 1));
+                });
             bar.clear();
             if (r.ids.empty()) {
                 // An empty file, or one with no game in it, is most likely the wrong file.
@@ -104,6 +109,7 @@ void remove_library_files(const std::filesystem::path& db) {
 // Every file is found first, so that the progress bar knows the total; and when none is
 // there to read, no library is made or touched. The exit code is 1 when any file failed.
 void run_import(const ImportOptions& opts) {
+    opts.played.check();
     int failed = 0;
     std::vector<std::filesystem::path> files;
     for (const std::string& arg : opts.paths) {
@@ -125,7 +131,7 @@ void run_import(const ImportOptions& opts) {
     ImportCounts counts;
     {
         formats::Library library = open_library(opts.db);
-        counts = import_files(library, files);
+        counts = import_files(library, files, opts.played);
     }
     // A library this run made and put nothing in is not left behind: the user asked for
     // games, not for an empty library at a path they may have mistyped.
@@ -572,6 +578,7 @@ void add_library_commands(CLI::App& app) {
                                                      ") or folders of them into "
                                                      "the library");
     cmd->add_option("files", imp->paths, "Files or folders")->required();
+    add_played_under_options(cmd, imp->played);
     add_db_option(cmd, imp->db);
     cmd->callback([imp] { run_import(*imp); });
 

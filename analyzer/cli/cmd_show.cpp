@@ -21,6 +21,7 @@ namespace {
 struct ShowOptions {
     std::string game;
     std::string db;
+    PlayedUnder played;
     bool json = false;
     // The hand as pictures, one per analyzer::kPictureFormats: the file to write, or empty.
     std::array<std::string, analyzer::kPictureFormats.size()> pictures;
@@ -229,7 +230,7 @@ void write_pictures(const ShowOptions& opts, const std::vector<LoadedGame>& game
 
 void run_show(const ShowOptions& opts) {
     const auto size = picture_size(opts);
-    auto games = load_game_arg(opts.game, opts.db);
+    auto games = load_game_arg(opts.game, opts.db, opts.played);
     if (size) {
         write_pictures(opts, games, *size);
         return;
@@ -258,6 +259,7 @@ struct ConvertOptions {
     std::string in;
     std::string out;
     std::string db;
+    PlayedUnder played;
 };
 
 void run_convert(const ConvertOptions& opts) {
@@ -280,7 +282,7 @@ void run_convert(const ConvertOptions& opts) {
             opts.out, in.game_number ? " (the file's other games would be lost)" : ""));
     }
     std::vector<RecordedGame> games;
-    for (LoadedGame& loaded : load_game_arg(opts.in, opts.db)) {
+    for (LoadedGame& loaded : load_game_arg(opts.in, opts.db, opts.played)) {
         games.push_back(std::move(loaded.game));
     }
     formats::write_game_file(opts.out, games);
@@ -309,6 +311,7 @@ void add_show_commands(CLI::App& app) {
     cmd->add_option("--size", show->size,
                     "WIDTHxHEIGHT of the --png or --svg picture in pixels (1200x800); the diagram "
                     "is scaled to fit and centred. Default: the diagram's own size");
+    add_played_under_options(cmd, show->played);
     add_db_option(cmd, show->db);
     cmd->callback([show] { run_show(*show); });
 
@@ -322,6 +325,7 @@ void add_show_commands(CLI::App& app) {
     cmd->add_option("out", convert->out,
                     "The file to write, by extension: " + formats::format_list())
         ->required();
+    add_played_under_options(cmd, convert->played);
     add_db_option(cmd, convert->db);
     cmd->callback([convert] { run_convert(*convert); });
 }

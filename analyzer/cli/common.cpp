@@ -508,8 +508,67 @@ void require_deal(const LoadedGame& loaded, std::string_view verb, std::string_v
                             loaded.label, verb, hint));
 }
 
-std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db) {
+void add_played_under_options(CLI::App* cmd, PlayedUnder& played) {
+    cmd->add_option("--rules", played.rules,
+                    "The rules the games were played under, in place of those the file gives: "
+                    "a preset, a RuleSet .textproto file or a house rule set, then any key=value "
+                    "changes")
+        ->type_name("NAME|FILE");
+    cmd->add_option("--rule", played.overrides,
+                    "Change one rule of the games read, as key=value (repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("KEY=VALUE");
+}
+
+namespace {
+
+// The rules given applied to `read` (the file's): --rules in its place, then each --rule.
+RuleSet played_rules(const PlayedUnder& played, const RuleSet& read) {
+    RuleSet base = played.rules.empty() ? read : load_rules_with(played.rules, {});
+    for (const std::string& o : played.overrides) {
+        try {
+            apply_override(base, o);
+        } catch (const RuleError& e) {
+            throw UsageError(fmt::format("--rule: {}", e.what()));
+        }
+    }
+    try {
+        check_rules(base);
+    } catch (const RuleError& e) {
+        throw UsageError(fmt::format("--rules: {}", e.what()));
+    }
+    return base;
+}
+
+}  // namespace
+
+void PlayedUnder::check() const {
+    if (given()) played_rules(*this, preset("classic"));
+}
+
+void PlayedUnder::apply(RecordedGame& game, std::string_view label) const {
+    if (!given()) return;
+    const RuleSet base = played_rules(*this, game.rules);
+    game.rules = base;
+    try {
+        check_game(game);
+    } catch (const RecordError& e) {
+        const std::string hand = e.hand() < 0 ? "" : fmt::format(", hand {}", e.hand() + 1);
+        throw Error(fmt::format("{}{}: under the rules given ({}): {}", label, hand,
+                                spell_rules(base), e.what()));
+    }
+}
+
+std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db,
+                                      const PlayedUnder& played) {
     GameRef ref = parse_game_arg(text);
+    played.check();
+    if (played.given() && ref.kind == GameRef::Kind::LibraryId) {
+        throw UsageError(fmt::format(
+            "--rules and --rule set the rules of a game file's games; library game {} keeps the "
+            "rules it was imported under (import its file again with --rules)",
+            ref.id));
+    }
     if (ref.kind == GameRef::Kind::LibraryId) {
         formats::Library library = open_existing_library(db);
         if (!library.game_summary(ref.id)) {
@@ -530,6 +589,7 @@ std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& 
                           std::move(games[i]),
                           {},
                           {}};
+        played.apply(loaded.game, loaded.label);
         loaded.hand = hand_index(ref.hand_number, loaded.game, loaded.label);
         out.push_back(std::move(loaded));
     }

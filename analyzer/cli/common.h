@@ -158,6 +158,23 @@ GameRef parse_game_arg(std::string_view text, bool folders = false);
 // both (a UsageError naming them).
 std::optional<int> chosen_hand(std::string_view game, std::optional<int> game_hand, int flag);
 
+// --rules and --rule where a command reads games from a file (import, show, convert, analyze):
+// the rules the games were played under, in place of those the file gives or its reader
+// worked out (a PTN record's options, say). --rules replaces them; each --rule changes one key
+// of what --rules, or else the file, gives.
+struct PlayedUnder {
+    std::string rules;
+    std::vector<std::string> overrides;
+    bool given() const { return !rules.empty() || !overrides.empty(); }
+    // A UsageError for a --rules or --rule that no game could take (a key or value not known),
+    // before any game is read.
+    void check() const;
+    // Sets the game's rules and checks it replays under them: an Error naming `label` and what
+    // does not fit.
+    void apply(RecordedGame& game, std::string_view label) const;
+};
+void add_played_under_options(CLI::App* cmd, PlayedUnder& played);
+
 // A game named on the command line.
 struct LoadedGame {
     std::string label;  // "library game 12", "games.spades game 2"
@@ -169,7 +186,10 @@ struct LoadedGame {
 // The games a GAME argument names (parse_game_arg, no folders): one library game, or a file's
 // games (all of them, or game N). Throws UsageError as parse_game_arg does, and Error saying
 // what was not found (no such game or hand).
-std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db);
+// With `played` given, a file's games take those rules (PlayedUnder::apply); a library game
+// keeps the rules it was imported under (a UsageError says so).
+std::vector<LoadedGame> load_game_arg(std::string_view text, const std::string& db,
+                                      const PlayedUnder& played = {});
 
 // Refuses a score sheet (bids and tricks, no cards) where a command needs the deal: an Error
 // "LABEL is a score sheet (bids and tricks only): it has no deal to VERB", then `hint`.

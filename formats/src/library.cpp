@@ -362,7 +362,8 @@ ImportResult Library::import_games(const std::vector<RecordedGame>& games,
     return result;
 }
 
-ImportResult Library::import_file(const std::filesystem::path& path) {
+ImportResult Library::import_file(const std::filesystem::path& path,
+                                  const std::function<void(RecordedGame&, std::size_t)>& adjust) {
     // Game by game as the file is read, so a .pb stream of any size imports in the memory of
     // one game; still one transaction, so a fault anywhere in the file stores none of it.
     const Database& db = *impl_->db;
@@ -372,8 +373,10 @@ ImportResult Library::import_file(const std::filesystem::path& path) {
     detail::note_encoding(db);
     Inserts ins(db);
     std::size_t i = 0;
-    for_each_game(
-        path, [&](RecordedGame&& game) { store_game(db, ins, game, i++, source, source, result); });
+    for_each_game(path, [&](RecordedGame&& game) {
+        if (adjust) adjust(game, i);
+        store_game(db, ins, game, i++, source, source, result);
+    });
     tx.commit();
     return result;
 }

@@ -507,8 +507,8 @@ void admit_blind_bids(const RawRecord& r, RuleSet& rules, std::string_view file)
               "a blind trick bid (Blind " + std::to_string(b.bid.count()) +
                   ") under rules that have none: read with blind_bid_min=" +
                   std::to_string(b.bid.count()) +
-                  " (the app's option for blind bids is not known here; give score --rules "
-                  "to score the game under others)"});
+                  " (the app's option for blind bids is not known here; give the rules it was "
+                  "played by with --rules or --rule)"});
     }
 }
 

@@ -140,8 +140,8 @@ void warn_unread(std::string unread, const ValueAt& event, std::string_view file
             std::size_t last = unread.find_last_not_of(' ', end - 1);
             warn({std::string(file), event.line, event.col + static_cast<int>(from),
                   "[Event] '" + unread.substr(from, last + 1 - from) +
-                      "' has no rule key here: left out (give score --rules to score the game "
-                      "under the rules it was played by)"});
+                      "' has no rule key here: left out (give the rules it was played by with "
+                      "--rules or --rule)"});
         }
         comma = end < unread.size() ? end : std::string::npos;
     }
@@ -197,8 +197,8 @@ void apply_options(RuleSet& rules, const ValueAt& options, std::string_view file
         if (!rule) {
             warn({std::string(file), options.line, options.col,
                   "option " + name + "=" + text +
-                      " has no rule key here: left out (give --rules to score the game under "
-                      "the rules it was played by)"});
+                      " has no rule key here: left out (give the rules it was played by with "
+                      "--rules or --rule)"});
             continue;
         }
         for (std::string_view key : rule->keys) {

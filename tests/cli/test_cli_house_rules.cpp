@@ -251,6 +251,34 @@ TEST_CASE("simulated games with jokers and high deuces replay, convert, re-score
                   "OpenSpiel has no action for a deck with jokers (jokers=on)");
 }
 
+TEST_CASE(
+    "The rules a file's games were played under, set with --rules and --rule where games are "
+    "read",
+    "[cli-house]") {
+    Workspace ws("spadework-cli-house");
+    simulate(ws, "target=300", "14");
+    const std::string game = ws.file("g.spades") + "@1";
+    // show and convert: the rules given, in place of the file's.
+    nlohmann::json shown = run_json({"show", game, "--rule", "target=400", "--json"});
+    CHECK(shown["rules"] == "classic target=400");
+    run_ok({"convert", game, ws.file("c.spades"), "--rules", "classic", "--rule", "mercy=250"});
+    CHECK(formats::read_game_file(ws.file("c.spades")).front().rules ==
+          make_rules("classic", {"mercy=250"}));
+    // Rules the games cannot have been played under: an error naming the game and the card.
+    run_expecting({"show", game, "--rules", "paperless"}, 1,
+                  "hand 1: under the rules given (paperless): ");
+    run_expecting({"show", game, "--rule", "bag_limt=5"}, 2, "--rule: no rule named 'bag_limt'");
+    // import: the library keeps the game under the rules given.
+    run_ok({"import", ws.file("g.spades"), "--rule", "target=250", "--db", ws.file("l.sqlite")});
+    nlohmann::json stored = run_json({"show", "1", "--json", "--db", ws.file("l.sqlite")});
+    CHECK(stored["rules"] == "classic target=250");
+    // A library game keeps the rules it was imported under: analyze, show and convert say so.
+    run_expecting({"analyze", "1", "--rule", "target=300", "--db", ws.file("l.sqlite")}, 2,
+                  "library game 1 keeps the rules it was imported under");
+    run_expecting({"analyze", "--all", "--rule", "target=300", "--db", ws.file("l.sqlite")}, 2,
+                  "--rules and --rule set the rules of a game file's games");
+}
+
 TEST_CASE("simulated games under the scoring house rules replay and re-score", "[cli-house]") {
     Workspace ws("spadework-cli-house");
     for (const char* changes :

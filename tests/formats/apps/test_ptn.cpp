@@ -125,8 +125,8 @@ TEST_CASE("PTN options map to rule keys, and one that does not is a located warn
     CHECK(r.spades_lead == SpadesLead::Anytime);
     REQUIRE(warnings.warnings().size() == 1);
     CHECK(warnings.warnings()[0].text() ==
-          "opts.ptn:5:19: warning: option nilPass=2 has no rule key here: left out (give --rules "
-          "to score the game under the rules it was played by)");
+          "opts.ptn:5:19: warning: option nilPass=2 has no rule key here: left out (give the rules "
+          "it was played by with --rules or --rule)");
 }
 
 TEST_CASE("PTN from an old export: each quirk is read with a located warning", "[ptn]") {
@@ -226,8 +226,8 @@ TEST_CASE("PTN [Event]: 'min bid' is read, and words no rule reads are warned at
     CHECK(games[0].rules.min_team_bid == 1);
     REQUIRE(warnings.warnings().size() == 1);
     CHECK(warnings.warnings()[0].text() ==
-          "ev.ptn:1:63: warning: [Event] 'Cheshire' has no rule key here: left out (give score "
-          "--rules to score the game under the rules it was played by)");
+          "ev.ptn:1:63: warning: [Event] 'Cheshire' has no rule key here: left out (give the "
+          "rules it was played by with --rules or --rule)");
 }
 
 TEST_CASE("PTN play: a card left out ('-') must end the play, else the next card is refused",

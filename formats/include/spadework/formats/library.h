@@ -187,8 +187,11 @@ class Library {
     // (same content hash) are counted, not stored again. `source` is kept as where the
     // game came from. Each game must pass check_game.
     ImportResult import_games(const std::vector<RecordedGame>& games, const std::string& source);
-    // Reads a game file (any kind) and imports it in one transaction.
-    ImportResult import_file(const std::filesystem::path& path);
+    // Reads a game file (any kind) and imports it in one transaction. `adjust`, when given,
+    // sees each game as read before it is stored (the rules it was played under, set by the
+    // caller); what it throws ends the import, storing none of the file.
+    ImportResult import_file(const std::filesystem::path& path,
+                             const std::function<void(RecordedGame&, std::size_t)>& adjust = {});
 
     // Deletes the games, and with them every row that refers to them: their index rows and
     // the stores' rows (reviews), which the schema's foreign keys delete on cascade. One
