@@ -190,12 +190,37 @@ std::vector<RecordedGame> read_openspiel(std::string_view content, std::string_v
     return ListReader(file).read(content);
 }
 
+namespace {
+
+// OpenSpiel's game plays only what its own rules allow (spades led only from a hand of nothing
+// but spades, partners' bids 13 at most together, no blind nil): a game played otherwise would
+// not load there, so it is refused, naming the first bid or card at fault.
+void check_openspiel_play(const RecordedGame& game, std::size_t g) {
+    RecordedGame as_openspiel = game;
+    take_play_keys(as_openspiel.rules, preset("openspiel"));
+    std::vector<RecordedIrregularity> broken;
+    try {
+        broken = check_game(as_openspiel);
+    } catch (const RecordError& e) {
+        throw CannotHold("game " + std::to_string(g + 1) + ", hand " +
+                         std::to_string(e.hand() + 1) +
+                         ": OpenSpiel's own rules do not allow it: " + e.what());
+    }
+    if (broken.empty()) return;
+    throw CannotHold("game " + std::to_string(g + 1) + ", hand " +
+                     std::to_string(broken.front().hand + 1) +
+                     ": OpenSpiel's own rules do not allow it: " + broken.front().what);
+}
+
+}  // namespace
+
 std::string write_openspiel(const std::vector<RecordedGame>& games) {
     std::string out =
         "# OpenSpiel spades: one hand a line of action ids (deal, bids from player 0, plays);\n"
         "# player 0 is the seat left of the hand's [Dealer]. Written by Spadework.\n";
     for (std::size_t g = 0; g < games.size(); ++g) {
         check_writable(games[g], g, {"OpenSpiel has no action for", false, true});
+        check_openspiel_play(games[g], g);
         out += write_game(games[g]);
     }
     return out;

@@ -63,4 +63,13 @@ inline RecordedGame first_legal_game(const RuleSet& rules, int hands, std::uint6
     return game;
 }
 
+// A classic game whose play OpenSpiel's own rules allow too (its writer refuses any other):
+// played as first_legal_game plays, with spades led only from a hand of nothing but spades.
+inline RecordedGame openspiel_legal_game(int hands, std::uint64_t seed) {
+    RecordedGame game =
+        first_legal_game(make_rules("classic", {"spades_break=never"}), hands, seed);
+    game.rules = preset("classic");
+    return game;
+}
+
 }  // namespace spadework::testing

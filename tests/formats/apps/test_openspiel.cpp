@@ -198,7 +198,7 @@ TEST_CASE("OpenSpiel action lists that cannot be a hand are errors at the action
 }
 
 TEST_CASE("OpenSpiel files round trip a classic game, its dealers and its tags", "[openspiel]") {
-    RecordedGame game = testing::first_legal_game(preset("classic"), 4, 11);
+    RecordedGame game = testing::openspiel_legal_game(4, 11);
     game.tags.emplace_back("Note", "say \"hi\"");
     std::string text = write_openspiel({game});
     CHECK(read_openspiel(text, "rt.openspiel") == std::vector<RecordedGame>{game});
@@ -209,4 +209,10 @@ TEST_CASE("OpenSpiel files round trip a classic game, its dealers and its tags",
     blind.hands[0].bids[0] = Bid::blind_nil();
     CHECK_THROWS_WITH(write_openspiel({blind}),
                       Catch::Contains("game 1, hand 1: OpenSpiel has no action for a blind bid"));
+    // A spade led from a hand with other suits: classic allows it once spades are broken,
+    // OpenSpiel's game never does, so the game would not load there.
+    CHECK_THROWS_WITH(
+        write_openspiel({testing::first_legal_game(preset("classic"), 4, 11)}),
+        Catch::Contains("game 1, hand 1: OpenSpiel's own rules do not allow it: trick 5: W led "
+                        "TS before spades were broken"));
 }

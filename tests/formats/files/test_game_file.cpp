@@ -42,7 +42,7 @@ std::vector<RecordedGame> games_for(const GameFormat& format) {
     if (format.holds == GameFormat::Holds::OneScoreSheet) return {testing::sheet_game()};
     // The apps' formats: hands dealt from 52 cards and bid with trick bids, several a game.
     if (format.holds == GameFormat::Holds::DealtHands) {
-        return {testing::first_legal_game(preset("classic"), 3, 40)};
+        return {testing::openspiel_legal_game(3, 40)};
     }
     std::vector<RecordedGame> games = sample_games();
     games.push_back(testing::sheet_game());
