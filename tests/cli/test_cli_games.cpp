@@ -455,3 +455,30 @@ TEST_CASE("show says the points the final score adds after the last hand (end_bo
     CHECK_FALSE(
         contains(run_ok({"show", (kSamples / "games" / "classic.spades").string()}), "end_bonus"));
 }
+
+TEST_CASE("PTN and OpenSpiel files are games to import, show, score and analyze", "[cli]") {
+    Workspace ws("spadework-cli-apps");
+    // A classic game played within OpenSpiel's rules, as the app and OpenSpiel write it.
+    const RecordedGame game = testing::openspiel_legal_game(2, 21);
+    std::filesystem::create_directories(ws.dir / "apps");
+    formats::write_game_file(ws.dir / "apps" / "hands.ptn", {game});
+    formats::write_game_file(ws.dir / "apps" / "hands.openspiel", {game});
+    const std::string db = ws.file("l.sqlite");
+    // A folder of both imports both, as one game (the same content, found again).
+    std::string out = run_ok({"import", (ws.dir / "apps").string(), "--db", db});
+    CHECK(contains(out, "hands.openspiel: 1 game, 1 new"));
+    CHECK(contains(out, "hands.ptn: 1 game, 0 new, 1 already in the library"));
+    for (const char* file : {"hands.ptn", "hands.openspiel"}) {
+        INFO(file);
+        const std::string path = (ws.dir / "apps" / file).string();
+        nlohmann::json shown = run_json({"show", path, "--json"});
+        CHECK(shown["rules"] == "classic");
+        CHECK(contains(run_ok({"show", path + ":2"}), "Hand 2 of 2"));
+        nlohmann::json scored = run_json({"score", path, "--json"});
+        CHECK(scored["rule_sets"][0]["rules"] == "classic");
+        CHECK(scored["hands"] == 2);
+        nlohmann::json review =
+            run_json({"analyze", path, "--hand", "1", "--only", "play", "--no-store", "--json"});
+        CHECK(review["hands"].size() == 1);
+    }
+}

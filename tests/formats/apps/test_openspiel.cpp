@@ -89,6 +89,22 @@ TEST_CASE("OpenSpiel actions: a failed nil replays to the tricks and scores work
     CHECK_FALSE(scored.result);  // one hand does not end a game to 500
 }
 
+TEST_CASE("The worked OpenSpiel record goes through every format that holds it and back unchanged",
+          "[openspiel]") {
+    const auto games = read_openspiel(failed_nil_actions(", ") + "\n", "nil.openspiel");
+    int through = 0;
+    for (const GameFormat& format : game_formats()) {
+        INFO(format.name);
+        if (format.holds == GameFormat::Holds::OneScoreSheet) {
+            CHECK_THROWS_AS(format.format(games), CannotHold);  // a sheet has no cards
+            continue;
+        }
+        CHECK(format.parse(format.format(games), "back") == games);
+        ++through;
+    }
+    CHECK(through == 6);  // .spades, .pb, .textproto, .json, .openspiel, .ptn
+}
+
 TEST_CASE("OpenSpiel ids read the same comma- or space-separated, in brackets or not",
           "[openspiel]") {
     auto commas = read_openspiel(failed_nil_actions(",") + "\n", "a.openspiel");
