@@ -268,7 +268,14 @@ std::vector<RecordedGame> read_printed_states(std::string_view content, std::str
     }
     std::vector<RecordedGame> games;
     for (const PrintedState& state : states) {
-        if (state.actions.size() < static_cast<std::size_t>(kCards + kBids)) continue;
+        if (state.actions.size() < static_cast<std::size_t>(kCards + kBids)) {
+            // A state printed before the bidding was over is no hand to replay: said, not
+            // dropped silently.
+            warn({std::string(file), state.end.line, 1,
+                  "History() gives " + std::to_string(state.actions.size()) +
+                      " actions, before the deal (52) and the bids (4) are done: left out"});
+            continue;
+        }
         RecordedGame game;
         game.event = "OpenSpiel";
         game.rules = rules;

@@ -160,6 +160,7 @@ std::pair<Seat, std::array<std::optional<CardSet>, 4>> read_deal(const TagAt& de
         fail(file, deal.line, col, "[Deal]'s dealer is N, E, S or W, not '" + v.substr(0, 1) + "'");
     }
     std::array<std::optional<CardSet>, 4> hands;
+    CardSet dealt;  // a card dealt twice is an error where it is written the second time
     std::vector<Word> words = words_of(std::string_view(v).substr(2), deal.line);
     if (words.size() != 4)
         fail(file, deal.line, col,
@@ -182,6 +183,10 @@ std::pair<Seat, std::array<std::optional<CardSet>, 4>> read_deal(const TagAt& de
                      std::string("'") + c +
                          (group < 4 ? "' is not a rank (AKQJT98765432)"
                                     : "' is not a joker (H high, L low, after the clubs)"));
+            if (dealt.contains(*card))
+                fail(file, deal.line, at + static_cast<int>(k),
+                     to_string(*card) + " is dealt twice");
+            dealt.insert(*card);
             hand.insert(*card);
         }
         if (group > 4)

@@ -221,15 +221,4 @@ RuleSet rules_of(const ValueAt& event, const ValueAt& options, std::string_view 
     return rules;
 }
 
-std::string options_of(const RuleSet& rules) {
-    nlohmann::ordered_json json;
-    json["gameOverScore"] = rules.target;
-    json["minBid"] = rules.min_team_bid;
-    json["tenForTwoHundred"] = rules.big_contract.has_value();
-    json["tenBagsPenalty"] = rules.bag_limit > 0;
-    json["leadSpades"] = rules.spades_lead == SpadesLead::Anytime ? 2 : 0;
-    json["nilOrZero"] = rules.nil_points == 0 ? 1 : 0;
-    return json.dump();
-}
-
 }  // namespace spadework::formats::ptn

@@ -22,10 +22,8 @@ struct ValueAt {
 };
 
 // The rule set: classic, changed by the Event's words, then by the options (which win).
-// Throws FormatError for a record that needs jokers or deuces high, or rules that do not fit.
+// Throws FormatError for a deck it does not know (deuces high without jokers), or rules that
+// do not fit.
 RuleSet rules_of(const ValueAt& event, const ValueAt& options, std::string_view file);
-
-// The options written back for a rule set (the keys the table maps both ways), as JSON.
-std::string options_of(const RuleSet& rules);
 
 }  // namespace spadework::formats::ptn

@@ -145,6 +145,25 @@ TEST_CASE("OpenSpiel's printed state is read and checked against the replay", "[
     CHECK(again[0] == games[0]);
 }
 
+TEST_CASE("A state printed before the bidding is over is left out with a warning", "[openspiel]") {
+    WarningCapture warnings;
+    const std::string actions = failed_nil_actions(", ");
+    // The first 54 ids: the deal and two bids.
+    std::size_t cut = 0;
+    for (int i = 0; i < 54; ++i) cut = actions.find(", ", cut) + 2;
+    const std::string early = "History() = [" + actions.substr(0, cut - 2) + "]\n";
+    // After a whole hand, a state printed in the middle of another one's bidding (the same
+    // deal bid otherwise: no continuation of the first).
+    std::string other = early;
+    other.replace(other.rfind("52, 53"), 6, "53, 53");
+    auto games = read_openspiel(printed_state("Score: N/S -51 E/W 90") + other, "early.txt");
+    CHECK(games.size() == 1);
+    REQUIRE(warnings.warnings().size() == 1);
+    CHECK(warnings.warnings()[0].text() ==
+          "early.txt:25:1: warning: History() gives 54 actions, before the deal (52) and the bids "
+          "(4) are done: left out");
+}
+
 TEST_CASE("A printed score, diagram, bid or trick count the replay does not give is an error there",
           "[openspiel]") {
     // The score line is line 22; E/W's points start at column 20.

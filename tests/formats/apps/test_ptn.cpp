@@ -294,6 +294,16 @@ TEST_CASE("PTN: a blind trick bid is read, under rules that allow it, with a war
                                              "blind_bid_min=5") == 0);
 }
 
+TEST_CASE("PTN deal: a card dealt twice is an error where it is written the second time", "[ptn]") {
+    // East is given the ace of spades too: North's, written after it, is the second.
+    std::string twice = hand_one(kOptions);
+    twice.replace(twice.find("[Deal \"E:."), 10, "[Deal \"E:A.");
+    const std::size_t line_start = twice.find("[Deal \"");
+    const std::size_t north = twice.find(" AKQJT98765432...", line_start) + 1;
+    CHECK(located([&] { read_ptn(twice, "d.ptn"); }) ==
+          "12:" + std::to_string(north - line_start + 1) + " AS is dealt twice");
+}
+
 TEST_CASE("PTN cards played twice or not held are errors at the card", "[ptn]") {
     std::string twice = hand_one(kOptions);
     twice.replace(twice.find("DK CK SK HK"), 2, "DA");
