@@ -42,6 +42,7 @@ struct TagAt {
 // A record as written: its tags, and the data lines after [Auction] and [Play].
 struct RawRecord {
     int line = 0;
+    std::string cut;  // why the record stops part way in a line, when it does
     std::vector<TagAt> tags;
     std::vector<Word> auction;
     std::vector<std::vector<Word>> play;  // a trick a line
@@ -66,6 +67,20 @@ std::vector<Word> words_of(std::string_view line, int line_no) {
         i = line.find_first_not_of(" \t\r", j);
     }
     return out;
+}
+
+// Whether what follows a line starts another record (an [Event] tag) or is the end: blank and
+// '%' lines read past.
+bool last_of_record(std::string_view rest) {
+    for (std::size_t start = 0; start < rest.size();) {
+        std::size_t end = std::min(rest.find('\n', start), rest.size());
+        std::string_view line = rest.substr(start, end - start);
+        start = end + 1;
+        std::size_t first = line.find_first_not_of(" \t\r");
+        if (first == std::string_view::npos || line[first] == '%') continue;
+        return line.substr(first).rfind("[Event", 0) == 0;
+    }
+    return true;
 }
 
 std::vector<RawRecord> split_records(std::string_view content, std::string_view file) {
@@ -93,7 +108,23 @@ std::vector<RawRecord> split_records(std::string_view content, std::string_view 
             continue;
         }
         if (is_tag_line(line)) {
-            TagLine tag = read_tag_line(line, no, 1, file);
+            std::optional<TagLine> read;
+            try {
+                read = read_tag_line(line, no, 1, file);
+            } catch (const FormatError& e) {
+                // A record's last line cut in the middle of a tag (the next record or the
+                // file's end follows): the record is cut off, not the file broken.
+                if (!last_of_record(content.substr(std::min(start, content.size()))) ||
+                    current.tags.empty()) {
+                    throw;
+                }
+                current.cut = "its last line, " + std::to_string(e.line()) +
+                              ", stops part way: " + e.message() + " at column " +
+                              std::to_string(e.col());
+                data_of.clear();
+                continue;
+            }
+            TagLine tag = std::move(*read);
             if (tag.name == "Event") flush();
             if (current.tags.empty()) current.line = no;
             data_of = tag.name;
@@ -532,6 +563,7 @@ std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view fi
         }
         bool same = !games.empty() && game_key(r) == key && !starts_game(r);
         try {
+            if (!r.cut.empty()) throw CutOff{r.cut};
             RecordedGame opened = same ? RecordedGame{} : open_game(r, file);
             RecordedGame& game = same ? games.back() : opened;
             admit_blind_bids(r, game.rules, file);

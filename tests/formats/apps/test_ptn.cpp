@@ -281,6 +281,23 @@ TEST_CASE(
     CHECK(read_ptn(one, "one.ptn")[0].hands[0].cards.size() == 20);
 }
 
+TEST_CASE("PTN: a record whose last line is cut in the middle of a tag is left out with a warning",
+          "[ptn]") {
+    WarningCapture warnings;
+    const std::string two = hand_two(kOptions);
+    const std::string cut = two.substr(0, two.find("[Deal \"") + 12) + "\n";  // [Deal "S:..A
+    auto games = read_ptn(hand_one(kOptions) + cut, "cut.ptn");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].hands.size() == 1);
+    REQUIRE(warnings.warnings().size() == 1);
+    CHECK(warnings.warnings()[0].text() ==
+          "cut.ptn:30:1: warning: the record is cut off part way (its last line, 39, stops part "
+          "way: tag [Deal]: the value's quote is not closed at column 13): left out");
+    // Cut in the middle of the file, before the record's other lines, it is an error there.
+    CHECK_THROWS_AS(read_ptn(hand_one(kOptions) + cut + two.substr(two.find("[Auction")), "x.ptn"),
+                    FormatError);
+}
+
 TEST_CASE("PTN: a blind trick bid is read, under rules that allow it, with a warning", "[ptn]") {
     WarningCapture warnings;
     std::string record = hand_one(kOptions);
