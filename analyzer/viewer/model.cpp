@@ -233,6 +233,9 @@ bool Model::open(const std::filesystem::path& path) {
             for (const GameRow& r : file_games_) {
                 known = known || (r.file == file && r.index_in_file == static_cast<int>(i));
             }
+            // The same game in another file (a folder holding a game as .spades and as .pb, as
+            // samples/ does) is listed once.
+            for (const RecordedGame& g : file_records_) known = known || g == games[i];
             if (known) continue;
             file_games_.push_back(
                 row_of(games[i], file, static_cast<int>(i), static_cast<int>(games.size())));

@@ -65,11 +65,17 @@ const HandRecord& Game::add_hand(const HandOutcome& outcome) {
         if (ns != ew) {
             Team winner = ns > ew ? Team::NS : Team::EW;
             Standings final = standings_;
-            // end_bonus: to the side that reached the target, from the side at the loss limit.
-            if (*reason == EndReason::Target) {
-                final[index(winner)].score += rules_.end_bonus;
-            } else if (*reason == EndReason::LossLimit) {
-                final[index(opponent(winner))].score -= rules_.end_bonus;
+            // end_bonus, side by side as OpenSpiel gives it: to a side at or over the target
+            // and ahead, from a side at or under the loss limit and behind (both in one hand
+            // when one side goes up past the target as the other falls past the limit).
+            for (Team t : kAllTeams) {
+                const int mine = standings_[index(t)].score;
+                const int theirs = standings_[index(opponent(t))].score;
+                if (mine >= current_target() && mine > theirs) {
+                    final[index(t)].score += rules_.end_bonus;
+                } else if (rules_.loss_limit && mine <= *rules_.loss_limit && mine < theirs) {
+                    final[index(t)].score -= rules_.end_bonus;
+                }
             }
             int margin = final[index(winner)].score - final[index(opponent(winner))].score;
             result_ = GameResult{winner, *reason, final, margin, overtime_sets_};

@@ -78,7 +78,7 @@ TEST_CASE("both_nil_tricks=overtricks: two nils' tricks are overtricks over a co
     CHECK(classic[Team::NS].after.bags == 0);
 }
 
-TEST_CASE("end_bonus goes to the side that reaches target and from the side at loss_limit",
+TEST_CASE("end_bonus goes to a side that reaches target and from a side at loss_limit",
           "[rules][openspiel]") {
     RuleSet rules = preset("openspiel");
     rules.target = 100;
@@ -103,6 +103,19 @@ TEST_CASE("end_bonus goes to the side that reaches target and from the side at l
     CHECK(lost.result()->reason == EndReason::LossLimit);
     CHECK(lost.result()->final[index(Team::NS)].score == -330);
     CHECK(lost.result()->final[index(Team::EW)].score == 73);
+
+    // Both in one hand, side by side as OpenSpiel's returns give them: EW reach the target
+    // (win_threshold=50) as NS fall to the loss limit (mercy_threshold=-50). NS bid 7 and
+    // take 2 (-70); EW bid 6 and take 11 (60 and 5 overtricks: 65).
+    RuleSet both_rules = preset("openspiel");
+    both_rules.target = 50;
+    both_rules.loss_limit = -50;
+    Game both(both_rules);
+    both.add_hand(
+        {{Bid::tricks(4), Bid::tricks(3), Bid::tricks(3), Bid::tricks(3)}, {1, 6, 1, 5}, {}});
+    REQUIRE(both.result());
+    CHECK(both.result()->final[index(Team::NS)].score == -70 - 200);
+    CHECK(both.result()->final[index(Team::EW)].score == 65 + 200);
 }
 
 TEST_CASE("The openspiel preset differs from classic only in OpenSpiel's choices",

@@ -184,9 +184,9 @@ struct RuleSet {
     std::optional<int> mercy;
     OnTie on_tie = OnTie::PlayOn;
     int overtime_target = 3;
-    // Points the partnership that ends the game by reaching target wins besides, and that one
-    // that ends it by falling to loss_limit loses (OpenSpiel's win_or_loss_bonus): they count in
-    // the final score and the margin, not in any hand's.
+    // Points a partnership at or over target and ahead wins besides when the game ends, and one
+    // at or under loss_limit and behind loses (both in one hand, side by side: OpenSpiel's
+    // win_or_loss_bonus): they count in the final score and the margin, not in any hand's.
     int end_bonus = 0;
 
     int hand_size() const { return deck_size / 4; }
