@@ -133,7 +133,9 @@ const std::vector<GameFormat>& game_formats() {
          nullptr,
          nullptr,
          false,
-         GameFormat::Holds::DealtHands},
+         GameFormat::Holds::DealtHands,
+         nullptr,
+         looks_like_openspiel},
         {FileKind::Ptn,
          "Trickster Cards PTN",
          {".ptn"},
@@ -142,7 +144,9 @@ const std::vector<GameFormat>& game_formats() {
          nullptr,
          nullptr,
          false,
-         GameFormat::Holds::DealtHands},
+         GameFormat::Holds::DealtHands,
+         nullptr,
+         looks_like_ptn},
     };
     return table;
 }
@@ -238,11 +242,30 @@ std::string format_games(FileKind kind, const std::vector<RecordedGame>& games) 
 
 namespace {
 
-const GameFormat& format_or_throw(const fs::path& path) {
-    if (const GameFormat* format = format_of(path)) return *format;
+[[noreturn]] void unknown_kind(const fs::path& path, std::string_view or_else) {
     throw FormatError(path.string(), 0, 0,
                       "unknown kind of game file '" + path.extension().string() + "': expected " +
-                          extension_list());
+                          extension_list() + std::string(or_else));
+}
+
+// The format a file is written in: by its extension.
+const GameFormat& format_or_throw(const fs::path& path) {
+    if (const GameFormat* format = format_of(path)) return *format;
+    unknown_kind(path, "");
+}
+
+// The format a file is read in: by its extension, or else by its first bytes (format.claims):
+// OpenSpiel's playthrough .txt and the app's .pbn exports.
+const GameFormat& format_to_read(const fs::path& path) {
+    if (const GameFormat* format = format_of(path)) return *format;
+    std::ifstream in(path, std::ios::binary);
+    std::string head(4096, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    for (const GameFormat& format : game_formats()) {
+        if (format.claims && format.claims(head)) return format;
+    }
+    unknown_kind(path, ", or a record of OpenSpiel's or the Trickster Cards app's");
 }
 
 }  // namespace
@@ -282,7 +305,7 @@ FormatError rule_set_not_games(const fs::path& path) {
 }  // namespace
 
 void for_each_game(const fs::path& path, const TakeGame& take) {
-    const GameFormat& format = format_or_throw(path);
+    const GameFormat& format = format_to_read(path);
     // A rule set's text fails to read as games, header comment or not: only then is it asked
     // whether it reads as a rule set (no second read of a file that reads).
     try {

@@ -214,6 +214,12 @@ void check_openspiel_play(const RecordedGame& game, std::size_t g) {
 
 }  // namespace
 
+bool looks_like_openspiel(std::string_view head) {
+    return head.rfind("# OpenSpiel spades", 0) == 0 ||
+           head.find("History() = [") != std::string_view::npos ||
+           head.find("game: spades") != std::string_view::npos;
+}
+
 std::string write_openspiel(const std::vector<RecordedGame>& games) {
     std::string out =
         "# OpenSpiel spades: one hand a line of action ids (deal, bids from player 0, plays);\n"

@@ -550,6 +550,12 @@ void admit_blind_bids(const RawRecord& r, RuleSet& rules, std::string_view file)
 
 }  // namespace
 
+bool looks_like_ptn(std::string_view head) {
+    return head.rfind("% PTN", 0) == 0 || head.rfind("% PBN", 0) == 0 ||
+           head.find("[GameCode \"Spades\"]") != std::string_view::npos ||
+           head.find("[Event \"Trickster Cards") != std::string_view::npos;
+}
+
 std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view file) {
     content = checked_utf8(content, file);
     std::vector<RecordedGame> games;

@@ -7,7 +7,9 @@
 
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
+#include "spadework/formats/openspiel.h"
 #include "spadework/formats/proto_io.h"
+#include "spadework/formats/ptn.h"
 #include "support/sheet_games.h"
 #include "support/test_games.h"
 
@@ -59,6 +61,25 @@ TEST_CASE("The kind of a game file follows its extension", "[files]") {
     CHECK(file_kind("Sheet.CSV") == FileKind::SheetCsv);
     CHECK_FALSE(file_kind("b.txt"));
     CHECK(extension_of(FileKind::TextLog) == ".spades");
+}
+
+TEST_CASE("A file named by itself whose extension names no format is known by its content",
+          "[files][format-table]") {
+    TempDir dir;
+    const RecordedGame game = testing::openspiel_legal_game(2, 21);
+    // OpenSpiel's playthrough as .txt, the app's export as .pbn: read as if named so.
+    std::ofstream(dir.path / "playthrough.txt") << write_openspiel({game});
+    std::ofstream(dir.path / "export.pbn") << write_ptn({game});
+    CHECK(read_game_file(dir.path / "playthrough.txt") == std::vector<RecordedGame>{game});
+    CHECK(read_game_file(dir.path / "export.pbn") == std::vector<RecordedGame>{game});
+    // Anything else is no game file, said with what is read.
+    std::ofstream(dir.path / "notes.txt") << "hello\n";
+    CHECK_THROWS_WITH(
+        read_game_file(dir.path / "notes.txt"),
+        Catch::Contains("unknown kind of game file '.txt'") &&
+            Catch::Contains("or a record of OpenSpiel's or the Trickster Cards app's"));
+    // A folder's files are found by extension only: a .txt beside them is not read.
+    CHECK(game_files(dir.path).empty());
 }
 
 TEST_CASE("The format table has one row per kind, in order, each read back as written",

@@ -46,6 +46,9 @@ struct GameFormat {
     // Whether a file of the format that does not read as games reads as a rule set (then it
     // is one, given where games go); null: the format holds no rule sets.
     bool (*reads_as_rules)(std::string_view content, std::string_view file) = nullptr;
+    // Whether a file's first 4 KiB are of this format, for a file named by itself (not found
+    // in a folder) whose extension names no format; null: known by extension only.
+    bool (*claims)(std::string_view head) = nullptr;
 };
 
 // Every format, one row per FileKind in its order.

@@ -16,6 +16,10 @@ namespace spadework::formats {
 // state (History() = [...] lines, with the diagram, the auction, the tricks taken and the
 // score around them, each checked against the replay). Throws FormatError at file:line:col.
 std::vector<RecordedGame> read_openspiel(std::string_view content, std::string_view file);
+// Whether a file's first bytes are OpenSpiel's spades (a printed History(), a playthrough's
+// "game: spades" line, or the header write_openspiel writes): how a file whose extension names
+// no format (a .txt) is known.
+bool looks_like_openspiel(std::string_view head);
 
 // One action list a hand, each game's tags before its hands as comments. Refuses (Error) what
 // OpenSpiel has no action for: a score sheet, a deck other than 52, a pass or an exchange, a
