@@ -283,10 +283,19 @@ Plays read_plays(const RawRecord& r, std::string_view file) {
         fail(file, tag->line, tag->tag.value_col, "[Play] names a seat: N, E, S or W");
     }
     std::map<int, Word> seen;
-    for (const std::vector<Word>& line : r.play) {
+    for (std::size_t l = 0; l < r.play.size(); ++l) {
+        const std::vector<Word>& line = r.play[l];
         auto& trick = plays.tricks.emplace_back();
         if (line.size() > 4)
             fail(file, line[4].line, line[4].col, "a trick line has 4 columns, one a seat");
+        // A short line (a card not played is "-", so every line has 4 columns) is the record
+        // cut off in it when it is the last, and an error before more lines.
+        if (line.size() < 4 && !line.empty()) {
+            const std::string what = "trick line " + std::to_string(l + 1) + " has " +
+                                     std::to_string(line.size()) + " of its 4 columns";
+            if (l + 1 == r.play.size()) throw CutOff{"its " + what};
+            fail(file, line.back().line, line.back().col, what + " (a card not played is '-')");
+        }
         for (std::size_t k = 0; k < line.size(); ++k) {
             const Word& w = line[k];
             if (w.text == "-") continue;
@@ -561,7 +570,8 @@ std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view fi
     std::vector<RecordedGame> games;
     std::string key;
     int left_out = 0;
-    int last_line = 0;  // where the last game's last record starts
+    int last_line = 0;              // where the last game's last record starts
+    std::vector<int> last_of_game;  // the same for each game
     for (const RawRecord& r : split_records(content, file)) {
         if (const TagAt* code = r.find("GameCode"); code && code->tag.value != "Spades") {
             fail(file, code->line, code->tag.value_col,
@@ -583,8 +593,10 @@ std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view fi
             }
             game.hands.push_back(std::move(hand));
             if (!same) games.push_back(std::move(opened));
+            if (!same) last_of_game.push_back(0);
             key = game_key(r);
             last_line = r.line;
+            last_of_game.back() = r.line;
         } catch (const CutOff& cut) {
             ++left_out;
             warn({std::string(file), r.line, 1,
@@ -597,6 +609,14 @@ std::vector<RecordedGame> read_ptn(std::string_view content, std::string_view fi
                           : "no PTN record ([Event], [Deal], [Auction], [Play])");
     }
     for (std::size_t g = 0; g < games.size(); ++g) {
+        // A game's last hand not played out is read as it stands, and said.
+        const RecordedHand& last = games[g].hands.back();
+        const std::size_t whole = static_cast<std::size_t>(4 * games[g].rules.hand_size());
+        if (!last.claim && last.cards.size() < whole) {
+            warn({std::string(file), last_of_game[g], 1,
+                  "the record's play stops after " + std::to_string(last.cards.size()) + " of " +
+                      std::to_string(whole) + " cards: read as a hand not played out"});
+        }
         try {
             check_game(games[g]);
         } catch (const RecordError& e) {

@@ -40,6 +40,10 @@ const std::vector<OptionRule>& option_table() {
         {"mercyRule", "0", {"loss_limit=none"}},
         {"nilPass", "0", {}},
         {"variation", "0", {}},
+        // The app's decks with jokers, as its records give them beside the [Event]'s words
+        // (variation 1 with Joker-Joker-Ace, 3 with Joker-Joker-Deuce-Deuce).
+        {"variation", "1", {"jokers=on"}},
+        {"variation", "3", {"jokers=on", "deuces_high=diamond_spade"}},
         {"isPartnership", "true", {}},
         {"players", "4", {}},
     };
@@ -63,6 +67,12 @@ const std::vector<EventWords>& event_table() {
         {"no Nil", {"nil=forbidden"}},
         {"no bags", {"bag_limit=0"}},
         {"lead \xE2\x99\xA0 anytime", {"spades_lead=anytime"}},  // lead ♠ anytime
+        // "−10x bid if set", its minus U+2212 or a hyphen: the longer words first, so the
+        // "−10" is read with them.
+        {"\xE2\x88\x92"
+         "10x bid if set",
+         {"failed_contract=minus_bid"}},
+        {"-10x bid if set", {"failed_contract=minus_bid"}},
         {"x bid if set", {"failed_contract=minus_bid"}},
         {"Suicide", {"bidding=suicide"}},
         {"Whiz", {"bidding=whiz"}},
@@ -114,19 +124,36 @@ void apply_target(RuleSet& rules, const ValueAt& event, std::string_view file) {
     if (m > k) apply(rules, "loss_limit=-$", t.substr(k, m - k), event, file, "[Event] 'to'");
 }
 
-// "min bid 4": the fewest tricks a partnership may bid. Returns where the words end, or 0.
-std::size_t apply_min_bid(RuleSet& rules, const ValueAt& event, std::string_view file) {
-    constexpr std::string_view kWords = "min bid ";
+// Words of the Event around a number, and the key it sets: "min bid 4", "Blind 6+", "if losing
+// by 250".
+struct NumberWords {
+    std::string_view before;
+    std::string_view after;
+    std::string_view key;
+};
+constexpr NumberWords kNumberWords[] = {
+    {"min bid ", "", "min_team_bid=$"},
+    {"Blind ", "+", "blind_bid_min=$"},       // "Blind 6+": trick bids of 6 or more may be blind
+    {"if losing by ", "", "blind_behind=$"},  // "... if losing by 250"
+};
+
+// Each of kNumberWords the Event holds: its key set, its words blanked in `unread`.
+void apply_numbers(RuleSet& rules, const ValueAt& event, std::string_view file,
+                   std::string& unread) {
     std::string_view t = event.text;
-    std::size_t at = t.find(kWords);
-    if (at == std::string_view::npos) return 0;
-    std::size_t i = at + kWords.size();
-    std::size_t j = i;
-    while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j])) != 0) ++j;
-    if (j == i) return 0;
-    ValueAt where{event.text, event.line, event.col + static_cast<int>(at)};
-    apply(rules, "min_team_bid=$", t.substr(i, j - i), where, file, "[Event] 'min bid'");
-    return j;
+    for (const NumberWords& w : kNumberWords) {
+        std::size_t at = t.find(w.before);
+        if (at == std::string_view::npos) continue;
+        std::size_t i = at + w.before.size();
+        std::size_t j = i;
+        while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j])) != 0) ++j;
+        if (j == i || t.substr(j, w.after.size()) != w.after) continue;
+        j += w.after.size();
+        ValueAt where{event.text, event.line, event.col + static_cast<int>(at)};
+        apply(rules, w.key, t.substr(i, j - w.after.size() - i), where, file,
+              "[Event] '" + std::string(t.substr(at, j - at)) + "'");
+        unread.replace(at, j - at, std::string(j - at, ' '));
+    }
 }
 
 // The words of the [Event] after its first comma that no rule above reads ("Cheshire"): a
@@ -165,10 +192,7 @@ void apply_event(RuleSet& rules, const ValueAt& event, std::string_view file) {
                               ", which Spadework does not read from a PTN record");
     }
     apply_target(rules, event, file);
-    if (std::size_t end = apply_min_bid(rules, event, file)) {
-        std::size_t at = unread.find("min bid ");
-        unread.replace(at, end - at, std::string(end - at, ' '));
-    }
+    apply_numbers(rules, event, file, unread);
     for (const EventWords& w : event_table()) {
         if (event.text.find(w.words) == std::string_view::npos) continue;
         for (std::string_view key : w.keys) apply(rules, key, "", event, file, "[Event]");

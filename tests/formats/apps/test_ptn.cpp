@@ -276,9 +276,54 @@ TEST_CASE(
     CHECK(warnings.warnings()[0].text() ==
           "cut.ptn:1:1: warning: the record is cut off part way (its play stops after 20 of 52 "
           "cards, and the game goes on in the next record): left out");
-    // Alone, the same record is a hand not finished: read as it stands.
-    WarningCapture none;
+    // Alone, the same record is a hand not finished: read as it stands, and said.
+    WarningCapture alone;
     CHECK(read_ptn(one, "one.ptn")[0].hands[0].cards.size() == 20);
+    REQUIRE(alone.warnings().size() == 1);
+    CHECK(alone.warnings()[0].text() ==
+          "one.ptn:1:1: warning: the record's play stops after 20 "
+          "of 52 cards: read as a hand not played out");
+}
+
+TEST_CASE(
+    "PTN: a record cut in its last trick line is left out and a short line before more is an "
+    "error",
+    "[ptn]") {
+    WarningCapture warnings;
+    std::string cut = hand_two(kOptions);
+    cut.erase(cut.find("CT ST HT DT") + 5);  // trick 5 stops after two columns
+    auto games = read_ptn(hand_one(kOptions) + cut + "\n", "short.ptn");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].hands.size() == 1);
+    REQUIRE(warnings.warnings().size() == 1);
+    CHECK(warnings.warnings()[0].text() ==
+          "short.ptn:30:1: warning: the record is cut off part way (its trick line 5 has 2 of its "
+          "4 columns): left out");
+    std::string middle = hand_one(kOptions);
+    middle.replace(middle.find("DT CT ST HT"), 11, "DT CT");
+    CHECK(located([&] { read_ptn(middle, "m.ptn"); }) ==
+          "20:4 trick line 5 has 2 of its 4 columns (a card not played is '-')");
+}
+
+TEST_CASE("PTN: the app's words and options for decks and blind bids", "[ptn]") {
+    WarningCapture warnings;
+    // The joker hand, its deck named by the option alone (variation 3) and its Event with the
+    // app's other words; West bids 1, not blind (a blind bid only when losing by 250).
+    std::string record = joker_hand("Team");
+    record.replace(record.find(" to 500"), 7,
+                   " to 500, \xE2\x88\x92"
+                   "10x bid if set, min bid 1, Blind 6+ if losing by 250");
+    record.replace(record.find("[UTCDate"), 0,
+                   "[GameOptionsJson \"{\\\"variation\\\":3,\\\"failBidScoring\\\":1}\"]\n");
+    record.replace(record.find("Nil Blind Nil 13 1"), 18, "Nil 1 13 1");
+    const RuleSet rules = read_ptn(record, "w.ptn")[0].rules;
+    CHECK(rules.jokers);
+    CHECK(rules.deuces_high == DeucesHigh::DiamondOverSpade);
+    CHECK(rules.failed_contract == FailedContract::MinusBid);
+    CHECK(rules.min_team_bid == 1);
+    CHECK(rules.blind_bid_min == 6);
+    CHECK(rules.blind_behind == 250);
+    CHECK(warnings.warnings().empty());  // every word read, the "−10" with its words
 }
 
 TEST_CASE("PTN: a record whose last line is cut in the middle of a tag is left out with a warning",
