@@ -191,7 +191,8 @@ TEST_CASE("An unknown extension or a missing file is an error naming the file", 
         CHECK(std::string(e.what()) ==
               (dir.path / "notes.txt").string() +
                   ": unknown kind of game file '.txt': expected .spades, .pb, .textproto, .json, "
-                  ".csv, .openspiel or .ptn");
+                  ".csv, .openspiel or .ptn, or a record of OpenSpiel's or the Trickster Cards "
+                  "app's");
     }
     try {
         read_game_file(dir.path / "missing.spades");
