@@ -177,8 +177,8 @@ std::optional<Card> joker_of(char letter) {
 }
 
 // [Deal "D:h h h h"]: the dealer, then the hands clockwise from the dealer; nothing for a hand
-// not known ("-").
-std::pair<Seat, std::array<std::optional<CardSet>, 4>> read_deal(const TagAt& deal,
+// not known ("-"). A card outside the rule set's deck, or dealt twice, is an error at it.
+std::pair<Seat, std::array<std::optional<CardSet>, 4>> read_deal(const TagAt& deal, CardSet deck,
                                                                  std::string_view file) {
     const std::string& v = deal.tag.value;
     int col = deal.tag.value_col;
@@ -214,6 +214,10 @@ std::pair<Seat, std::array<std::optional<CardSet>, 4>> read_deal(const TagAt& de
                      std::string("'") + c +
                          (group < 4 ? "' is not a rank (AKQJT98765432)"
                                     : "' is not a joker (H high, L low, after the clubs)"));
+            if (!deck.contains(*card))
+                fail(file, deal.line, at + static_cast<int>(k),
+                     to_string(*card) + " is not in the " + std::to_string(deck.size()) +
+                         "-card deck");
             if (dealt.contains(*card))
                 fail(file, deal.line, at + static_cast<int>(k),
                      to_string(*card) + " is dealt twice");
@@ -389,7 +393,7 @@ void stop_here(const Plays& plays, std::size_t t, Seat leader, int k, std::strin
 RecordedHand hand_of(const RawRecord& r, const RuleSet& rules, std::string_view file) {
     const TagAt* deal_tag = r.find("Deal");
     if (!deal_tag) throw CutOff{"it has no [Deal]"};
-    auto [dealer, hands] = read_deal(*deal_tag, file);
+    auto [dealer, hands] = read_deal(*deal_tag, rules.deck(), file);
     // [Dealer], where a record gives it too, says the same as the [Deal]: a record that says
     // two things is refused, not read one way.
     if (const TagAt* named = r.find("Dealer")) {

@@ -400,7 +400,7 @@ const Refused kRefused[] = {
     {"ptn-bad-bid.ptn",
      "ptn-bad-bid.ptn:10:18: 'lots' is not a bid: a number of tricks, Nil, Blind Nil or Blind N "
      "(B6)"},
-    {"ptn-joker-deck.ptn", "ptn-joker-deck.ptn:8:8: [Deal]: 2H is not in the 52-card deck"},
+    {"ptn-joker-deck.ptn", "ptn-joker-deck.ptn:8:23: 2H is not in the 52-card deck"},
     {"ptn-no-record.ptn", "ptn-no-record.ptn: no PTN record ([Event], [Deal], [Auction], [Play])"},
     {"ptn-played-twice.ptn",
      "ptn-played-twice.ptn:13:1: AD is played twice (first at line 12, column 1)"},
