@@ -57,9 +57,8 @@ CardSet RuleSet::deck() const {
 PlayOrder::PlayOrder() {
     for (int i = 0; i < 64; ++i) in_play_[i] = printed_[i] = static_cast<std::uint8_t>(i);
     for (int r = kHighestRank; r >= kLowestRank; --r) {
-        trumps_.push_back(Card(static_cast<Rank>(r), Suit::Spades));
+        trumps_[trump_count_++] = Card(static_cast<Rank>(r), Suit::Spades);
     }
-    top_trump_ = trumps_.front();
 }
 
 PlayOrder::PlayOrder(const RuleSet& rules) : PlayOrder() {
@@ -96,8 +95,8 @@ PlayOrder::PlayOrder(const RuleSet& rules) : PlayOrder() {
         if (printed_[i] == 0xFF) printed_[i] = static_cast<std::uint8_t>(i);
         if (in_play_[i] == 0xFF) in_play_[i] = static_cast<std::uint8_t>(i);
     }
-    trumps_.assign(ladder.rbegin(), ladder.rend());
-    top_trump_ = trumps_.front();
+    trump_count_ = ladder.size();
+    std::copy(ladder.rbegin(), ladder.rend(), trumps_.begin());
     standard_ = false;
 }
 

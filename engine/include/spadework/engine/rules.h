@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -221,15 +222,16 @@ class PlayOrder {
     Suit suit(Card c) const { return in_play(c).suit(); }
     CardSet of_suit(CardSet cards, Suit s) const { return printed(in_play(cards).of_suit(s)); }
     bool beats(Card c, Card best) const;  // c wins over the trick's best card so far
-    Card top_trump() const { return top_trump_; }
-    // The trumps from the highest down, as printed.
-    const std::vector<Card>& trumps() const { return trumps_; }
+    Card top_trump() const { return trumps_[0]; }
+    // The trumps from the highest down, as printed. (Held in place, not on the heap: a
+    // PlayOrder is made for every hand played and every decision a bot takes.)
+    std::span<const Card> trumps() const { return {trumps_.data(), trump_count_}; }
 
   private:
     std::array<std::uint8_t, 64> in_play_{};
     std::array<std::uint8_t, 64> printed_{};
-    std::vector<Card> trumps_;
-    Card top_trump_;
+    std::array<Card, 16> trumps_{};
+    std::size_t trump_count_ = 0;
     bool standard_ = true;
 };
 
