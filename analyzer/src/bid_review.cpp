@@ -64,6 +64,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <thread>
 
 #include "estimate.h"
@@ -145,6 +146,7 @@ struct BidWork {
     LayoutSet main;          // drawn from what the bidder knew
     LayoutSet blind;         // for a bidder who looked: the blind nil candidate, drawn blind
     std::size_t solved = 0;  // layouts of main (and blind) whose solves are in
+    bool closed = false;     // a close call before the cap: more layouts would not settle it
 };
 
 // How decisions are graded: by points (the rule set's thresholds, flagged past the bid margin)
@@ -358,6 +360,32 @@ FlagClass flag_of(const Interval& shortfall, double estimate, const Scale& scale
     return at_cap ? FlagClass::CloseCall : scale.classify(estimate);
 }
 
+// Whether the decision could still settle by the cap. Each interval is narrowed as it would be
+// at the cap (a ±'s half-width shrinks as one over the square root of the layouts), about its
+// present centre: when even then the played bid's shortfall would span two classes, or another
+// option could still beat the best by more than the bid margin, more layouts are not expected
+// to settle it, and the decision closes now as a close call instead of at the cap. This is the
+// "futility" stop of sequential trials; the close decisions that ran to the cap for nothing
+// were most of a review's layouts.
+bool could_settle(const std::vector<const std::vector<double>*>& options,
+                  const std::vector<double>& played, const std::vector<double>& best,
+                  const std::vector<double>& weights, const HandContext& ctx, int layouts) {
+    const double confidence = ctx.settings.confidence;
+    const double shrink = std::sqrt(static_cast<double>(layouts) / ctx.settings.samples);
+    Interval range;
+    bool best_settled = true;
+    for (const std::vector<double>* o : options) {
+        Estimate d = paired(*o, played, weights, confidence);
+        range.low = std::max(range.low, d.mean - d.error * shrink);
+        range.high = std::max(range.high, d.mean + d.error * shrink);
+        Estimate over_best = paired(*o, best, weights, confidence);
+        if (o != &best && over_best.mean + over_best.error * shrink > ctx.scale.margin()) {
+            best_settled = false;
+        }
+    }
+    return best_settled && one_class(range, ctx.scale);
+}
+
 // The bidder's nil candidates, unless one is the bid made, stop being valued once settled
 // out: after the batches settling needs, each lies below the best by more than twice the bid
 // margin at the review's confidence (paired on the same layouts; blind nil, drawn apart, by the
@@ -465,12 +493,14 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
     for (const Valued& v : main) {
         if (!settled_out(v)) options.push_back(&v.graded());
     }
-    const Interval range = shortfall_interval(options, played->graded(), weights, confidence);
+    // Settling is judged at the look's confidence (stricter before the cap).
+    const double look = look_confidence(confidence, d.samples, ctx.settings.samples);
+    const Interval range = shortfall_interval(options, played->graded(), weights, look);
     bool best_settled = true;
     d.good.clear();
     for (const Valued& v : main) {
         if (&v != best && !settled_out(v) &&
-            paired(v.graded(), best->graded(), weights, confidence).high() > margin) {
+            paired(v.graded(), best->graded(), weights, look).high() > margin) {
             best_settled = false;
         }
         if (best->graded_mean() - v.graded_mean() <= margin) d.good.push_back(v.bid);
@@ -478,7 +508,12 @@ bool finish_bid(const HandContext& ctx, BidWork& w, bool at_cap) {
     const bool enough =
         d.samples >= std::min(kMinBatches * ctx.settings.batch, ctx.settings.samples);
     d.settled = enough && one_class(range, ctx.scale) && best_settled;
-    d.flag = flag_of(range, shortfall.mean, ctx.scale, at_cap);
+    // From half the cap, a decision that could not settle by the cap closes now.
+    const bool hopeless =
+        2 * d.samples >= ctx.settings.samples && !d.settled && !at_cap &&
+        !could_settle(options, played->graded(), best->graded(), weights, ctx, d.samples);
+    d.flag = flag_of(range, shortfall.mean, ctx.scale, at_cap || hopeless);
+    w.closed = hopeless;
     if (enough && !d.settled) settle_out(ctx, w, main, blind, *best, weights);
 
     // In bid order: nil, blind nil, then trick bids.
@@ -799,21 +834,22 @@ void narrow(PassWork& w, int n) {
     }
 }
 
-// The interval of the pass made's shortfall, over the classes still running on n layouts.
+// The interval of the pass made's shortfall, over the classes still running on n layouts, at
+// the look's confidence.
 Interval pass_interval(const HandContext& ctx, const PassWork& w, int n) {
     std::vector<std::vector<double>> values;
     for (int c : w.alive) values.push_back(pass_values(w, c, n));
     std::vector<const std::vector<double>*> options;
     for (const auto& v : values) options.push_back(&v);
     return shortfall_interval(options, pass_values(w, w.played, n), std::vector<double>(n, 1.0),
-                              ctx.settings.confidence);
+                              look_confidence(ctx.settings.confidence, n, ctx.settings.samples));
 }
 
 // Whether the pass decision is settled on its n layouts (as a bid's: the shortfall's interval
 // in one class, no class still running that could beat the best by more than the margin).
 bool pass_settled(const HandContext& ctx, PassWork& w, int n) {
     rank_alive(w, n);
-    const double confidence = ctx.settings.confidence;
+    const double confidence = look_confidence(ctx.settings.confidence, n, ctx.settings.samples);
     std::vector<double> ones(n, 1.0);
     std::vector<double> best = pass_values(w, w.alive.front(), n);
     if (!one_class(pass_interval(ctx, w, n), ctx.scale)) return false;
@@ -822,6 +858,17 @@ bool pass_settled(const HandContext& ctx, PassWork& w, int n) {
         if (paired(other, best, ones, confidence).high() > ctx.scale.margin()) return false;
     }
     return true;
+}
+
+// Whether the pass decision could still settle by the cap (as a bid's, see could_settle), on
+// the classes still running, ranked by pass_settled.
+bool pass_could_settle(const HandContext& ctx, const PassWork& w, int n) {
+    std::vector<std::vector<double>> values;
+    for (int c : w.alive) values.push_back(pass_values(w, c, n));
+    std::vector<const std::vector<double>*> options;
+    for (const auto& v : values) options.push_back(&v);
+    return could_settle(options, pass_values(w, w.played, n), values.front(),
+                        std::vector<double>(n, 1.0), ctx, n);
 }
 
 // The options: the classes that lasted longest, by value (what the pass is graded by), best
@@ -1060,7 +1107,7 @@ void run_rounds(const HandContext& ctx, std::vector<BidWork>& bids, std::vector<
             w.solved = w.main.layouts.size();
             bool at_cap = static_cast<int>(w.solved) >= settings.samples;
             bool settled = finish_bid(ctx, w, at_cap);
-            bid_open[i] = !settled && !at_cap;
+            bid_open[i] = !settled && !at_cap && !w.closed;
         }
         for (std::size_t i = 0; i < passes.size(); ++i) {
             if (!pass_open[i]) continue;
@@ -1072,9 +1119,11 @@ void run_rounds(const HandContext& ctx, std::vector<BidWork>& bids, std::vector<
                 w.decision.unsettled_nils += solved.any_unsettled() ? 1 : 0;
             }
             int n = pass_n[i];
-            bool settled = n >= std::min(kMinBatches * settings.batch, settings.samples) &&
-                           pass_settled(ctx, w, n);
-            if (settled || n >= settings.samples) {
+            const bool enough = n >= std::min(kMinBatches * settings.batch, settings.samples);
+            const bool settled = enough && pass_settled(ctx, w, n);
+            const bool hopeless = 2 * n >= settings.samples && !settled && n < settings.samples &&
+                                  !pass_could_settle(ctx, w, n);
+            if (settled || hopeless || n >= settings.samples) {
                 pass_open[i] = false;
                 finish_pass(ctx, w, settled);
             } else {

@@ -49,12 +49,18 @@ double solve_quantile(double confidence, Coverage&& coverage) {
 }  // namespace
 
 double t_quantile(double confidence, double df) {
-    confidence = std::clamp(confidence, 0.5, 0.9999);
+    confidence = std::clamp(confidence, 0.5, 0.999999);
     if (df >= kNormalFrom) {
         return solve_quantile(confidence, [](double z) { return std::erf(z / std::sqrt(2.0)); });
     }
     int nu = std::max(1, static_cast<int>(std::floor(df)));
     return solve_quantile(confidence, [nu](double t) { return t_coverage(t, nu); });
+}
+
+double look_confidence(double confidence, int layouts, int cap) {
+    if (layouts >= cap || layouts < 1) return confidence;
+    double z = t_quantile(confidence, kNormalFrom) * std::sqrt(static_cast<double>(cap) / layouts);
+    return std::erf(z / std::sqrt(2.0));
 }
 
 Estimate estimate(const std::vector<double>& values, const std::vector<double>& weights,

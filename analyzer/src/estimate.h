@@ -25,9 +25,19 @@ struct Estimate {
     double high() const { return mean + error; }
 };
 
-// Student's t quantile for a two-sided interval of `confidence` (0.5 .. 0.9999) with `df`
+// Student's t quantile for a two-sided interval of `confidence` (0.5 .. 0.999999) with `df`
 // degrees of freedom (at least 1; fractional degrees are rounded down).
 double t_quantile(double confidence, double df);
+
+// The confidence a sequential look at `layouts` of at most `cap` layouts must reach before a
+// decision may be called settled there: the normal quantile of `confidence` grows as
+// sqrt(cap / layouts) (O'Brien and Fleming's boundary), so that an early look needs much
+// stronger evidence than the last. A small sample of values that are mostly alike with a few
+// far apart (a contract made on most layouts, set by a trick on a few) often holds none of
+// the far ones and looks sure; looking at it batch after batch at the final confidence
+// settled such decisions under some seeds and not under others. At the cap it is
+// `confidence` itself.
+double look_confidence(double confidence, int layouts, int cap);
 
 // The estimate of values[j] under weights[j] (weights >= 0, some > 0; at least as many weights
 // as values: an option valued on the first layouts only takes their weights).

@@ -30,3 +30,19 @@ TEST_CASE("Student's quantiles and weighted estimates", "[bid_review][estimate]"
     CHECK(w.error == 0);
     CHECK(w.effective == Approx(1.75 * 1.75 / 1.3125));
 }
+
+TEST_CASE("an early look at the layouts must reach a higher confidence than the last",
+          "[bid_review][estimate]") {
+    // At the cap, the review's own confidence.
+    CHECK(look_confidence(0.95, 64, 64) == Approx(0.95));
+    // Half the cap: the normal quantile 1.96 times sqrt(2), 2.77.
+    CHECK(t_quantile(look_confidence(0.95, 32, 64), 10000) ==
+          Approx(1.96 * std::sqrt(2.0)).epsilon(1e-3));
+    // A quarter: twice the quantile, 3.92 (a two-sided confidence of 99.991%).
+    double first = look_confidence(0.95, 16, 64);
+    CHECK(first > 0.9999);
+    CHECK(t_quantile(first, 10000) == Approx(3.92).epsilon(1e-3));
+    // Rising with the layouts seen.
+    CHECK(look_confidence(0.95, 16, 64) > look_confidence(0.95, 24, 64));
+    CHECK(look_confidence(0.95, 24, 64) > look_confidence(0.95, 56, 64));
+}

@@ -120,6 +120,26 @@ TEST_CASE("sampling goes on while a decision is close and stops at the cap as a 
     CHECK(d.effective_samples <= d.samples + 1e-9);
 }
 
+TEST_CASE("a decision that more layouts could not settle closes at half the cap",
+          "[bid_review][slow]") {
+    // The close decision above, asked to name the best bid to within no points at all: no
+    // number of layouts can show that no other bid is better by more than 0, so from half the
+    // cap on the review stops as a close call instead of drawing to the cap.
+    RecordedGame game = north_holds("AS 9S 5S KH QH 6H 3H JD 8D 4D AC 7C 2C", Bid::tricks(2));
+    ReviewSettings s;
+    Thresholds exact = s.thresholds_for(game.rules);
+    exact.bid = 0;
+    s.thresholds[game.rules.name] = exact;
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        INFO("seed " << seed);
+        s.seed = seed;
+        BidDecision d = review_bid_decision(game, 0, 0, {}, s);
+        CHECK_FALSE(d.settled);
+        CHECK(d.flag == FlagClass::CloseCall);
+        CHECK(d.samples == s.samples / 2);
+    }
+}
+
 TEST_CASE("layouts that fit the earlier bids are drawn by rejection and count fully",
           "[bid_review][slow]") {
     // South bids third, after North's 3 and East's 4: drawn by rejection, every layout fits

@@ -1,12 +1,14 @@
 // review_stability [--bids N] [--passes N] [--seeds K] [--reference L] [--threads T]
-//                  [--samples N] [--batch N]: how much the bid and pass reviews' verdicts depend
+//                  [--samples N] [--batch N] [--game FILE]: how much the bid and pass reviews'
+//                  verdicts depend
 // on the sampling seed, printed next to their goals (issue "bid reviews a player can trust").
 //
 // Decisions come from games the simple bots play under classic and Paperless from fixed seeds:
 // the first N bids (default 60, half under each rule set) and the first N passes (default 16,
 // Paperless). Each is reviewed at the default settings (or --samples/--batch) under K sampling
 // seeds (default 4), and once at a reference setting of L layouts drawn at once (default 1000;
-// its own seed). It prints:
+// its own seed; --reference 0 leaves it out). With --game FILE, the decisions are instead every
+// bid and pass of the file's first game (a whole game as `analyze` reviews it). It prints:
 //  - the share of decisions whose class is the same under all K seeds (goal >= 95%);
 //  - the share whose named best is within the bid margin of every other seed's best, valued
 //    by that seed's estimates (goal >= 95%);
@@ -27,6 +29,7 @@
 
 #include "spadework/analyzer/review.h"
 #include "spadework/analyzer/simple_bot.h"
+#include "spadework/formats/game_file.h"
 
 namespace {
 
@@ -40,13 +43,15 @@ struct Options {
     int seeds = 4;
     int reference = 1000;
     int threads = 2;
+    std::string game;  // --game FILE: every decision of its first game
     ReviewSettings defaults;
 };
 
 [[noreturn]] void usage(const std::string& why) {
     std::fprintf(stderr,
                  "review_stability: %s\nusage: review_stability [--bids N] [--passes N] "
-                 "[--seeds K] [--reference L] [--threads T] [--samples N] [--batch N]\n",
+                 "[--seeds K] [--reference L] [--threads T] [--samples N] [--batch N] "
+                 "[--game FILE]\n",
                  why.c_str());
     std::exit(2);
 }
@@ -56,8 +61,12 @@ Options parse(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (i + 1 >= argc) usage("missing value after " + a);
+        if (a == "--game") {
+            o.game = argv[++i];
+            continue;
+        }
         int v = std::atoi(argv[++i]);
-        if (v < 1) usage(a + " must be at least 1");
+        if (v < (a == "--reference" ? 0 : 1)) usage(a + " is too small");
         if (a == "--bids") {
             o.bids = v;
         } else if (a == "--passes") {
@@ -149,6 +158,22 @@ std::vector<Decision> decisions(const std::vector<RecordedGame>& games, const Op
     return out;
 }
 
+// Every bid and pass of a game.
+std::vector<Decision> every_decision(const RecordedGame& game) {
+    std::vector<Decision> out;
+    std::vector<Standings> before = standings_before_hands(game);
+    for (int h = 0; h < static_cast<int>(game.hands.size()); ++h) {
+        const RecordedHand& hand = game.hands[h];
+        for (Seat s : kAllSeats) {
+            if (!hand.passes[index(s)].empty()) out.push_back({&game, h, before[h], -1, s});
+        }
+        for (int i = 0; i < static_cast<int>(hand.bids.size()); ++i) {
+            out.push_back({&game, h, before[h], i, Seat::North});
+        }
+    }
+    return out;
+}
+
 double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0;
     std::sort(v.begin(), v.end());
@@ -178,11 +203,17 @@ bool best_agrees(const std::vector<Verdict>& per_seed, double margin) {
 int main(int argc, char** argv) {
     Options o = parse(argc, argv);
     std::vector<RecordedGame> games;
-    for (const char* name : {"classic", "paperless"}) {
-        SplitMix64 rng(2026);
-        games.push_back(play_game(preset(name), rng, Seat::North, 20));
+    std::vector<Decision> all;
+    if (!o.game.empty()) {
+        games.push_back(formats::read_game_file(o.game).at(0));
+        all = every_decision(games.front());
+    } else {
+        for (const char* name : {"classic", "paperless"}) {
+            SplitMix64 rng(2026);
+            games.push_back(play_game(preset(name), rng, Seat::North, 20));
+        }
+        all = decisions(games, o);
     }
-    std::vector<Decision> all = decisions(games, o);
     fmt::print(
         "review_stability: {} decisions, {} seeds at samples={} batch={}, reference {} "
         "layouts\n",
@@ -203,18 +234,22 @@ int main(int argc, char** argv) {
         ReviewSettings st = o.defaults;
         st.threads = o.threads;
         secsT.push_back(review(d, st).seconds);
-        ReviewSettings ref = o.defaults;
-        ref.samples = ref.batch = o.reference;
-        ref.seed = 1000;
-        ref.threads = o.threads;
-        Verdict reference = review(d, ref);
+        Verdict reference;
+        if (o.reference > 0) {
+            ReviewSettings ref = o.defaults;
+            ref.samples = ref.batch = o.reference;
+            ref.seed = 1000;
+            ref.threads = o.threads;
+            reference = review(d, ref);
+        }
         Thresholds t = o.defaults.thresholds_for(d.game->rules);
         bool same = std::all_of(per_seed.begin(), per_seed.end(),
                                 [&](const Verdict& v) { return v.flag == per_seed[0].flag; });
         bool agree = best_agrees(per_seed, t.bid);
-        bool matches =
-            per_seed[0].flag == reference.point_class || per_seed[0].flag == FlagClass::CloseCall;
+        bool matches = o.reference == 0 || per_seed[0].flag == reference.point_class ||
+                       per_seed[0].flag == FlagClass::CloseCall;
         bool false_flag =
+            o.reference > 0 &&
             (per_seed[0].flag == FlagClass::Mistake || per_seed[0].flag == FlagClass::Blunder) &&
             reference.point_class == FlagClass::None;
         same_class += same;
@@ -223,12 +258,14 @@ int main(int argc, char** argv) {
         false_flags += false_flag;
         std::string classes;
         for (const Verdict& v : per_seed) classes += std::string(class_name(v.flag)) + "/";
-        fmt::print("{:3} {} hand {} {}: classes {} reference {} best {} layouts {}{}\n", i + 1,
-                   d.game->rules.name, d.hand + 1,
-                   d.bid >= 0 ? fmt::format("bid {}", d.bid + 1)
-                              : fmt::format("pass {}", seat_char(d.passer)),
-                   classes, class_name(reference.point_class), per_seed[0].best,
-                   per_seed[0].layouts, same && agree && matches ? "" : "  <- differs");
+        fmt::print(
+            "{:3} {} hand {} {}: classes {} reference {} best {} layouts {}{}\n", i + 1,
+            d.game->rules.name, d.hand + 1,
+            d.bid >= 0 ? fmt::format("bid {}", d.bid + 1)
+                       : fmt::format("pass {}", seat_char(d.passer)),
+            classes,
+            o.reference > 0 ? std::string(class_name(reference.point_class)) : std::string("-"),
+            per_seed[0].best, per_seed[0].layouts, same && agree && matches ? "" : "  <- differs");
         std::fflush(stdout);
     }
     double n = static_cast<double>(all.size());
@@ -236,10 +273,14 @@ int main(int argc, char** argv) {
                100 * same_class / n);
     fmt::print("best within the margin of every other seed's best: {:.1f}% (goal >= 95%)\n",
                100 * best_ok / n);
-    fmt::print(
-        "default class agrees with the reference ({} layouts): {:.1f}% (goal >= 95%); "
-        "default mistakes or blunders the reference calls none: {} (goal 0)\n",
-        o.reference, 100 * ref_agree / n, false_flags);
+    if (o.reference == 0) {
+        fmt::print("no reference review (--reference 0)\n");
+    } else {
+        fmt::print(
+            "default class agrees with the reference ({} layouts): {:.1f}% (goal >= 95%); "
+            "default mistakes or blunders the reference calls none: {} (goal 0)\n",
+            o.reference, 100 * ref_agree / n, false_flags);
+    }
     fmt::print("layouts per decision: median {:.0f}, p90 {:.0f}\n", percentile(layouts, 0.5),
                percentile(layouts, 0.9));
     fmt::print(
