@@ -34,10 +34,10 @@ const stbtt_fontinfo& font(Weight weight) {
     // Function-local statics: loaded on first use, once, also with several threads; a load
     // that throws is tried again by the next call.
     if (weight == Weight::Bold) {
-        static const LoadedFont bold(analyzer::kBoldFontPath);
+        static const LoadedFont bold(analyzer::bold_font_path());
         return bold.info;
     }
-    static const LoadedFont regular(analyzer::kFontPath);
+    static const LoadedFont regular(analyzer::font_path());
     return regular.info;
 }
 

@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "failure.h"
 #include "spadework/engine/deal.h"
 #include "spadework/engine/error.h"
 #include "spadework/formats/library.h"
@@ -30,8 +31,8 @@ bool EditorMode::act(F&& f) {
         message_ = f();
         error_ = false;
         return true;
-    } catch (const std::exception& e) {
-        message_ = e.what();
+    } catch (...) {
+        message_ = caught_failure();
         error_ = true;
         return false;
     }
@@ -352,8 +353,8 @@ void EditorMode::poll() {
         message_ = fmt::format("Saved as question {} of {}. {}", last_check_->question,
                                last_check_->file.string(), last_check_->message);
         error_ = !last_check_->agrees;
-    } catch (const std::exception& e) {
-        message_ = e.what();
+    } catch (...) {
+        message_ = caught_failure();
         error_ = true;
     }
 }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <thread>
 
+#include "failure.h"
 #include "spadework/engine/error.h"
 
 namespace spadework::viewer {
@@ -243,8 +244,8 @@ void LessonMode::finish_job() {
     r.parsed = job->parsed;
     try {
         r.verdict = job->verdict.get();
-    } catch (const std::exception& e) {
-        error_ = fmt::format("could not judge \"{}\": {}", job->answer, e.what());
+    } catch (...) {
+        error_ = fmt::format("could not judge \"{}\": {}", job->answer, caught_failure());
         script_.clear();
         script_to_end_ = false;
         return;
@@ -275,8 +276,8 @@ bool LessonMode::store(int question, const LessonResult& r) {
     rec.good = r.verdict.learner_ok;
     try {
         analyzer::LessonAnswerStore(*lib).store_lesson_answer(rec);
-    } catch (const std::exception& e) {
-        error_ = fmt::format("the answer was not kept: {}", e.what());
+    } catch (...) {
+        error_ = fmt::format("the answer was not kept: {}", caught_failure());
         return false;
     }
     refresh_scores();
@@ -288,8 +289,8 @@ formats::Library* LessonMode::library() {
     if (!library_) {
         try {
             library_ = std::make_unique<formats::Library>(library_path_);
-        } catch (const std::exception& e) {
-            error_ = fmt::format("answers are not kept: {}", e.what());
+        } catch (...) {
+            error_ = fmt::format("answers are not kept: {}", caught_failure());
             return nullptr;
         }
     }
@@ -305,8 +306,8 @@ void LessonMode::refresh_scores() {
     if (formats::Library* lib = library()) {
         try {
             scores_ = analyzer::LessonAnswerStore(*lib).lesson_scores(learner_);
-        } catch (const std::exception& e) {
-            error_ = fmt::format("cannot read the scores kept: {}", e.what());
+        } catch (...) {
+            error_ = fmt::format("cannot read the scores kept: {}", caught_failure());
         }
     }
 }

@@ -11,6 +11,8 @@
 #include <thread>
 #include <tuple>
 
+#include "failure.h"
+#include "spadework/analyzer/lesson.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 
@@ -35,6 +37,7 @@ GameRow row_of(const formats::GameSummary& s) {
     r.hands = s.hands;
     r.score = s.score;
     r.winner = s.winner;
+    r.score_sheet = s.score_sheet;
     return r;
 }
 
@@ -55,6 +58,7 @@ GameRow row_of(const RecordedGame& g, const std::filesystem::path& file, int ind
         r.score = {st[0].score, st[1].score};
     }
     if (scored.result) r.winner = scored.result->winner;
+    r.score_sheet = g.score_sheet();
     return r;
 }
 
@@ -209,7 +213,7 @@ void Model::reload_library(bool quiet) {
 bool Model::open(const std::filesystem::path& path) {
     std::vector<std::filesystem::path> files;
     try {
-        files = formats::game_files(path);
+        files = analyzer::game_files(path);
     } catch (const Error& e) {
         error(e.what());
         return false;
@@ -728,7 +732,7 @@ void Model::import(const std::filesystem::path& path) {
     job->result = std::async(std::launch::async, [raw, db]() -> std::string {
         // Its own connection: SQLite connections are not shared across threads here.
         formats::Library library(db);
-        std::vector<std::filesystem::path> files = formats::game_files(raw->path);
+        std::vector<std::filesystem::path> files = analyzer::game_files(raw->path);
         raw->total = std::max<int>(1, static_cast<int>(files.size()));
         int added = 0;
         int again = 0;
@@ -832,11 +836,11 @@ bool Model::poll() {
         try {
             bg_->tables[job->key] =
                 std::make_shared<const analyzer::WinChanceTable>(job->result.get());
-        } catch (const Error& e) {
+        } catch (const std::filesystem::filesystem_error& e) {
+            // A cache folder that cannot be written: said, not fatal.
             bg_->table_errors[job->key] = e.what();
-        } catch (const std::exception& e) {
-            // A cache folder that cannot be written (filesystem_error), or memory: said, not fatal.
-            bg_->table_errors[job->key] = e.what();
+        } catch (...) {
+            bg_->table_errors[job->key] = caught_failure();
         }
         rebuild_win_chance();
         changed = true;

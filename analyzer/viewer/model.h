@@ -39,7 +39,11 @@ struct GameRow {
     int hands = 0;
     std::array<int, 2> score{};  // the final score under the game's rules
     std::optional<Team> winner;
-    bool reviewed = false;  // a stored review with the current settings exists
+    bool reviewed = false;     // a stored review with the current settings exists
+    bool score_sheet = false;  // bids and tricks only: nothing to replay or analyse
+    // The label as the game list shows it: a score sheet says so, as `spadework list` does
+    // ("#12 (score sheet)").
+    std::string list_label() const { return score_sheet ? label + " (score sheet)" : label; }
 };
 
 // What is known of the legal cards at the position shown: per card, its value under both
@@ -249,6 +253,8 @@ class Model {
     // review that could not be made or stored), each saying where (file:line:col, the hand
     // and card) as the reader or the replay told it; shown in the window until dismissed.
     const std::vector<std::string>& errors() const { return errors_; }
+    // Adds an error to them: a failure caught outside the model, as caught_failure() words it.
+    void error(std::string text);
     void dismiss_errors();
     const std::filesystem::path& library_path() const { return library_path_; }
     const analyzer::ReviewSettings& settings() const { return settings_; }
@@ -267,7 +273,6 @@ class Model {
     void rebuild_win_chance();
     void start_what_if_solve();
     void message(std::string text);
-    void error(std::string text);  // a message that is an error
     // Nothing selected: after the game shown was deleted.
     void forget_game();
 

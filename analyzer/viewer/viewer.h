@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spadework/engine/card.h"
@@ -66,15 +67,21 @@ struct ViewOptions {
 std::vector<std::string> side_panel_names();
 // Every command's name, as Help lists them and `--command` takes them (panels.cpp).
 std::vector<std::string> command_names();
+// One more name `--command` takes, which Help does not list, as `spadework
+// internal-error-test` is hidden among the commands: it breaks an invariant where the window
+// catches failures, so the tests see what a user would of a bug (the error shown, the window
+// going on, exit code 3 when it closes).
+inline constexpr std::string_view kInternalErrorTestCommand = "internal-error-test";
 std::string side_panel_choices();
 
 // "Spadework 0.1.0": the window's title and the first line of its Help menu, with the version
 // `spadework --version` prints.
 std::string about_text();
 
-// Opens the window and runs until it is closed (or the screenshot or benchmark is done).
-// Returns the process exit code; throws Error for bad options (a game that is not there, a
-// --panel that is not a side panel).
-int run_viewer(const ViewOptions& options);
+// Opens the window and runs until it is closed (or the screenshot or benchmark is done). The
+// command has checked the options' form (--panel among them); throws Error for what they name
+// that is not there (a game, a hand, a lesson). A bug caught while the window ran was shown in
+// it (failure.h) and is rethrown once the window has closed, so the command exits 3.
+void run_viewer(const ViewOptions& options);
 
 }  // namespace spadework::viewer

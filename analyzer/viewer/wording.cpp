@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "spadework/analyzer/review_words.h"
 #include "spadework/analyzer/text.h"
 
 namespace spadework::viewer {
@@ -19,8 +20,12 @@ std::string loss_text(int points, int tricks, std::optional<double> chance) {
     if (chance && std::lround(*chance * 100) != 0) {
         parts.push_back(fmt::format("-{}% win", std::lround(*chance * 100)));
     }
-    if (points != 0) parts.push_back(fmt::format("-{} pts", points));
-    if (tricks != 0) parts.push_back(fmt::format("-{} tr", tricks));
+    // "-1 pt" and "-2 pts": the number as signed_number writes it, the noun as count_of does.
+    if (points != 0) {
+        parts.push_back(
+            fmt::format("{} {}", signed_number(-points), analyzer::plural(points, "pt")));
+    }
+    if (tricks != 0) parts.push_back(fmt::format("{} tr", signed_number(-tricks)));
     if (parts.empty()) return "no loss";
     std::string out = parts[0];
     for (std::size_t i = 1; i < parts.size(); ++i) out += ", " + parts[i];

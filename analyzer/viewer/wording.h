@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "spadework/analyzer/review.h"
+#include "spadework/analyzer/review_words.h"
 #include "spadework/analyzer/text.h"
 
 namespace spadework::viewer {
@@ -26,6 +27,8 @@ using analyzer::bid_text;
 using analyzer::card_text;
 using analyzer::rank_text;
 using analyzer::signed_number;
+
+using analyzer::cards_named;  // how many cards as good are named (review_words.h)
 
 // The replay bar's word on a flagged card about to be played: "next card KS by S is a blunder
 // (it cost 3 points)", with the article and the number the words ask for.

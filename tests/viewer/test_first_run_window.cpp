@@ -66,6 +66,28 @@ TEST_CASE("The viewer opens on a fresh install with no library and makes none",
     CHECK_FALSE(fs::exists(never));
 }
 
+// A first run with no library offers the sample games on the empty table; its button (the
+// command "open the sample games") opens them and shows the first: cards on the felt.
+TEST_CASE("The viewer offers the sample games on a first run", "[window][first-run]") {
+    Workspace ws("spadework-first-run");
+    const fs::path data = ws.dir / "data";
+    fs::create_directories(data);
+    const fs::path empty = ws.dir / "empty.png";
+    Shot before = view(ws, data, {"--screenshot", empty.string()});
+    INFO(before.err);
+    REQUIRE(before.status == 0);
+    const fs::path png = ws.dir / "samples.png";
+    Shot s = view(ws, data, {"--command", "open the sample games", "--screenshot", png.string()});
+    INFO(s.err);
+    CHECK(s.status == 0);
+    REQUIRE(fs::exists(png));
+    // Card faces: none on the empty felt (its words are near their colour), a deal's worth
+    // once the samples are open.
+    CHECK(spadework::testing::pixels_near(empty, 1280, 720, {252, 252, 248}) < 8000u);
+    CHECK(spadework::testing::pixels_near(png, 1280, 720, {252, 252, 248}) > 20000u);
+    CHECK_FALSE(fs::exists(data / "spadework" / "library.sqlite"));
+}
+
 // A teacher who named a folder for their own lessons ($SPADEWORK_MY_LESSONS, --my-lessons)
 // before saving any: the folder is not there yet, and the shipped lessons still open (the
 // viewer stopped with "no such folder of lessons").

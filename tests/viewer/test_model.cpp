@@ -549,6 +549,15 @@ TEST_CASE("counts and losses read right: 1 game, no -0 parts", "[viewer]") {
     CHECK(loss_text(2, 0) == "-2 pts");
     CHECK(loss_text(61, 1) == "-61 pts, -1 tr");
     CHECK(loss_text(0, 1) == "-1 tr");
+    // One point is "pt", as the other counts of the project are singular for one.
+    CHECK(loss_text(1, 1) == "-1 pt, -1 tr");
+    CHECK(loss_text(1, 0) == "-1 pt");
+    // The cards named before "or N more": never "or 1 more", the last card is named instead.
+    CHECK(cards_named(2) == 2);
+    CHECK(cards_named(3) == 3);
+    CHECK(cards_named(4) == 4);
+    CHECK(cards_named(5) == 3);
+    CHECK(cards_named(9) == 3);
     CHECK(loss_text(0, 0) == "no loss");
     CHECK(loss_text(10, 0, 0.123) == "-12% win, -10 pts");
     CHECK(loss_text(10, 0, 0.004) == "-10 pts");  // rounds to 0%: left out
@@ -607,4 +616,23 @@ TEST_CASE("reviews stored under other settings are shown, the best first, and ca
     // The settings in words.
     CHECK(describe_review_settings(analyzer::ReviewSettings{}) ==
           "64 layouts, bids and play, graded by points");
+}
+
+// The game list marks a score sheet as `spadework list` does, "(score sheet)", and only it.
+TEST_CASE("the game list marks score-sheet games", "[viewer][sheet]") {
+    Model m;
+    REQUIRE(m.open(fs::path(SPADEWORK_SAMPLES) / "sheets" / "club-night.csv"));
+    REQUIRE(m.open(kGames / "classic.spades"));
+    REQUIRE(m.games().size() == 2);
+    int sheets = 0;
+    for (const GameRow& g : m.games()) {
+        INFO(g.label);
+        if (g.score_sheet) {
+            ++sheets;
+            CHECK(g.list_label() == g.label + " (score sheet)");
+        } else {
+            CHECK(g.list_label() == g.label);
+        }
+    }
+    CHECK(sheets == 1);
 }

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -281,6 +282,35 @@ TEST_CASE(
         CHECK(orange > 30);
         CHECK(right < img.width * 23 / 100 - 8);
     }
+}
+
+TEST_CASE("a bug the window catches is shown as one and the viewer then exits 3", "[window]") {
+    // The hidden command breaks an invariant where the window catches failures, as a bug in a
+    // panel would: the window says so and goes on to its picture, and the exit code tells it.
+    Shot shot;
+    std::string err;
+    CHECK(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--command",
+                      std::string(spadework::viewer::kInternalErrorTestCommand), "--screenshot",
+                      shot.path.string()},
+                     &err) == 3);
+    INFO(err);
+    CHECK(fs::exists(shot.path));
+    // What the window showed (said on stderr, with no one at the window), then the command's
+    // own last word, both naming the invariant and where it is.
+    CHECK(err.find("spadework view: internal error, please report: ") != std::string::npos);
+    CHECK(err.find("spadework: internal error, please report: ") != std::string::npos);
+    CHECK(err.find("app.cpp:") != std::string::npos);
+    CHECK(err.find(": the test's invariant holds") != std::string::npos);
+    // Hidden: not among the names Help lists and --command offers.
+    const std::vector<std::string> names = spadework::viewer::command_names();
+    CHECK(std::find(names.begin(), names.end(),
+                    std::string(spadework::viewer::kInternalErrorTestCommand)) == names.end());
+    // Without it the same run is clean.
+    Shot clean;
+    CHECK(run_viewer({(kGames / "classic.spades").string(), "--no-library", "--screenshot",
+                      clean.path.string()},
+                     &err) == 0);
+    CHECK(err.find("internal error") == std::string::npos);
 }
 
 TEST_CASE("bad viewer options are refused before a window opens", "[window]") {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "draw.h"
+#include "failure.h"
 #include "keeper.h"
 #include "lesson_mode.h"
 #include "model.h"
@@ -31,6 +32,19 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// The hidden command (viewer.h's kInternalErrorTestCommand): a broken invariant caught and
+// shown as the window shows every failure it catches.
+Command broken_invariant_command() {
+    return {std::string(kInternalErrorTestCommand), ImGuiKey_COUNT, "",
+            [](const PanelContext& ctx) {
+                try {
+                    SPADEWORK_INVARIANT(1 + 1 == 3, "the test's invariant holds");
+                } catch (...) {
+                    ctx.model.error(caught_failure());
+                }
+            }};
+}
+
 class App {
   public:
     App(Model& model, UiState& ui, LessonMode& lessons, ScoreKeeper& keeper, EditorMode& editor)
@@ -41,7 +55,9 @@ class App {
           editor_(editor),
           ctx_{model, ui, lessons, &keeper, &editor},
           panels_(make_panels()),
-          commands_(all_commands(panels_)) {}
+          commands_(all_commands(panels_)) {
+        commands_.push_back(broken_invariant_command());  // no key: Help does not list it
+    }
 
     // Runs a command by its name (--command); the names were checked before the window opened.
     void run_command(const std::string& name) {
@@ -592,11 +608,8 @@ struct Session {
 
 }  // namespace
 
-int run_viewer(const ViewOptions& o) {
+void run_viewer(const ViewOptions& o) {
     const auto start = Clock::now();
-    if (!o.panel.empty() && side_panel(o.panel) != o.panel) {
-        throw Error(fmt::format("--panel {}: expected {}", o.panel, side_panel_choices()));
-    }
     Session session(o);
     Model& model = session.model;
     // Made in this order and undone in the reverse, also when an error ends the run.
@@ -647,7 +660,8 @@ int run_viewer(const ViewOptions& o) {
         FrameLoop(window, o.screenshot, static_cast<int>(o.commands.size())).run(hooks);
     if (o.bench_frames > 0) print_bench(times.frame_ms, times.build_ms, model.games().size());
     session.finish();
-    return 0;
+    // The window is closed and the settings kept: a bug shown while it ran ends the command.
+    rethrow_internal_failure();
 }
 
 }  // namespace spadework::viewer

@@ -10,12 +10,11 @@
 
 namespace spadework::viewer {
 
-using analyzer::kBoldFontPath;
-using analyzer::kFontPath;
-
 Fonts load_fonts(float scale) {
     ImGuiIO& io = ImGui::GetIO();
-    for (const char* path : {kFontPath, kBoldFontPath}) {
+    const char* const font_file = analyzer::font_path();
+    const char* const bold_file = analyzer::bold_font_path();
+    for (const char* path : {font_file, bold_file}) {
         if (!std::filesystem::exists(path)) {
             throw Error(fmt::format(
                 "{} is missing: install fonts-dejavu-core (the viewer needs its suit symbols)",
@@ -33,18 +32,18 @@ Fonts load_fonts(float scale) {
     ImFontConfig config;
     config.OversampleH = 2;
     Fonts fonts;
-    fonts.regular = io.Fonts->AddFontFromFileTTF(kFontPath, 16.0f * scale, &config, ranges.Data);
-    fonts.large = io.Fonts->AddFontFromFileTTF(kBoldFontPath, 22.0f * scale, &config, ranges.Data);
-    fonts.small = io.Fonts->AddFontFromFileTTF(kFontPath, 13.0f * scale, &config, ranges.Data);
+    fonts.regular = io.Fonts->AddFontFromFileTTF(font_file, 16.0f * scale, &config, ranges.Data);
+    fonts.large = io.Fonts->AddFontFromFileTTF(bold_file, 22.0f * scale, &config, ranges.Data);
+    fonts.small = io.Fonts->AddFontFromFileTTF(font_file, 13.0f * scale, &config, ranges.Data);
     if (!fonts.regular || !fonts.large || !fonts.small) {
-        throw Error(fmt::format("cannot load the font {}", kFontPath));
+        throw Error(fmt::format("cannot load the font {}", font_file));
     }
     // Every suit symbol must be a real glyph, never the fallback box.
     io.Fonts->Build();
     for (ImWchar cp : {0x2660, 0x2665, 0x2666, 0x2663}) {
         for (ImFont* font : {fonts.regular, fonts.large, fonts.small}) {
             if (!font->FindGlyphNoFallback(cp)) {
-                throw Error(fmt::format("{} has no glyph for U+{:04X}", kFontPath,
+                throw Error(fmt::format("{} has no glyph for U+{:04X}", font_file,
                                         static_cast<unsigned>(cp)));
             }
         }
@@ -177,6 +176,14 @@ std::string fit_text(const std::string& text, float width) {
     return cut + ellipsis;
 }
 
+bool text_fitted(const std::string& text, float width) {
+    const std::string shown = fit_text(text, width);
+    ImGui::TextUnformatted(shown.c_str());
+    const bool cut = shown != text;
+    if (cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+    return cut;
+}
+
 bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& fonts,
                const CardLook& look, const char* id, float visible, bool visible_down) {
     const float r = size.x * 0.09f;
@@ -250,12 +257,12 @@ bool draw_card(ImDrawList* dl, ImVec2 pos, ImVec2 size, Card card, const Fonts& 
     return clicked;
 }
 
-// A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate),
-// high to low within a suit, in the rule set's order (the jokers and any high deuces lead
-// the spades).
-std::vector<Card> in_hand_order(CardSet hand, const PlayOrder& order) {
+// A hand in `suits`' order, high to low within a suit, in the rule set's order (the jokers
+// and any high deuces lead the spades).
+std::vector<Card> in_hand_order(CardSet hand, const PlayOrder& order,
+                                const std::array<Suit, 4>& suits) {
     std::vector<Card> cards;
-    for (Suit s : {Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds}) {
+    for (Suit s : suits) {
         std::vector<Card> suit;
         for (Card c : order.of_suit(hand, s)) suit.push_back(c);
         std::sort(suit.begin(), suit.end(), [&](Card a, Card b) {

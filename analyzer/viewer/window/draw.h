@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,12 +49,22 @@ bool rule_set_chooser(std::vector<std::string>& rules, char* adding, std::size_t
 // `text` as it fits `width` in the font drawn now: whole when it fits, else cut between
 // characters and ended with "…" (for a line that cannot wrap; the full text goes in a tooltip).
 std::string fit_text(const std::string& text, float width);
+// `text` drawn as fit_text shortens it to `width` (in the current text colour), and when it
+// was shortened the whole of it on hover: a player's name in a column, a header or a legend.
+// Returns whether it was shortened.
+bool text_fitted(const std::string& text, float width);
 // The colour of a flag's class wherever it is named: blunders red, mistakes orange,
 // inaccuracies yellow, close calls blue.
 ImVec4 flag_colour(analyzer::FlagClass c);
-// A hand as a player holds it: spades, hearts, clubs, diamonds (the colours alternate), high
-// to low within a suit.
-std::vector<Card> in_hand_order(CardSet hand, const PlayOrder& order);
+// The suits as a player holds them at the table (the colours alternate), and as a diagram
+// lists them (`spadework show`, the deal editor's card grid): spades, hearts, diamonds, clubs.
+inline constexpr std::array<Suit, 4> kHeldSuits = {Suit::Spades, Suit::Hearts, Suit::Clubs,
+                                                   Suit::Diamonds};
+inline constexpr std::array<Suit, 4> kDiagramSuits = {Suit::Spades, Suit::Hearts, Suit::Diamonds,
+                                                      Suit::Clubs};
+// A hand in `suits`' order (as a player holds it unless told), high to low within a suit.
+std::vector<Card> in_hand_order(CardSet hand, const PlayOrder& order,
+                                const std::array<Suit, 4>& suits = kHeldSuits);
 
 struct CardLook {
     bool face_up = true;

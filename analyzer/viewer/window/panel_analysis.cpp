@@ -72,7 +72,8 @@ void draw_card_values(Model& model, const CardValues& values) {
         "opponents' for the hand, double dummy");
 }
 
-// "play 8♥ or 4♥", "play 8♥, 4♥, K♦ or 5 more" (all of them when hovered), "play any other".
+// "play 8♥ or 4♥", "play 8♥, 4♥, K♦ or 5 more" (all of them when hovered), "play 8♥, 4♥, K♦
+// or 5♣" (a last card named rather than "or 1 more"), "play any other".
 void draw_cards_to_play(const analyzer::CardReview& c, const std::vector<Card>& instead) {
     if (analyzer::any_other_card(c, instead)) {
         same_line_or_wrap(ImGui::CalcTextSize("play any other").x);
@@ -81,7 +82,7 @@ void draw_cards_to_play(const analyzer::CardReview& c, const std::vector<Card>& 
     }
     same_line_or_wrap(ImGui::CalcTextSize("play").x);
     ImGui::TextDisabled("play");
-    const std::size_t named = std::min(instead.size(), analyzer::kCardsNamed);
+    const std::size_t named = cards_named(instead.size());
     const bool more = instead.size() > named;
     for (std::size_t i = 0; i < named; ++i) {
         const float w = card_text_width(instead[i]);
@@ -155,8 +156,10 @@ void draw_accuracy(const RecordedGame& game, const analyzer::GameReview& review)
             const analyzer::PlayStats& p = review.seats[index(s)];
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
-            const std::string& name = game.players[index(s)];
-            ImGui::Text("%c %s", seat_char(s), name.c_str());
+            // A long name shortened to the column ("…"), whole on hover.
+            ImGui::Text("%c", seat_char(s));
+            ImGui::SameLine();
+            text_fitted(game.players[index(s)], ImGui::GetContentRegionAvail().x);
             ImGui::TableSetColumnIndex(1);
             ImGui::Text("%.0f%%", p.accuracy() * 100);
             ImGui::TableSetColumnIndex(2);

@@ -261,6 +261,48 @@ void draw_pass_review(const analyzer::HandReview& review, Seat s, const PlayOrde
     }
 }
 
+// A bid's line, "W Maximilian…: 5": the name shortened to leave the bid on the line, whole on
+// hover; a bullet for a bid not reviewed, else a tree node (open by default) in the colour of
+// its verdict, the verdict after it ("close call", on the next line when it does not fit).
+// Whether the node is open.
+bool bid_head(Seat s, const std::string& name, const std::string& bid,
+              const analyzer::BidDecision* d) {
+    const std::string seat = fmt::format("{} ", seat_char(s));
+    const std::string after = ": " + bid;
+    const float marker = d ? ImGui::GetTreeNodeToLabelSpacing()
+                           : ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 2;
+    const std::string shown = fit_text(name, ImGui::GetContentRegionAvail().x - marker -
+                                                 ImGui::CalcTextSize((seat + after).c_str()).x);
+    const std::string head = seat + shown + after;
+    auto whole_name_on_hover = [&] {
+        if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
+    };
+    if (!d) {
+        ImGui::BulletText("%s", head.c_str());
+        whole_name_on_hover();
+        return false;
+    }
+    const bool flagged = d->flag != analyzer::FlagClass::None;
+    const bool close = d->flag == analyzer::FlagClass::CloseCall;
+    const ImVec4 colour = close     ? ImVec4(0.6f, 0.75f, 1, 1)
+                          : flagged ? ImVec4(1, 0.6f, 0.25f, 1)
+                                    : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    const bool open = ImGui::TreeNodeEx(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+    whole_name_on_hover();
+    const std::string verdict =
+        close ? "close call"
+        : flagged
+            ? fmt::format("{}: {} was better", analyzer::class_name(d->flag), bid_text(d->best))
+            : std::string();
+    if (!verdict.empty()) {
+        same_line_or_wrap(ImGui::CalcTextSize(verdict.c_str()).x);
+        ImGui::TextUnformatted(verdict.c_str());
+    }
+    ImGui::PopStyleColor();
+    return open;
+}
+
 }  // namespace
 
 void BiddingPanel::draw(const PanelContext& ctx) {
@@ -326,28 +368,15 @@ void BiddingPanel::draw(const PanelContext& ctx) {
             }
         }
         ImGui::PushID(static_cast<int>(i));
-        std::string head = fmt::format("{} {}: {}", seat_char(s), name, bid_text(rh->bids[i]));
+        std::string bid = bid_text(rh->bids[i]);
         if (const Annotation* a = rh->annotation(Annotation::Target::Bid, static_cast<int>(i))) {
-            head += " " + a->glyph;
+            bid += " " + a->glyph;
         }
+        const bool open = bid_head(s, name, bid, d);
         if (!d) {
-            ImGui::BulletText("%s", head.c_str());
             ImGui::PopID();
             continue;
         }
-        bool flagged = d->flag != analyzer::FlagClass::None;
-        bool close = d->flag == analyzer::FlagClass::CloseCall;
-        if (close) {
-            head += "   close call";
-        } else if (flagged) {
-            head += fmt::format("   {}: {} was better", analyzer::class_name(d->flag),
-                                bid_text(d->best));
-        }
-        ImGui::PushStyleColor(ImGuiCol_Text, close     ? ImVec4(0.6f, 0.75f, 1, 1)
-                                             : flagged ? ImVec4(1, 0.6f, 0.25f, 1)
-                                                       : ImGui::GetStyleColorVec4(ImGuiCol_Text));
-        bool open = ImGui::TreeNodeEx(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
-        ImGui::PopStyleColor();
         if (open) {
             draw_verdict(*d);
             draw_layouts(*rh, *d, ctx.ui.fonts);

@@ -294,7 +294,9 @@ void EditorPanel::hands(EditorMode& e) {
         seat_label(s);
         ImGui::SameLine();
         ImGui::Text("%d/%d", held.size(), ed.rules().hand_size());
-        for (Card c : in_hand_order(held, PlayOrder(ed.rules()))) {
+        // In the card grid's order and the diagram's, ♠♥♦♣: the deal being built reads the
+        // same in the list, the grid and `spadework show`.
+        for (Card c : in_hand_order(held, PlayOrder(ed.rules()), kDiagramSuits)) {
             ImGui::SameLine(0, em(4));
             same_line_or_wrap(card_text_width(c));
             ImGui::BeginDisabled(played.contains(c));

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "draw.h"
+#include "failure.h"
 #include "spadework/formats/dates.h"
 
 namespace spadework::viewer {
@@ -298,8 +299,8 @@ void KeeperPanel::form(ScoreKeeper& k, const UiState& ui) {
             form_error_.clear();
             typed_[0] = 0;
             focus_typing_ = true;
-        } catch (const std::exception& e) {
-            form_error_ = e.what();
+        } catch (...) {
+            form_error_ = caught_failure();
         }
     }
     if (!form_error_.empty()) {
@@ -324,8 +325,8 @@ void KeeperPanel::kept_list(ScoreKeeper& k) {
     std::vector<KeptGame> kept;
     try {
         kept = k.kept_games(true);
-    } catch (const std::exception& e) {
-        ImGui::TextColored(colours::kMessageError, "%s", e.what());
+    } catch (...) {
+        ImGui::TextColored(colours::kMessageError, "%s", caught_failure().c_str());
         return;
     }
     if (kept.empty()) {
@@ -350,8 +351,8 @@ void KeeperPanel::kept_list(ScoreKeeper& k) {
                 k.resume(g.id);
                 form_error_.clear();
                 focus_typing_ = true;
-            } catch (const std::exception& e) {
-                form_error_ = e.what();
+            } catch (...) {
+                form_error_ = caught_failure();
             }
         }
         ImGui::PopID();
@@ -528,11 +529,10 @@ void KeeperPanel::this_hand(const ScoreKeeper& k) {
         // A long name is cut to the column with "…", and shown whole on hover.
         const std::string seat = fmt::format("{} {}  ", asked ? "→" : " ", seat_char(s));
         const std::string& name = k.setup().players[si];
-        const std::string shown =
-            fit_text(name, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(seat.c_str()).x);
-        ImGui::TextUnformatted((seat + shown).c_str());
+        ImGui::TextUnformatted(seat.c_str());
+        ImGui::SameLine(0, 0);
+        text_fitted(name, ImGui::GetContentRegionAvail().x);
         ImGui::PopStyleColor();
-        if (shown != name && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name.c_str());
         ImGui::TableSetColumnIndex(1);
         if (static_cast<std::size_t>(i) <= h.bids.size()) {
             ImGui::TextUnformatted(bid_text(h.bids[static_cast<std::size_t>(i - 1)]).c_str());

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "draw.h"
+#include "failure.h"
 #include "spadework/analyzer/review_words.h"
 
 namespace spadework::viewer {
@@ -134,8 +135,8 @@ void lessons_menu_items(LessonMode& lessons, std::string& start_error) {
             try {
                 lessons.start(e.name);
                 start_error.clear();
-            } catch (const std::exception& ex) {
-                start_error = ex.what();
+            } catch (...) {
+                start_error = caught_failure();
             }
         }
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.point.c_str());
@@ -184,7 +185,12 @@ void LessonPanel::header(UiState& ui) {
     // The learner's name and leaving, on the right of the title: as wide as they are drawn at
     // this text size (a fixed width cut the button off in a large window's larger text).
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float right_w = ImGui::CalcTextSize("Learner").x + em(180) +
+    // The box holds its hint whole (a longer hint was cut to "answers are k"); what the name
+    // is for is said on hover.
+    const char* const hint = "your name";
+    const float box_w =
+        std::max(em(180), ImGui::CalcTextSize(hint).x + 2 * style.FramePadding.x + em(4));
+    const float right_w = ImGui::CalcTextSize("Learner").x + box_w +
                           ImGui::CalcTextSize("Leave the lesson").x + 2 * style.FramePadding.x +
                           2 * style.ItemSpacing.x + style.WindowPadding.x + em(4);
     ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowWidth() - right_w));
@@ -194,14 +200,14 @@ void LessonPanel::header(UiState& ui) {
     if (!editing_name_) learner_box_ = mode_->learner();
     std::array<char, 64> buf{};
     std::strncpy(buf.data(), learner_box_.c_str(), buf.size() - 1);
-    ImGui::SetNextItemWidth(em(180));
-    if (ImGui::InputTextWithHint("##learner", "your name: answers are kept under it", buf.data(),
-                                 buf.size())) {
+    ImGui::SetNextItemWidth(box_w);
+    if (ImGui::InputTextWithHint("##learner", hint, buf.data(), buf.size())) {
         learner_box_ = buf.data();
     }
     editing_name_ = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivatedAfterEdit()) mode_->set_learner(learner_box_);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("answers are kept in the library by this name");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("your name: answers are kept in the library by this name");
     ImGui::SameLine();
     if (ImGui::Button("Leave the lesson")) {
         mode_->leave();

@@ -3,8 +3,10 @@
 #include <cstring>
 
 #include "draw.h"
+#include "failure.h"
 #include "panel_library.h"
 #include "spadework/analyzer/text.h"
+#include "spadework/engine/error.h"
 #include "spadework/formats/dates.h"
 #include "wording.h"
 
@@ -256,6 +258,11 @@ void LibraryPanel::draw_games(Model& model, ScoreKeeper* keeper, float below) {
         for (const analyzer::KeptGame& g : under_way_) draw_under_way_row(*keeper, g);
         ImGuiListClipper clipper;
         clipper.Begin(static_cast<int>(games.size()));
+        // The game just opened is drawn wherever the list stands, to be scrolled to.
+        if (const std::optional<int> sel = model.selected_game(); sel && *sel != scrolled_to_) {
+            clipper.ForceDisplayRangeByIndices(*sel, *sel + 1);
+        }
+        if (!model.selected_game()) scrolled_to_ = -1;
         while (clipper.Step()) {
             for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) draw_game_row(model, i);
         }
@@ -274,9 +281,11 @@ void LibraryPanel::refresh_under_way(const ScoreKeeper* keeper) {
     under_way_revision_ = keeper->revision();
     try {
         under_way_ = keeper->kept_games();
-    } catch (const std::exception&) {
+    } catch (const Error&) {
         // A library busy or locked for a moment: the list read before stays, and is read
         // again in a few seconds.
+    } catch (...) {
+        under_way_error_ = caught_failure();  // a bug, not a library busy for a moment
     }
 }
 
@@ -302,10 +311,10 @@ void LibraryPanel::draw_under_way_row(ScoreKeeper& keeper, const analyzer::KeptG
         try {
             under_way_error_.clear();
             keeper.resume(g.id);
-        } catch (const std::exception& e) {
+        } catch (...) {
             // Shown where the list is: the kept game cannot be read, or is gone.
             under_way_read_ = -1e9;
-            under_way_error_ = e.what();
+            under_way_error_ = caught_failure();
         }
     }
 }
@@ -316,13 +325,26 @@ void LibraryPanel::draw_game_row(Model& model, int i) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::PushID(i);
-    const GameLine line{g.label, 0, g.reviewed, g.score, g.players};
+    const GameLine line{g.list_label(), 0, g.reviewed, g.score, g.players};
     bool hovered = false;
-    if (game_row(line, model.selected_game() == i, &hovered)) model.select_game(i);
+    const bool selected = model.selected_game() == i;
+    if (game_row(line, selected, &hovered)) model.select_game(i);
+    // The game opened (by the command line, a refresh or a click on a row half out of sight)
+    // scrolled into view, once: after that the list scrolls as the user scrolls it.
+    if (selected && scrolled_to_ != i) {
+        scrolled_to_ = i;
+        // The list's own window (the table scrolls in one).
+        const float top = ImGui::GetWindowPos().y;
+        const float bottom = top + ImGui::GetWindowHeight();
+        if (ImGui::GetItemRectMin().y < top || ImGui::GetItemRectMax().y > bottom) {
+            ImGui::SetScrollHereY(0.5f);
+        }
+    }
     if (hovered) {
-        const std::string about =
-            fmt::format("{} {}\n{} rules, {}{}", g.event, formats::shown_date(g.date), g.rules,
-                        count_of(g.hands, "hand"), g.reviewed ? ", analysed" : "");
+        const std::string about = fmt::format(
+            "{} {}\n{} rules, {}{}{}", g.event, formats::shown_date(g.date), g.rules,
+            count_of(g.hands, "hand"), g.reviewed ? ", analysed" : "",
+            g.score_sheet ? "\na score sheet: bids and tricks only, no cards to replay" : "");
         ImGui::SetTooltip("%s", game_tooltip(line, about).c_str());
     }
     ImGui::PopID();

@@ -62,6 +62,7 @@ class LibraryPanel : public Panel {
     double under_way_read_ = -1e9;
     std::uint64_t under_way_revision_ = ~std::uint64_t{0};
     std::string under_way_error_;  // why the game clicked could not be resumed
+    int scrolled_to_ = -1;         // the selected game's row the list was last scrolled to
 };
 
 }  // namespace spadework::viewer

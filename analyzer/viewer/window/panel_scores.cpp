@@ -116,7 +116,8 @@ void legend_item(const char* text, ImU32 colour, Stroke st, bool first) {
     stroke_line(dl, ImVec2(p.x, y), ImVec2(p.x + len, y), colour, em(2.5f), st);
     ImGui::Dummy(ImVec2(len + em(4), ImGui::GetTextLineHeight()));
     ImGui::SameLine(0, 0);
-    ImGui::TextUnformatted(text);
+    // Longer than a row (a side's long names): shortened with "…", whole on hover.
+    text_fitted(text, ImGui::GetContentRegionAvail().x);
 }
 
 }  // namespace

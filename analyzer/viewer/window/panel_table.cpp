@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "draw.h"
+#include "spadework/analyzer/data_dir.h"
 #include "table_layout.h"
 #include "wording.h"
 
@@ -425,20 +426,65 @@ void draw_result(const Table& t, const Model& model) {
     result_box(t, t.at.hands[index(Seat::South)], points);
 }
 
+namespace {
+
+// The sample games shipped with Spadework (the installed share/spadework/games, or the
+// source tree's samples/games beside the build), as `scripts/run` opens them.
+std::filesystem::path sample_games() {
+    return analyzer::data_dir() / "games";
+}
+
+// Opens the sample games and shows the first; false when they are not there.
+bool open_sample_games(Model& model) {
+    const std::filesystem::path dir = sample_games();
+    if (!std::filesystem::is_directory(dir) || !model.open(dir)) return false;
+    if (!model.game() && !model.games().empty()) model.select_game(0);
+    return true;
+}
+
+// No game shown: pick one; with an empty list (a first run, no library yet), a button that
+// opens the sample games.
+void draw_empty_table(Model& model, const UiState& ui, ImVec2 origin, ImVec2 avail) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 centre(origin.x + avail.x / 2, origin.y + avail.y / 2);
+    const bool offer = model.games().empty() && std::filesystem::is_directory(sample_games());
+    const char* const say = offer ? "No games yet: open a file, or try the samples"
+                                  : "Pick a game in the library, or open a file";
+    const float line = ui.fonts.large->FontSize;
+    ImGui::PushFont(ui.fonts.large);
+    const std::string shown = fit_text(say, avail.x);  // measured in the font it is drawn in
+    ImGui::PopFont();
+    text_centered(dl, ui.fonts.large, ImVec2(centre.x, centre.y - (offer ? line : 0)),
+                  colours::kTextOnFelt, shown);
+    if (offer) {
+        const char* const label = "Open the sample games";
+        const float w = ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+        ImGui::SetCursorScreenPos(ImVec2(centre.x - w / 2, centre.y + line * 0.5f));
+        if (ImGui::Button(label)) open_sample_games(model);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", sample_games().string().c_str());
+        ImGui::SetCursorScreenPos(origin);
+    }
+    ImGui::Dummy(avail);
+}
+
+}  // namespace
+
+std::vector<Command> TablePanel::commands() const {
+    return {{"open the sample games", ImGuiKey_COUNT, "",
+             [](const PanelContext& ctx) { open_sample_games(ctx.model); }}};
+}
+
 void TablePanel::draw(const PanelContext& ctx) {
     Model& model = ctx.model;
     UiState& ui = ctx.ui;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const ImVec2 end(origin.x + avail.x, origin.y + avail.y);
     draw_felt(dl, origin, avail, ui.fonts);
 
     const RecordedGame* game = model.game();
     if (!game || !model.recorded_hand()) {
-        text_centered(dl, ui.fonts.large, ImVec2((origin.x + end.x) / 2, (origin.y + end.y) / 2),
-                      colours::kTextOnFelt, "Pick a game in the library, or open a file");
-        ImGui::Dummy(avail);
+        draw_empty_table(model, ui, origin, avail);
         return;
     }
     const RecordedHand& rh = *model.recorded_hand();

@@ -13,6 +13,8 @@ class TablePanel : public Panel {
     std::string_view title() const override { return "Table"; }
     PanelPlace place() const override { return PanelPlace::Table; }
     void draw(const PanelContext& ctx) override;
+    // "open the sample games": what the empty table's button does on a first run.
+    std::vector<Command> commands() const override;
 };
 
 }  // namespace spadework::viewer

@@ -89,29 +89,58 @@ bool slider_beside(const char* id, int* value, int least, int most, float width,
 }  // namespace
 
 // How the bar fits a width: the buttons and the position slider on the first row, the speed
-// and the toggles beside them when there is room, else on a second row; then where the
-// replay stands and the note, wrapped. The same plan sizes the bar (height) and draws it, so
-// nothing is cut.
+// and the toggles beside them when there is room, else from a second row on; in a narrow
+// window (below 1280x720) each item goes on to the next row where the one before leaves no
+// room for it, so nothing is cut. Then where the replay stands and the note, wrapped. The same
+// plan sizes the bar (height) and draws it.
 ReplayBar::Plan ReplayBar::plan(const PanelContext& ctx, float width) const {
     const ImGuiStyle& style = ImGui::GetStyle();
     const Model& model = ctx.model;
     Plan p;
-    float buttons = 0;
-    for (const char* b : kButtons) buttons += button_w(b) + style.ItemSpacing.x;
     auto beside = [&](const char* widest) {
         return style.ItemInnerSpacing.x + ImGui::CalcTextSize(widest).x;
     };
     p.speed_w = ImGui::CalcTextSize(kWidestSpeed).x + style.GrabMinSize;
-    float toggles = p.speed_w + beside(kWidestSpeed) + checkbox_w("last trick") +
-                    checkbox_w("values") + style.ItemSpacing.x * 3;
-    if (model.in_what_if()) toggles += button_w("back to the record") + style.ItemSpacing.x;
-    const float slider_min = ImGui::CalcTextSize(kWidestPosition).x + style.GrabMinSize;
-    const float position = beside(kWidestPosition) + style.ItemSpacing.x;
-    p.second_row = buttons + slider_min + position + toggles > width;
-    p.slider_w = std::max(slider_min, width - buttons - position - (p.second_row ? 0 : toggles));
+    // The position slider as wide as its widest value, or narrower when its row is narrower.
+    const float text_w = ImGui::CalcTextSize(kWidestPosition).x;
+    const float position_text = beside(kWidestPosition);
+    const float slider_min =
+        std::clamp(width - position_text, style.GrabMinSize * 3, text_w + style.GrabMinSize);
+    std::array<float, kItems> w{};
+    for (int i = 0; i < 7; ++i) w[i] = button_w(kButtons[i]);
+    w[7] = slider_min + position_text;
+    w[8] = p.speed_w + beside(kWidestSpeed);
+    w[9] = checkbox_w("last trick");
+    w[10] = checkbox_w("values");
+    const int items = model.in_what_if() ? kItems : kItems - 1;
+    if (model.in_what_if()) w[11] = button_w("back to the record");
+    float all = 0;
+    for (int i = 0; i < items; ++i) all += w[i] + (i > 0 ? style.ItemSpacing.x : 0);
+    // The speed starts the second row unless everything fits on one; after that, each item
+    // goes where there is room.
+    std::array<int, kItems> row{};
+    std::array<float, kItems> end{};
+    float x = 0;
+    for (int i = 0; i < items; ++i) {
+        const bool wrap = i > 0 && x + style.ItemSpacing.x + w[i] > width;
+        if ((i == 8 && all > width) || wrap) {
+            p.new_row[i] = true;
+            ++p.rows;
+            x = 0;
+        }
+        row[i] = p.rows - 1;
+        x += (x > 0 ? style.ItemSpacing.x : 0) + w[i];
+        end[i] = x;
+    }
+    // The position slider takes what its row leaves over.
+    float row_end = 0;
+    for (int i = 0; i < items; ++i) {
+        if (row[i] == row[7]) row_end = end[i];
+    }
+    p.slider_w = slider_min + std::max(0.0f, width - row_end);
     p.where = model.game() ? where_text(model) : "No game selected.";
     p.note = model.game() ? note_text(model) : std::string();
-    p.height = ImGui::GetFrameHeightWithSpacing() * (p.second_row ? 2.0f : 1.0f) +
+    p.height = ImGui::GetFrameHeightWithSpacing() * static_cast<float>(p.rows) +
                ImGui::CalcTextSize(p.where.c_str(), nullptr, false, width).y + style.ItemSpacing.y;
     if (!p.note.empty()) {
         p.height +=
@@ -134,39 +163,46 @@ void ReplayBar::draw(const PanelContext& ctx) {
     }
     const Plan p = plan(ctx, ImGui::GetContentRegionAvail().x);
     ImGui::PushID("replay");
+    // Each item beside the one before unless the plan starts a row with it.
+    int item = 0;
+    auto place = [&] {
+        if (item > 0 && !p.new_row[item]) ImGui::SameLine();
+        ++item;
+    };
+    place();
     if (ImGui::Button("|<")) model.to_start();
-    ImGui::SameLine();
+    place();
     if (ImGui::Button("<<")) model.step_trick(-1);
-    ImGui::SameLine();
+    place();
     if (ImGui::Button("<")) model.step(-1);
-    ImGui::SameLine();
+    place();
     if (ImGui::Button(ui.autoplay ? "pause" : "play")) ui.autoplay = !ui.autoplay;
-    ImGui::SameLine();
+    place();
     if (ImGui::Button(">")) model.step(1);
-    ImGui::SameLine();
+    place();
     if (ImGui::Button(">>")) model.step_trick(1);
-    ImGui::SameLine();
+    place();
     if (ImGui::Button(">|")) model.to_end();
-    ImGui::SameLine();
+    place();
     int pos = model.position();
     if (slider_beside("##position", &pos, 0, model.recorded_cards(), p.slider_w,
                       fmt::format("card {} of {}", pos, model.recorded_cards()))) {
         model.move_to(pos);
     }
-    if (!p.second_row) ImGui::SameLine();
+    place();
     // In tenths of a second, the steps the speed is shown in.
     int tenths = static_cast<int>(std::lround(ui.autoplay_seconds * 10));
     if (slider_beside("##speed", &tenths, 1, 30, p.speed_w,
                       fmt::format("{:.1f} s/card", tenths / 10.0))) {
         ui.autoplay_seconds = static_cast<float>(tenths) / 10.0f;
     }
-    ImGui::SameLine();
+    place();
     bool prev = model.show_previous_trick();
     if (ImGui::Checkbox("last trick", &prev)) model.set_show_previous_trick(prev);
-    ImGui::SameLine();
+    place();
     ImGui::Checkbox("values", &ui.show_values);
     if (model.in_what_if()) {
-        ImGui::SameLine();
+        place();
         if (ImGui::Button("back to the record")) model.leave_what_if();
     }
     ImGui::TextWrapped("%s", p.where.c_str());

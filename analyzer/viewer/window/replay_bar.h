@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "panel.h"
@@ -19,8 +20,12 @@ class ReplayBar : public Panel {
     float height(const PanelContext& ctx, float width) const override;
 
   private:
+    // The bar's items in the order drawn: the seven buttons, the position slider, the speed
+    // slider, the two toggles, and in what-if the way back to the record.
+    static constexpr int kItems = 12;
     struct Plan {
-        bool second_row = false;
+        std::array<bool, kItems> new_row{};  // the item starts a row of its own
+        int rows = 1;
         float slider_w = 0;
         float speed_w = 0;
         std::string where;

@@ -5,8 +5,9 @@
 
 namespace spadework::analyzer {
 
-// SPADEWORK_FONT_DIR is the folder CMake found the font in (Debian's by default).
-inline constexpr const char* kFontPath = SPADEWORK_FONT_DIR "/DejaVuSans.ttf";
-inline constexpr const char* kBoldFontPath = SPADEWORK_FONT_DIR "/DejaVuSans-Bold.ttf";
+// The font files, in the folder CMake found them in (Debian's by default). The folder is
+// compiled into fonts.cpp alone, so no other file is rebuilt when it changes.
+const char* font_path();       // DejaVuSans.ttf
+const char* bold_font_path();  // DejaVuSans-Bold.ttf
 
 }  // namespace spadework::analyzer
