@@ -311,38 +311,37 @@ std::vector<TrendRow> trend_rows(const formats::Library& library, const std::str
     return rows;
 }
 
-void print_trend(const AnalyzeOptions& o) {
-    analyzer::ReviewSettings settings = settings_of(o);
-    formats::Library library = open_existing_library(o.db);
-    const std::vector<TrendRow> rows = trend_rows(library, o.trend, settings);
-    if (o.json) {
-        nlohmann::ordered_json j = nlohmann::ordered_json::array();
-        for (const TrendRow& row : rows) {
-            const analyzer::TrendPoint& p = row.point;
-            const analyzer::ReviewSeat& t = p.tally;
-            j.push_back({{"game", p.game},
-                         {"date", p.date},
-                         {"settings", analyzer::describe_review_settings(row.settings)},
-                         {"seat", seat_letter(p.seat)},
-                         {"decisions", t.decisions},
-                         {"kept_best", t.kept_best},
-                         {"accuracy", t.decisions ? 100.0 * t.kept_best / t.decisions : 100.0},
-                         {"inaccuracies", t.inaccuracies},
-                         {"mistakes", t.mistakes},
-                         {"blunders", t.blunders},
-                         {"points_lost", t.points_lost},
-                         {"bid_flags", t.bid_flags},
-                         {"chance_lost", t.chance_lost}});
-        }
-        fmt::print("{}\n", j.dump(2));
-        return;
+// A player's trend rows in JSON, each naming the player, onto `out`.
+void add_trend_json(nlohmann::ordered_json& out, const std::string& player,
+                    const std::vector<TrendRow>& rows) {
+    for (const TrendRow& row : rows) {
+        const analyzer::TrendPoint& p = row.point;
+        const analyzer::ReviewSeat& t = p.tally;
+        out.push_back({{"player", player},
+                       {"game", p.game},
+                       {"date", shown_date(p.date)},
+                       {"settings", analyzer::describe_review_settings(row.settings)},
+                       {"seat", seat_letter(p.seat)},
+                       {"decisions", t.decisions},
+                       {"kept_best", t.kept_best},
+                       {"accuracy", t.decisions ? 100.0 * t.kept_best / t.decisions : 100.0},
+                       {"inaccuracies", t.inaccuracies},
+                       {"mistakes", t.mistakes},
+                       {"blunders", t.blunders},
+                       {"points_lost", t.points_lost},
+                       {"bid_flags", t.bid_flags},
+                       {"chance_lost", t.chance_lost}});
     }
+}
+
+void print_trend_text(const std::string& player, const std::vector<TrendRow>& rows,
+                      const analyzer::ReviewSettings& settings, const formats::Library& library) {
     if (rows.empty()) {
-        fmt::print("No analysed game of {} in {} (run spadework analyze --all).\n", o.trend,
+        fmt::print("No analysed game of {} in {} (run spadework analyze --all).\n", player,
                    library.path().string());
         return;
     }
-    fmt::print("{}: play accuracy by game ({})\n", o.trend,
+    fmt::print("{}: play accuracy by game ({})\n", player,
                analyzer::count_of(static_cast<long long>(rows.size()), "analysed game"));
     // Which settings the rows were read from when not all are the ones asked for.
     bool others = false;
@@ -375,6 +374,26 @@ void print_trend(const AnalyzeOptions& o) {
     }
     fmt::print("Overall: {:.1f}% of {} decisions kept the best score.\n",
                decisions ? 100.0 * kept / decisions : 100.0, decisions);
+}
+
+// The trend of every player --trend matches as --player does (any case, by the start of the
+// name, stderr saying which matched; a name no player has is an Error): one table each, or
+// one JSON array whose rows name their player.
+void print_trend(const AnalyzeOptions& o) {
+    analyzer::ReviewSettings settings = settings_of(o);
+    formats::Library library = open_existing_library(o.db);
+    const std::vector<std::string> players = match_players(library, o.trend, true, "--trend");
+    nlohmann::ordered_json j = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        const std::vector<TrendRow> rows = trend_rows(library, players[i], settings);
+        if (o.json) {
+            add_trend_json(j, players[i], rows);
+            continue;
+        }
+        if (i > 0) fmt::print("\n");
+        print_trend_text(players[i], rows, settings, library);
+    }
+    if (o.json) fmt::print("{}\n", j.dump(2));
 }
 
 // One of GAME, --all and --trend, and only the options that one takes: an option another

@@ -17,18 +17,6 @@
 namespace spadework::cli {
 namespace {
 
-// A library id as delete and edit take it: a whole number from 1.
-formats::GameId library_id(std::string_view command, std::string_view text) {
-    const auto id = to_int(text);
-    if (!id || *id < 1) {
-        throw UsageError(
-            fmt::format("{}: '{}' is not a game id (a whole number from 1, as "
-                        "`spadework list` shows)",
-                        command, text));
-    }
-    return *id;
-}
-
 struct DeleteOptions {
     std::vector<std::string> ids;
     std::string db;
@@ -37,7 +25,7 @@ struct DeleteOptions {
 void run_delete(const DeleteOptions& opts) {
     std::vector<formats::GameId> ids;
     for (const std::string& text : opts.ids) {
-        const formats::GameId id = library_id("delete", text);
+        const formats::GameId id = parse_library_game_arg("delete", text);
         if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
     }
     formats::Library library = open_existing_library(opts.db);
@@ -88,7 +76,7 @@ formats::GameEdit read_edit(const EditOptions& opts) {
 }
 
 void run_edit(const EditOptions& opts) {
-    const formats::GameId id = library_id("edit", opts.id);
+    const formats::GameId id = parse_library_game_arg("edit", opts.id);
     const formats::GameEdit edit = read_edit(opts);
     formats::Library library = open_existing_library(opts.db);
     const RecordedGame before = library.load_game(id);

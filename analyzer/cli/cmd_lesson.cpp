@@ -72,20 +72,49 @@ std::string learner_of(const std::string& given) {
     return "learner";
 }
 
-// Every lesson that can be read, then what kept any other from the list (a broken file, a
-// name given twice, a folder not there), each said on its own line: exit 1 when there is one.
+// What a clash of names on the shelf means for the command line: the teacher's own lesson
+// (the later folder's, the second file named) is the one listed and run.
+std::string clash_words(const analyzer::LessonClash& c) {
+    return c.problem + "; the second, your own, is the one used (rename it to reach both)";
+}
+
+// Every lesson that can be read, then what kept any other from the list (a broken file, two
+// lessons of one name in one folder, a folder not there), each said on its own line: exit 1
+// when there is one. A teacher's lesson named as a shipped one is listed in its place, with a
+// warning naming both files, and is no failure.
 void list_lessons(const LessonOptions& o) {
     analyzer::LessonShelf shelf = analyzer::shelve_lessons(lesson_dirs(o.dir, o.my_dir, o.db));
     for (const analyzer::Lesson& l : shelf.lessons) {
         fmt::print("{}  {} ({}): {}\n", l.name, l.title,
                    analyzer::count_of(static_cast<long long>(l.hands.size()), "question"), l.point);
     }
-    if (shelf.problems.empty()) return;
     std::fflush(stdout);
-    for (std::size_t i = 0; i + 1 < shelf.problems.size(); ++i) {
-        fmt::print(stderr, "spadework: {}\n", shelf.problems[i]);
+    std::vector<std::string> failures;
+    for (const std::string& p : shelf.problems) {
+        auto clash = std::find_if(shelf.clashes.begin(), shelf.clashes.end(),
+                                  [&](const analyzer::LessonClash& c) { return c.problem == p; });
+        if (clash != shelf.clashes.end()) {
+            fmt::print(stderr, "spadework: warning: {}\n", clash_words(*clash));
+        } else {
+            failures.push_back(p);
+        }
     }
-    throw Error(shelf.problems.back());
+    if (failures.empty()) return;
+    for (std::size_t i = 0; i + 1 < failures.size(); ++i) {
+        fmt::print(stderr, "spadework: {}\n", failures[i]);
+    }
+    throw Error(failures.back());
+}
+
+// The lesson NAME asks for; when a teacher's lesson of that name takes a shipped one's place,
+// a note on stderr says so, naming both files.
+analyzer::Lesson named_lesson(const std::vector<std::filesystem::path>& dirs,
+                              const std::string& name) {
+    analyzer::Lesson lesson = analyzer::find_lesson(dirs, name);
+    for (const analyzer::LessonClash& c : analyzer::shelve_lessons(dirs).clashes) {
+        if (c.name == name) fmt::print(stderr, "spadework: note: {}\n", clash_words(c));
+    }
+    return lesson;
 }
 
 // A stored time, "2026-11-27T21:57:35Z", as a player reads it: "2026-11-27 21:57 UTC".
@@ -111,7 +140,7 @@ void print_scores(const LessonOptions& o) {
 }
 
 void run_lesson(const LessonOptions& o) {
-    analyzer::Lesson lesson = analyzer::find_lesson(lesson_dirs(o.dir, o.my_dir, o.db), o.name);
+    analyzer::Lesson lesson = named_lesson(lesson_dirs(o.dir, o.my_dir, o.db), o.name);
     std::string learner = learner_of(o.learner);
     std::optional<formats::Library> library;
     if (!o.no_store) library.emplace(open_library(o.db));
@@ -210,7 +239,7 @@ struct ExportOptions {
 // The page is written whole or not at all (formats::write_file).
 void export_lesson(const ExportOptions& o) {
     check_picture_file("--html", o.html, analyzer::PictureFormat::Html);
-    analyzer::Lesson lesson = analyzer::find_lesson(lesson_dirs(o.dir, o.my_dir), o.name);
+    analyzer::Lesson lesson = named_lesson(lesson_dirs(o.dir, o.my_dir), o.name);
     std::map<int, analyzer::LessonVerdict> verdicts;
     if (o.analysis) {
         for (const analyzer::LessonHand& hand : lesson.hands) {

@@ -13,7 +13,9 @@
 #include "commands.h"
 #include "common.h"
 #include "progress.h"
+#include "rules_arg.h"
 #include "spadework/analyzer/keeper_store.h"
+#include "spadework/analyzer/lesson.h"
 #include "spadework/formats/error.h"
 #include "spadework/formats/game_file.h"
 
@@ -58,6 +60,14 @@ ImportCounts import_files(formats::Library& library,
         try {
             formats::ImportResult r =
                 library.import_file(file, [&](RecordedGame& game, std::size_t i) {
+                    // Tags and no hand: a record with nothing in it to keep (most likely cut
+                    // short, or the wrong file), refused as an empty file is.
+                    if (game.hands.empty()) {
+                        throw Error(
+                            fmt::format("{}: game {} has no hand (only its tags): a game "
+                                        "to import needs at least one",
+                                        file.string(), i + 1));
+                    }
                     played.apply(game, fmt::format("{} game {}", file.string(), i + 1));
                 });
             bar.clear();
@@ -114,7 +124,7 @@ void run_import(const ImportOptions& opts) {
     std::vector<std::filesystem::path> files;
     for (const std::string& arg : opts.paths) {
         try {
-            for (auto& file : formats::game_files(arg)) files.push_back(std::move(file));
+            for (auto& file : analyzer::game_files(arg)) files.push_back(std::move(file));
         } catch (const Error& e) {
             fmt::print(stderr, "spadework: {}\n", e.what());
             ++failed;
@@ -185,7 +195,7 @@ std::vector<formats::GameSummary> select_games(const formats::Library& library,
     auto set = [](std::optional<std::string>& field, const std::string& value) {
         if (!value.empty()) field = value;
     };
-    set(filter.rules, opts.rules);
+    set(filter.rules, preset_spelling(opts.rules));
     set(filter.event, opts.event);
     const std::optional<Date>& from = dates.from;
     const std::optional<Date>& to = dates.to;
@@ -293,7 +303,7 @@ void run_list(const ListOptions& opts) {
     }
     formats::Library library = open_existing_library(opts.db);
     std::vector<formats::GameSummary> games = select_games(library, opts, dates);
-    if (games.empty() && !opts.rules.empty()) check_rules_filter(opts.rules);
+    if (games.empty() && !opts.rules.empty()) check_rules_filter(preset_spelling(opts.rules));
 
     if (opts.json) {
         ordered_json list = ordered_json::array();
@@ -301,7 +311,7 @@ void run_list(const ListOptions& opts) {
             ordered_json j;
             j["id"] = g.id;
             j["event"] = g.event;
-            j["date"] = g.date;
+            j["date"] = shown_date(g.date);
             j["table"] = g.table;
             j["players"] = {
                 {"N", g.players[0]}, {"E", g.players[1]}, {"S", g.players[2]}, {"W", g.players[3]}};

@@ -169,9 +169,7 @@ struct RuleColumns {
 // a player most often compares, each unless it is the rules as played.
 RuleColumns default_columns(const RecordedGame& game, const std::vector<std::string>& overrides) {
     RuleColumns out;
-    RuleSet played = game.rules;
-    for (const std::string& o : overrides) apply_override(played, o);
-    out.add(played, spell_rules(game.rules), overrides);
+    out.add(with_rule_flags(game.rules, overrides), spell_rules(game.rules), overrides);
     for (const char* name : {"classic", "paperless"}) {
         if (preset(name) == game.rules) continue;
         out.add(load_rules_with(name, overrides), name, overrides);
@@ -180,6 +178,9 @@ RuleColumns default_columns(const RecordedGame& game, const std::vector<std::str
 }
 
 void run_score(const ScoreOptions& opts) {
+    // A --rule that does not read is bad usage before any game is read, as for every command.
+    RuleSet probe = preset("classic");
+    apply_rule_flags(probe, opts.overrides);
     RuleColumns asked;
     std::set<std::string> named;
     for (const std::string& name : opts.rules) {

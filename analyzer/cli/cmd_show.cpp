@@ -133,7 +133,7 @@ ordered_json show_json(const LoadedGame& loaded) {
     j["game"] = loaded.label;
     if (loaded.library_id) j["id"] = *loaded.library_id;
     j["event"] = game.event;
-    j["date"] = game.date;
+    j["date"] = shown_date(game.date);
     j["rules"] = spell_rules(game.rules);
     j["players"] = by_seat([&](Seat s) { return game.players[index(s)]; });
     if (loaded.hand) {

@@ -119,6 +119,21 @@ GameRef parse_game_arg(std::string_view text, bool folders) {
     return ref;
 }
 
+formats::GameId parse_library_game_arg(std::string_view command, std::string_view text) {
+    const GameRef ref = parse_game_arg(text);
+    if (ref.kind != GameRef::Kind::LibraryId) {
+        throw UsageError(fmt::format(
+            "{}: '{}' is a file; {} takes the id of a library game, as `spadework list` "
+            "shows it",
+            command, text, command));
+    }
+    if (ref.hand_number) {
+        throw UsageError(fmt::format("{}: '{}' names a hand; {} takes a whole game's id", command,
+                                     text, command));
+    }
+    return ref.id;
+}
+
 std::optional<int> chosen_hand(std::string_view game, std::optional<int> game_hand, int flag) {
     if (game_hand && flag > 0) {
         throw UsageError(fmt::format("GAME '{}' names hand {} and --hand {} another: give one",
@@ -483,7 +498,7 @@ formats::Library open_existing_library(const std::string& db) {
 }
 
 std::vector<std::string> match_players(const formats::Library& library, std::string_view text,
-                                       bool none_is_error) {
+                                       bool none_is_error, std::string_view option) {
     std::vector<std::string> equal;
     std::vector<std::string> begin;
     for (const formats::PlayerStats& p : library.player_stats()) {
@@ -493,11 +508,11 @@ std::vector<std::string> match_players(const formats::Library& library, std::str
     std::vector<std::string> names = equal.empty() ? begin : equal;
     if (names.empty()) {
         std::string none =
-            fmt::format("--player '{}': no player's name is or begins with it", text);
+            fmt::format("{} '{}': no player's name is or begins with it", option, text);
         if (none_is_error) throw Error(none);
         fmt::print(stderr, "spadework: {}\n", none);
     } else if (names.size() > 1 || names[0] != text) {
-        fmt::print(stderr, "spadework: --player '{}' matches {}\n", text, fmt::join(names, ", "));
+        fmt::print(stderr, "spadework: {} '{}' matches {}\n", option, text, fmt::join(names, ", "));
     }
     return names;
 }
@@ -525,19 +540,7 @@ namespace {
 // The rules given applied to `read` (the file's): --rules in its place, then each --rule.
 RuleSet played_rules(const PlayedUnder& played, const RuleSet& read) {
     RuleSet base = played.rules.empty() ? read : load_rules_with(played.rules, {});
-    for (const std::string& o : played.overrides) {
-        try {
-            apply_override(base, o);
-        } catch (const RuleError& e) {
-            throw UsageError(fmt::format("--rule: {}", e.what()));
-        }
-    }
-    try {
-        check_rules(base);
-    } catch (const RuleError& e) {
-        throw UsageError(fmt::format("--rules: {}", e.what()));
-    }
-    return base;
+    return with_rule_flags(std::move(base), played.overrides);
 }
 
 }  // namespace

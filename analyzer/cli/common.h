@@ -41,6 +41,14 @@ Standings read_standings(const std::vector<std::string>& score,
 // (exit 2); a rule set file that does not read is bad input (exit 1).
 RuleSet load_rules_with(std::string_view text, const std::vector<std::string>& overrides);
 
+// The one reading of --rule KEY=VALUE, for every command that takes it: each applied to
+// `rules` in order, and a key or value that does not apply is a UsageError naming the flag
+// ("--rule bag_limit=abc: rule bag_limit: 'abc' is not a whole number").
+void apply_rule_flags(RuleSet& rules, const std::vector<std::string>& overrides);
+// `rules` with apply_rule_flags, then checked whole: a set the changes make wrong is a
+// UsageError naming them too.
+RuleSet with_rule_flags(RuleSet rules, const std::vector<std::string>& overrides);
+
 // Refuses (a usage error) a file an option writes as `format` whose extension names another
 // picture format: "--png hand.svg: the file's extension says svg, but --png writes png (a .png
 // file)". Any other name is taken.
@@ -129,8 +137,10 @@ formats::Library open_existing_library(const std::string& db);
 // there is an Ann). When the names are not just TEXT, says on stderr which matched, or that
 // none did (then the list is empty; with `none_is_error`, an Error saying so instead, for a
 // command that has nothing to show without a player).
+// `option` is the flag named in what is said (--player, or analyze's --trend).
 std::vector<std::string> match_players(const formats::Library& library, std::string_view text,
-                                       bool none_is_error = false);
+                                       bool none_is_error = false,
+                                       std::string_view option = "--player");
 
 // A GAME argument as written, before anything is read:
 //   ID          a library game          ("12")
@@ -153,6 +163,12 @@ struct GameRef {
 // a number from 1, @N on a library id or a folder, :HAND on a folder, a folder where
 // `folders` is false), and Error when it names no file and is no library id.
 GameRef parse_game_arg(std::string_view text, bool folders = false);
+
+// A GAME argument where a command takes a whole library game only (delete, edit): read by
+// parse_game_arg, so an argument means what it means to `show` and is refused the same way
+// (an id the library lacks is said when the library is read, exit 1); a file, FILE@N or :HAND
+// is a UsageError naming `command`.
+formats::GameId parse_library_game_arg(std::string_view command, std::string_view text);
 
 // The hand a command is to show, 1-based: GAME's :HAND or --hand N (0 when not given), not
 // both (a UsageError naming them).

@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 #include "common.h"
@@ -27,6 +29,12 @@ bool is_preset(std::string_view name) {
         if (info.name == name) return true;
     }
     return false;
+}
+
+bool same_folded(std::string_view a, std::string_view b) {
+    auto fold = [](char c) { return std::tolower(static_cast<unsigned char>(c)); };
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                              [&](char x, char y) { return fold(x) == fold(y); });
 }
 
 // A name a house rule set can be saved under: a file name with no folder and no extension.
@@ -55,6 +63,36 @@ std::string did_you_mean(const std::string& name) {
 
 }  // namespace
 
+std::string preset_spelling(std::string_view name) {
+    if (!path_exists(name)) {
+        for (const PresetInfo& info : presets()) {
+            if (same_folded(info.name, name)) return std::string(info.name);
+        }
+    }
+    return std::string(name);
+}
+
+void apply_rule_flags(RuleSet& rules, const std::vector<std::string>& overrides) {
+    for (const std::string& o : overrides) {
+        try {
+            apply_override(rules, o);
+        } catch (const Error& e) {
+            throw UsageError(fmt::format("--rule {}: {}", o, e.what()));
+        }
+    }
+}
+
+RuleSet with_rule_flags(RuleSet rules, const std::vector<std::string>& overrides) {
+    apply_rule_flags(rules, overrides);
+    try {
+        check_rules(rules);
+    } catch (const RuleError& e) {
+        if (overrides.empty()) throw;
+        throw UsageError(fmt::format("--rule {}: {}", fmt::join(overrides, " "), e.what()));
+    }
+    return rules;
+}
+
 RulesArg split_rules_arg(std::string_view text) {
     RulesArg arg;
     if (path_exists(text)) {
@@ -71,7 +109,7 @@ RulesArg split_rules_arg(std::string_view text) {
     if (words.empty() || words[0].find('=') != std::string::npos) {
         arg.name = std::string(presets().front().name);
     } else {
-        arg.name = words[0];
+        arg.name = preset_spelling(words[0]);
         first = 1;
     }
     arg.overrides.assign(words.begin() + static_cast<std::ptrdiff_t>(first), words.end());
@@ -129,13 +167,7 @@ RuleSet load_rules_with(std::string_view text, const std::vector<std::string>& o
             throw UsageError(fmt::format("--rules '{}': {}", text, e.what()));
         }
     }
-    for (const std::string& o : overrides) {
-        try {
-            apply_override(rules, o);
-        } catch (const Error& e) {
-            throw UsageError(fmt::format("--rule {}: {}", o, e.what()));
-        }
-    }
+    apply_rule_flags(rules, overrides);
     try {
         check_rules(rules);
     } catch (const RuleError& e) {

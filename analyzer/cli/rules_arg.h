@@ -26,6 +26,11 @@ struct RulesArg {
 // as in the [Rules] tag.
 RulesArg split_rules_arg(std::string_view text);
 
+// A preset's name as the presets spell it when `name` is one in any case ("CLASSIC" is
+// "classic"), unless a file of that name is there; `name` as it is otherwise. Every rule set
+// name read from the command line goes through it (split_rules_arg, list --rules).
+std::string preset_spelling(std::string_view name);
+
 // The folder of house rule sets saved by name: $XDG_CONFIG_HOME/spadework/rules (an absolute
 // XDG_CONFIG_HOME only, as the XDG rules say), else ~/.config/spadework/rules.
 std::filesystem::path house_rules_dir();

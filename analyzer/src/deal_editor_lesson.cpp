@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "spadework/analyzer/deal_editor.h"
+#include "spadework/analyzer/lesson.h"
 #include "spadework/analyzer/lesson_pages.h"
 #include "spadework/engine/error.h"
 #include "spadework/formats/game_file.h"
@@ -86,7 +87,7 @@ LessonCheck DealEditor::save_lesson_question(const std::filesystem::path& folder
     }
     RecordedGame g = game(info.title);
     check_question(g, info);
-    const formats::GameFormat& format = formats::lesson_format();
+    const formats::GameFormat& format = lesson_format();
     const std::filesystem::path file =
         folder / (info.name + std::string(format.extensions.front()));
     std::vector<RecordedGame> games;

@@ -342,33 +342,60 @@ Lesson find_lesson(const std::filesystem::path& dir, const std::string& name) {
     return find_lesson(std::vector<std::filesystem::path>{dir}, name);
 }
 
+const formats::GameFormat& lesson_format() {
+    return formats::game_format(formats::FileKind::TextLog);
+}
+
+bool is_lesson_head(std::string_view head) {
+    std::size_t lesson = head.find("\n[Lesson \"");
+    return lesson != std::string_view::npos && lesson < head.find("\n[Hand ");
+}
+
+std::vector<std::filesystem::path> game_files(const std::filesystem::path& path) {
+    return formats::game_files(path, is_lesson_head);
+}
+
 namespace {
 
-// The lesson files of a folder, by name; throws Error for a folder that is not there.
+// The lesson files of a folder, by name; throws Error for a folder that is not there or
+// cannot be read.
 std::vector<std::filesystem::path> lesson_files(const std::filesystem::path& dir) {
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec)) {
         throw Error(dir.string() + ": no such folder of lessons");
     }
     std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-        const formats::GameFormat* format = formats::format_of(entry.path());
-        if (entry.is_regular_file() && format && format->lessons) files.push_back(entry.path());
+    std::filesystem::directory_iterator it(dir, ec);
+    for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+        const formats::GameFormat* format = formats::format_of(it->path());
+        std::error_code type_ec;
+        if (it->is_regular_file(type_ec) && format == &lesson_format()) {
+            files.push_back(it->path());
+        }
     }
+    if (ec) throw Error(dir.string() + ": cannot read the folder of lessons: " + ec.message());
     std::sort(files.begin(), files.end());
     return files;
 }
 
 }  // namespace
 
-LessonShelf shelve_lessons(const std::vector<std::filesystem::path>& dirs) {
+namespace {
+
+// The shelf, and the names that stay ambiguous: two lessons of one name in one folder, where
+// neither is more the user's than the other. A lesson of a later folder (the teacher's own)
+// named as one of an earlier folder (the shipped ones) takes its place, and `clashes` (and
+// `problems`, which the viewer's menu shows) say so, naming both files, the one used second.
+LessonShelf shelve(const std::vector<std::filesystem::path>& dirs,
+                   std::vector<LessonClash>& ambiguous) {
     LessonShelf shelf;
-    for (const auto& dir : dirs) {
-        if (dir.empty()) continue;
+    std::vector<std::size_t> folder_of;  // per shelved lesson, its folder's index in `dirs`
+    for (std::size_t d = 0; d < dirs.size(); ++d) {
+        if (dirs[d].empty()) continue;
         std::vector<std::filesystem::path> files;
         try {
-            files = lesson_files(dir);
-        } catch (const std::exception& e) {
+            files = lesson_files(dirs[d]);
+        } catch (const Error& e) {
             shelf.problems.push_back(e.what());
         }
         for (const auto& f : files) {
@@ -376,21 +403,39 @@ LessonShelf shelve_lessons(const std::vector<std::filesystem::path>& dirs) {
                 Lesson l = read_lesson(f);
                 auto seen = std::find_if(shelf.lessons.begin(), shelf.lessons.end(),
                                          [&](const Lesson& s) { return s.name == l.name; });
-                if (seen != shelf.lessons.end()) {
-                    // A teacher's lesson never hides a shipped one silently.
-                    shelf.clashes.push_back({l.name, "two lessons are named \"" + l.name +
-                                                         "\": " + seen->file.string() + " and " +
-                                                         f.string()});
-                    shelf.problems.push_back(shelf.clashes.back().problem);
+                if (seen == shelf.lessons.end()) {
+                    shelf.lessons.push_back(std::move(l));
+                    folder_of.push_back(d);
                     continue;
                 }
-                shelf.lessons.push_back(std::move(l));
-            } catch (const std::exception& e) {
+                const std::string both = "two lessons are named \"" + l.name +
+                                         "\": " + seen->file.string() + " and " + f.string();
+                const auto at = static_cast<std::size_t>(seen - shelf.lessons.begin());
+                if (folder_of[at] == d) {
+                    // Both in one folder: neither is used, and asking for it is refused.
+                    ambiguous.push_back({l.name, both});
+                    shelf.problems.push_back(both);
+                    continue;
+                }
+                // The user's own lesson wins, and never hides the shipped one silently.
+                shelf.clashes.push_back({l.name, both});
+                shelf.problems.push_back(both);
+                *seen = std::move(l);
+                folder_of[at] = d;
+            } catch (const Error& e) {
+                // A lesson that does not read; a bug (InternalError) is not its fault.
                 shelf.problems.push_back(e.what());
             }
         }
     }
     return shelf;
+}
+
+}  // namespace
+
+LessonShelf shelve_lessons(const std::vector<std::filesystem::path>& dirs) {
+    std::vector<LessonClash> ambiguous;
+    return shelve(dirs, ambiguous);
 }
 
 std::vector<Lesson> read_lessons(const std::vector<std::filesystem::path>& dirs) {
@@ -400,8 +445,9 @@ std::vector<Lesson> read_lessons(const std::vector<std::filesystem::path>& dirs)
 }
 
 Lesson find_lesson(const std::vector<std::filesystem::path>& dirs, const std::string& name) {
-    LessonShelf shelf = shelve_lessons(dirs);
-    for (const LessonClash& c : shelf.clashes) {
+    std::vector<LessonClash> ambiguous;
+    LessonShelf shelf = shelve(dirs, ambiguous);
+    for (const LessonClash& c : ambiguous) {
         if (c.name == name) throw Error(c.problem);
     }
     std::string names;

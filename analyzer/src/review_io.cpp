@@ -347,7 +347,7 @@ ordered_json game_json(const RecordedGame& game) {
     ordered_json players = ordered_json::object();
     for (Seat s : kAllSeats) players[seat_letter(s)] = game.players[index(s)];
     return {{"event", game.event},
-            {"date", game.date},
+            {"date", formats::shown_date(game.date)},
             {"rules", spell_rules(game.rules)},
             {"players", players},
             {"hands", game.hands.size()}};
@@ -537,8 +537,8 @@ std::string bid_chance_verdict(const BidDecision& b, const std::string& good) {
     }
     if (b.flag == FlagClass::CloseCall) {
         return fmt::format(
-            "close call: {} instead of {}: the chance to win the game went {}, "
-            "which could not be placed in one class; {}; good bids: {}",
+            "close call: {} instead of {}: the chance to win the game went {}, and the "
+            "layouts cannot tell whether that costs a little or a lot; {}; good bids: {}",
             to_string(b.bid), to_string(b.best), change, points, good);
     }
     return fmt::format("{}: {} instead of {}: your chance to win the game went {}; {}",
@@ -570,10 +570,11 @@ std::string bid_points_verdict(const BidDecision& b, const std::string& good) {
     // the best's (a 9.0 ± 0.0 against the best can be one of them): said so.
     if (b.flag == FlagClass::CloseCall) {
         return fmt::format(
-            "close call: {} instead of {}: {}, {} ({} points better); what {} lost, against {} "
-            "or another bid near it, could not be placed in one class; good bids: {}",
+            "close call: {} instead of {}: {}, {} ({} points better); against {} or another "
+            "bid near it, the layouts cannot tell whether {} costs a little or a lot; good "
+            "bids: {}",
             to_string(b.bid), to_string(b.best), played, best,
-            with_error(b.shortfall(), b.shortfall_error), to_string(b.bid), to_string(b.best),
+            with_error(b.shortfall(), b.shortfall_error), to_string(b.best), to_string(b.bid),
             good);
     }
     return fmt::format("{}: {} instead of {}: {}, {} ({} points better)", class_name(b.flag),
@@ -589,10 +590,12 @@ std::string pass_points_verdict(const PassDecision& p) {
         return "close call: the best estimate, but the layouts cannot tell whether another pass "
                "is better by a class or more";
     }
-    return fmt::format(
-        "{}: {} expected {} ({} points better{})", class_name(p.flag), to_string(p.best),
-        signed_points(p.best_expected), with_error(p.shortfall(), p.shortfall_error),
-        p.flag == FlagClass::CloseCall ? ", which could not be placed in one class" : "");
+    return fmt::format("{}: {} expected {} ({} points better{})", class_name(p.flag),
+                       to_string(p.best), signed_points(p.best_expected),
+                       with_error(p.shortfall(), p.shortfall_error),
+                       p.flag == FlagClass::CloseCall
+                           ? "; the layouts cannot tell whether that costs a little or a lot"
+                           : "");
 }
 
 // One bid: the layouts, every option with its ±, and the verdict.

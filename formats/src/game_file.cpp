@@ -67,14 +67,6 @@ void each_text_log_game(const fs::path& path, const TakeGame& take) {
     for_each_text_log_game(read_file(path), path.string(), take);
 }
 
-// A lesson is a text log with a [Lesson] tag among its first game's tags, as
-// samples/lessons/README.md describes.
-FileContent sniff_text_log(std::string_view head) {
-    std::size_t lesson = head.find("\n[Lesson \"");
-    return lesson != std::string_view::npos && lesson < head.find("\n[Hand ") ? FileContent::Lesson
-                                                                              : FileContent::Games;
-}
-
 // A rule set's header names the RuleSet message, as write_rules_textproto writes it.
 FileContent sniff_textproto(std::string_view head) {
     return head.find("# proto-message: spadework.v1.RuleSet\n") != std::string_view::npos
@@ -82,12 +74,13 @@ FileContent sniff_textproto(std::string_view head) {
                : FileContent::Games;
 }
 
-// A RuleSet message in protobuf text.
+// A RuleSet message in protobuf text. Only a text that does not read is "no": a bug met on
+// the way (an InternalError) is not taken for an answer.
 bool textproto_holds_rules(std::string_view content, std::string_view file) {
     try {
         read_rules_textproto(content, file);
         return true;
-    } catch (const std::exception&) {
+    } catch (const Error&) {
         return false;
     }
 }
@@ -101,9 +94,7 @@ const std::vector<GameFormat>& game_formats() {
          {".spades"},
          read_text_log,
          write_text_log,
-         each_text_log_game,
-         sniff_text_log,
-         true},
+         each_text_log_game},
         {FileKind::Pb, "protobuf binary", {".pb"}, read_pb, write_pb, each_pb_game},
         {FileKind::TextProto,
          "protobuf text",
@@ -112,7 +103,6 @@ const std::vector<GameFormat>& game_formats() {
          write_textproto,
          nullptr,
          sniff_textproto,
-         false,
          GameFormat::Holds::Games,
          textproto_holds_rules},
         {FileKind::Json, "protobuf JSON", {".json"}, read_json, write_json},
@@ -123,7 +113,6 @@ const std::vector<GameFormat>& game_formats() {
          write_sheet_csv,
          nullptr,
          nullptr,
-         false,
          GameFormat::Holds::OneScoreSheet},
         {FileKind::OpenSpiel,
          "OpenSpiel actions",
@@ -132,7 +121,6 @@ const std::vector<GameFormat>& game_formats() {
          write_openspiel,
          nullptr,
          nullptr,
-         false,
          GameFormat::Holds::DealtHands,
          nullptr,
          looks_like_openspiel},
@@ -143,7 +131,6 @@ const std::vector<GameFormat>& game_formats() {
          write_ptn,
          nullptr,
          nullptr,
-         false,
          GameFormat::Holds::DealtHands,
          nullptr,
          looks_like_ptn},
@@ -164,14 +151,6 @@ const GameFormat* format_of(const fs::path& path) {
         }
     }
     return nullptr;
-}
-
-const GameFormat& lesson_format() {
-    for (const GameFormat& format : game_formats()) {
-        if (format.lessons) return format;
-    }
-    SPADEWORK_INVARIANT(false, "a row of game_formats() holds the lessons");
-    return game_formats().front();
 }
 
 std::string extension_list() {
@@ -292,7 +271,7 @@ bool reads_as_rules(const GameFormat& format, const fs::path& path) {
     if (format.reads_as_rules == nullptr) return false;
     try {
         return format.reads_as_rules(read_file(path), path.string());
-    } catch (const std::exception&) {
+    } catch (const FormatError&) {
         return false;  // a file that cannot be read again
     }
 }
@@ -378,17 +357,26 @@ void write_game_file(const fs::path& path, const std::vector<RecordedGame>& game
     write_file(path, content);
 }
 
-FileContent sniff_file(const fs::path& path) {
-    const GameFormat* format = format_of(path);
-    if (!format || !format->sniff) return FileContent::Games;
+namespace {
+
+// A file's first 4 KiB (fewer for a shorter file).
+std::string file_head(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::string head(4096, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
-    return format->sniff(head);
+    return head;
 }
 
-std::vector<fs::path> game_files(const fs::path& path) {
+}  // namespace
+
+FileContent sniff_file(const fs::path& path) {
+    const GameFormat* format = format_of(path);
+    if (!format || !format->sniff) return FileContent::Games;
+    return format->sniff(file_head(path));
+}
+
+std::vector<fs::path> game_files(const fs::path& path, OtherFile other) {
     std::error_code ec;
     if (!fs::is_directory(path, ec)) {
         if (!fs::exists(path, ec)) throw FormatError(path.string(), 0, 0, "no such file");
@@ -398,7 +386,8 @@ std::vector<fs::path> game_files(const fs::path& path) {
     for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::end(it);
          it.increment(ec)) {
         if (it->is_regular_file(ec) && format_of(it->path()) &&
-            sniff_file(it->path()) == FileContent::Games) {
+            sniff_file(it->path()) == FileContent::Games &&
+            !(other && other(file_head(it->path())))) {
             found.push_back(it->path());
         }
     }

@@ -72,6 +72,42 @@ class FirstError : public gp::io::ErrorCollector {
     std::optional<std::string> message_;
 };
 
+// The text between the k-th pair of double quotes of `s` (0-based), "" when there is none.
+std::string double_quoted(std::string_view s, int k) {
+    std::size_t at = 0;
+    for (int i = 0; i <= k; ++i) {
+        std::size_t open = s.find('"', at);
+        if (open == std::string_view::npos) return "";
+        std::size_t close = s.find('"', open + 1);
+        if (close == std::string_view::npos) return "";
+        if (i == k) return std::string(s.substr(open + 1, close - open - 1));
+        at = close + 1;
+    }
+    return "";
+}
+
+// TextFormat's messages that name a schema type ("Message type \"spadework.v1.Game\" has no
+// field named \"x\"."), said in a player's words as the JSON reader says them
+// (json_errors.cpp); the others name only fields and values, and are kept.
+std::string plain_text_format_words(const std::string& message) {
+    constexpr std::string_view kNewer = " (misspelt, or from a newer version of Spadework?)";
+    if (message.rfind("Message type \"", 0) == 0) {
+        if (message.find("\" has no field named \"") != std::string::npos) {
+            return "unknown field '" + double_quoted(message, 1) + "'" + std::string(kNewer);
+        }
+        constexpr std::string_view kNumber = "has no field with number ";
+        if (std::size_t n = message.find(kNumber); n != std::string::npos) {
+            std::string number = message.substr(n + kNumber.size());
+            if (!number.empty() && number.back() == '.') number.pop_back();
+            return "unknown field number " + number + std::string(kNewer);
+        }
+    }
+    if (message.rfind("Extension \"", 0) == 0) {
+        return "unknown field '[" + double_quoted(message, 0) + "]'" + std::string(kNewer);
+    }
+    return message;
+}
+
 // Parses text into `out`, recording field locations in `tree`.
 void parse_text(std::string_view text, std::string_view file, gp::Message& out,
                 TextFormat::ParseInfoTree& tree) {
@@ -97,7 +133,7 @@ void parse_text(std::string_view text, std::string_view file, gp::Message& out,
         if (found != std::string_view::npos) at = found;
         break;
     }
-    throw_at_offset(text, file, at, message);
+    throw_at_offset(text, file, at, plain_text_format_words(message));
 }
 
 // Where the first thing in a text format file is, past blank lines and # comments.

@@ -176,3 +176,27 @@ TEST_CASE("a folder without the lesson asked for names the lessons it has", "[le
         CHECK(what.find(read_lessons(kLessons).front().name) != std::string::npos);
     }
 }
+
+TEST_CASE("a lesson is told from games by its first game's tags and left out of game files",
+          "[lesson]") {
+    // Lessons are written as text logs, the one format lesson_format() names.
+    CHECK(&lesson_format() == &formats::game_format(formats::FileKind::TextLog));
+    CHECK(is_lesson_head("[Event \"A lesson\"]\n[Lesson \"a-lesson\"]\n\n[Hand \"1\"]\n"));
+    // A [Lesson] tag after the first hand is a comment's business, not a lesson.
+    CHECK_FALSE(is_lesson_head("[Event \"x\"]\n\n[Hand \"1\"]\n[Lesson \"late\"]\n"));
+    CHECK_FALSE(is_lesson_head("[Event \"x\"]\n\n[Hand \"1\"]\n"));
+    // Every shipped lesson is one; no sample game is.
+    for (const fs::path& file : {kLessons / "01-sure-tricks.spades"}) {
+        CHECK(is_lesson_head(formats::read_file(file).substr(0, 4096)));
+    }
+    const fs::path samples = SPADEWORK_SAMPLES;
+    const std::vector<fs::path> games = game_files(samples);
+    CHECK_FALSE(games.empty());
+    for (const fs::path& file : games) {
+        INFO(file.string());
+        CHECK(file.parent_path().filename() != "lessons");
+    }
+    // The formats layer alone lists the lessons with the games: it does not know them.
+    const std::vector<fs::path> all = formats::game_files(samples);
+    CHECK(all.size() > games.size());
+}

@@ -285,6 +285,12 @@ TEST_CASE("a review survives its JSON", "[review]") {
     CHECK(text.find("W (Dan) bid nil") != std::string::npos);
     CHECK(text.find("mistake: nil instead of 1: your chance to win the game went from 38% to 25% "
                     "(-12 ± 5 points of chance)") != std::string::npos);
+    // A close call says in plain words what the layouts could not tell.
+    r.hands[0].bidding.bids[0].flag = FlagClass::CloseCall;
+    text = format_review(r, game);
+    CHECK(text.find("close call: nil instead of 1: the chance to win the game went from 38% to 25% "
+                    "(-12 ± 5 points of chance), and the layouts cannot tell whether that costs a "
+                    "little or a lot; ") != std::string::npos);
 
     CHECK_THROWS_AS(review_from_json("{\"spadework_review\": 2}"), Error);
     CHECK_THROWS_AS(review_from_json("not json"), Error);
@@ -317,8 +323,9 @@ TEST_CASE(
     r.hands[0].bidding.bids[0].flag = FlagClass::CloseCall;
     text = format_review(r, game);
     CHECK(text.find("close call: nil instead of 1: nil expected -12.5, 1 expected +10.3 (22.8 ± "
-                    "4.5 points better); what nil lost, against 1 or another bid near it, could "
-                    "not be placed in one class; good bids: 1, 2") != std::string::npos);
+                    "4.5 points better); against 1 or another bid near it, the layouts cannot "
+                    "tell whether nil costs a little or a lot; good bids: 1, 2") !=
+          std::string::npos);
 
     // The bid made is the best estimate, yet another may be better by a class: not "0.0 ± 0.0
     // points between them".
@@ -340,8 +347,8 @@ TEST_CASE(
     text = format_review(r, game);
     INFO(text);
     CHECK(text.find("close call: AH KH QH expected +3.5 (") != std::string::npos);
-    CHECK(text.find(" points better, which could not be placed in one class)") !=
-          std::string::npos);
+    CHECK(text.find(" points better; the layouts cannot tell whether that costs a little or a "
+                    "lot)") != std::string::npos);
     PassDecision& q = r.hands[0].bidding.passes[0];
     q.passed = q.best;
     q.played_expected = q.best_expected;

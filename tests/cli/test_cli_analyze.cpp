@@ -122,7 +122,7 @@ TEST_CASE("analyze --trend orders games by calendar date whichever form the date
     nlohmann::json trend =
         run_json(ws.with_db({"analyze", "--trend", "Ann", "--samples", "2", "--only", "play"}));
     REQUIRE(trend.size() == 2);
-    CHECK(trend[0]["date"] == "2026.11.01");  // JSON: the date as the record wrote it
+    CHECK(trend[0]["date"] == "2026-11-01");  // JSON: every date as 2026-11-01
     CHECK(trend[1]["date"] == "2026-11-19");
     // The text shows both in one form, in the same order.
     std::string text =
@@ -132,4 +132,39 @@ TEST_CASE("analyze --trend orders games by calendar date whichever form the date
     REQUIRE(first != std::string::npos);
     CHECK(text.find("2026-11-19") > first);
     CHECK_FALSE(contains(text, "2026.11.01"));
+}
+
+// --trend PLAYER finds its player as --player does in list, hands and stats: in any case and
+// by the start of the name, saying which name it took.
+TEST_CASE("analyze --trend matches the player as --player does", "[cli-analyze]") {
+    Workspace ws("spadework-cli-analyze");
+    fs::path file = ws.dir / "one.spades";
+    std::vector<RecordedGame> games = cut_games("classic", 1, 1, 31);
+    games[0].players = {"North Bot", "East Bot", "South Bot", "West Bot"};
+    games[0].date = "2026.11.21";
+    formats::write_game_file(file, games);
+    run_ok(ws.with_db({"import", file.string()}));
+    run_ok(ws.with_db({"analyze", "--all", "--samples", "2", "--only", "play"}));
+    const std::vector<std::string> trend = {"--samples", "2", "--only", "play"};
+    auto with = [&](const std::string& player) {
+        std::vector<std::string> args = {"analyze", "--trend", player};
+        args.insert(args.end(), trend.begin(), trend.end());
+        return ws.with_db(args);
+    };
+    const std::string exact = run_ok(with("North Bot"));
+    CHECK(contains(exact, "North Bot: play accuracy by game (1 analysed game)"));
+    RunResult r = run(with("north"));
+    CHECK(r.status == 0);
+    CHECK(r.out == exact);
+    CHECK(r.err == "spadework: --trend 'north' matches North Bot\n");
+    // JSON rows name their player and write the date as every JSON output does.
+    std::vector<std::string> json_args = with("NORTH");
+    nlohmann::json j = run_json(json_args);
+    REQUIRE(j.size() == 1);
+    CHECK(j[0]["player"] == "North Bot");
+    CHECK(j[0]["date"] == "2026-11-21");
+    // A name no player has, nor begins with, is said, not answered with an empty trend.
+    r = run(with("Zed"));
+    CHECK(r.status == 1);
+    CHECK(r.err == "spadework: --trend 'Zed': no player's name is or begins with it\n");
 }

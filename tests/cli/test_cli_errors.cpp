@@ -168,3 +168,27 @@ TEST_CASE("a broken invariant exits 3 as an internal error naming it", "[cli-exi
     RunResult help = run_expecting({"--help"}, 0);
     CHECK_FALSE(contains(help.out, "internal-error-test"));
 }
+
+// A protobuf file's faults in the user's words: no schema type name ("spadework.v1.Game"),
+// in the text format as in JSON.
+TEST_CASE("an unknown field of a textproto or JSON game names the field, not the schema",
+          "[cli-errors]") {
+    Workspace ws("spadework-cli-unknown-field");
+    const std::string text = ws.file("r.textproto");
+    std::ofstream(text) << "garbage\n";
+    RunResult r = run_expecting({"show", text}, 1,
+                                text +
+                                    ":1:1: unknown field 'garbage' (misspelt, or from a newer "
+                                    "version of Spadework?)");
+    CHECK_FALSE(contains(r.err, "spadework.v1"));
+    CHECK_FALSE(contains(r.err, "Message type"));
+    const std::string json = ws.file("r.json");
+    std::ofstream(json) << "{\"garbage\": 1}\n";
+    r = run_expecting({"show", json}, 1, json + ":1:2: garbage: no such field");
+    CHECK_FALSE(contains(r.err, "spadework.v1"));
+    // A rule set file alike.
+    const std::string rules = ws.file("house.textproto");
+    std::ofstream(rules) << "target: 300\nbag_limt: 5\n";
+    r = run_expecting({"rules", rules}, 1, rules + ":2:1: unknown field 'bag_limt'");
+    CHECK_FALSE(contains(r.err, "spadework.v1"));
+}

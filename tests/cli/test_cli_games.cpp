@@ -84,7 +84,7 @@ TEST_CASE("list shows every date in one form and the scores around one column", 
     auto json = run_json(ws.with_db({"list"}));
     std::set<std::string> written;
     for (auto& g : json) written.insert(g["date"].get<std::string>());
-    CHECK(written.count("2026.11.21") == 1);  // JSON keeps what the record wrote
+    CHECK(written.count("2026-11-21") == 1);  // JSON writes one form too
     CHECK(written.count("2026-11-19") == 1);
     std::istringstream text(run_ok(ws.with_db({"list"})));
     std::string line;

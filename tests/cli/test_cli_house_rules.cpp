@@ -267,7 +267,8 @@ TEST_CASE(
     // Rules the games cannot have been played under: an error naming the game and the card.
     run_expecting({"show", game, "--rules", "paperless"}, 1,
                   "hand 1: under the rules given (paperless): ");
-    run_expecting({"show", game, "--rule", "bag_limt=5"}, 2, "--rule: no rule named 'bag_limt'");
+    run_expecting({"show", game, "--rule", "bag_limt=5"}, 2,
+                  "--rule bag_limt=5: no rule named 'bag_limt'");
     // import: the library keeps the game under the rules given.
     run_ok({"import", ws.file("g.spades"), "--rule", "target=250", "--db", ws.file("l.sqlite")});
     nlohmann::json stored = run_json({"show", "1", "--json", "--db", ws.file("l.sqlite")});

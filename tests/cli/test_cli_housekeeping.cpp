@@ -76,8 +76,9 @@ TEST_CASE("delete removes games with their reviews, and an unknown id deletes no
                   "there is no game with id 99 in the library; nothing was deleted");
     CHECK(game_count(ws) == n);
     CHECK(review_count(ws) == n);
-    run_expecting(ws.with_db({"delete", "2", "x"}), 2, "delete: 'x' is not a game id");
-    run_expecting(ws.with_db({"delete", "0"}), 2, "is not a game id");
+    run_expecting(ws.with_db({"delete", "2", "x"}), 1,
+                  "'x' is neither a game id in the library nor a file");
+    run_expecting(ws.with_db({"delete", "0"}), 1, "there is no game with id 0 in the library");
     run_expecting(ws.with_db({"delete"}), 2);
     CHECK(game_count(ws) == n);
 
@@ -152,9 +153,58 @@ TEST_CASE("edit refuses a bad seat, date or id and changes nothing", "[cli-house
     run_expecting(ws.with_db({"edit", "3", "--player", "S=A\nB"}), 2,
                   "the name of South 'A\nB' has a control character");
     run_expecting(ws.with_db({"edit", "3"}), 2, "nothing to change");
-    run_expecting(ws.with_db({"edit", "three", "--event", "E"}), 2, "is not a game id");
+    run_expecting(ws.with_db({"edit", "three", "--event", "E"}), 1,
+                  "'three' is neither a game id in the library nor a file");
     run_expecting(ws.with_db({"edit", "99", "--event", "E"}), 1, "no game with id 99");
     CHECK(run_json(ws.with_db({"show", "3"})) == before);
+}
+
+TEST_CASE("delete and edit read a game id as show does and refuse it alike", "[cli-housekeeping]") {
+    Workspace ws("spadework-cli-housekeeping");
+    const int n = import_reviewed(ws);
+    const std::string file = (kSamples / "games" / "classic.spades").string();
+    // An argument show refuses is refused by delete and edit with the same exit code, and
+    // in the same words where the words are about the argument rather than the command.
+    struct Case {
+        std::string arg;
+        int status;
+        std::string words;  // what show, delete and edit all say
+    };
+    const std::vector<Case> cases = {
+        {"0", 1, "no game"},
+        {"x", 1, "'x' is neither a game id in the library nor a file"},
+        {"99999999999999999999", 2, "GAME '99999999999999999999': the game id is too large"},
+        {"2@1", 2, "GAME '2@1': @N picks a game of a file"},
+        {"2:x", 2, "expected GAME:HAND, HAND a hand number from 1, not 'x'"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.arg);
+        const auto show = run_expecting(ws.with_db({"show", c.arg}), c.status, c.words);
+        const auto del = run_expecting(ws.with_db({"delete", c.arg}), c.status, c.words);
+        const auto edit =
+            run_expecting(ws.with_db({"edit", c.arg, "--event", "E"}), c.status, c.words);
+        // The id the library lacks is named the same by all three.
+        if (c.arg == "0") {
+            CHECK(contains(show.err, "no game 0 in the library"));
+            CHECK(contains(del.err, "there is no game with id 0 in the library"));
+            CHECK(contains(edit.err, "there is no game with id 0"));
+        }
+    }
+    // What show takes and a library command cannot: a file, or one hand of a game.
+    run_ok(ws.with_db({"show", file}));
+    run_expecting(ws.with_db({"delete", file}), 2,
+                  "delete: '" + file + "' is a file; delete takes the id of a library game");
+    run_expecting(ws.with_db({"edit", file, "--event", "E"}), 2,
+                  "edit: '" + file + "' is a file; edit takes the id of a library game");
+    run_expecting(ws.with_db({"delete", file + "@1"}), 2, "is a file");
+    run_ok(ws.with_db({"show", "2:1"}));
+    run_expecting(ws.with_db({"delete", "2:1"}), 2,
+                  "delete: '2:1' names a hand; delete takes a whole game's id");
+    run_expecting(ws.with_db({"edit", "2:1", "--event", "E"}), 2, "edit: '2:1' names a hand");
+    // Nothing was deleted or edited on the way.
+    CHECK(game_count(ws) == n);
+    CHECK(review_count(ws) == n);
+    CHECK(run_json(ws.with_db({"show", "2"}))["event"] != "E");
 }
 
 TEST_CASE("show GAME:HAND writes the hand as PNG, SVG and HTML without a display",

@@ -268,10 +268,36 @@ TEST_CASE("a teacher's own lessons are listed, run and exported beside the other
     CHECK(run_ok({"lesson", "--list", "--lessons", shipped, "--db", w.dir + "/none/library.sqlite"})
               .find("another") == std::string::npos);
 
-    // A teacher's lesson of a shipped lesson's name is refused, naming both files.
-    std::ofstream(mine + "/mine.spades") << kLesson;
+    // A teacher's lesson of a shipped lesson's name: the teacher's own is listed in its place
+    // and runs, and both the list and the lesson say so, naming both files.
+    std::string own = kLesson;
+    own.replace(own.find("Sure tricks"), std::string("Sure tricks").size(), "My sure tricks");
+    std::ofstream(mine + "/mine.spades") << own;
+    const std::string clash = "two lessons are named \"sure-tricks\": " + shipped +
+                              "/01-sure-tricks.spades and " + mine +
+                              "/mine.spades; the second, your own, is the one used (rename it "
+                              "to reach both)\n";
+    r = run({"lesson", "--list", "--lessons", shipped, "--my-lessons", mine});
+    CHECK(r.status == 0);
+    CHECK(r.out ==
+          "sure-tricks  My sure tricks (2 questions): Count aces and kings.\n"
+          "another  Another (1 question): A second lesson.\n");
+    CHECK(r.err == "spadework: warning: " + clash);
+    r = run({"lesson", "sure-tricks", "--lessons", shipped, "--my-lessons", mine, "--no-store",
+             "--answers", "3,6"});
+    CHECK(r.status == 0);
+    CHECK(r.out.rfind("My sure tricks\n", 0) == 0);
+    CHECK(r.err.rfind("spadework: note: " + clash, 0) == 0);
+    // Two of one name in the teacher's own folder: neither is more theirs, so asking for it is
+    // refused, naming both, and the list fails as for a file that does not read.
+    std::ofstream(mine + "/twice.spades") << own;
     r = run({"lesson", "--list", "--lessons", shipped, "--my-lessons", mine});
     CHECK(r.status == 1);
-    CHECK(r.err == "spadework: two lessons are named \"sure-tricks\": " + shipped +
-                       "/01-sure-tricks.spades and " + mine + "/mine.spades\n");
+    CHECK(contains(r.err, "spadework: two lessons are named \"sure-tricks\": " + mine +
+                              "/mine.spades and " + mine + "/twice.spades\n"));
+    r = run({"lesson", "sure-tricks", "--lessons", shipped, "--my-lessons", mine, "--no-store",
+             "--answers", "3,6"});
+    CHECK(r.status == 1);
+    CHECK(r.err == "spadework: two lessons are named \"sure-tricks\": " + mine +
+                       "/mine.spades and " + mine + "/twice.spades\n");
 }

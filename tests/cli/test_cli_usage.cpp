@@ -115,10 +115,10 @@ TEST_CASE("list --from/--to compare dates, written with '-' or '.'", "[cli-usage
     // Compared as text, "2026.11.21" >= "2026-11-22": the game of the 21st was listed.
     CHECK(dates({"--from", "2026-11-22"}) == V{"2026-11-23"});
     CHECK(dates({"--from", "2026.11.22"}) == V{"2026-11-23"});
-    CHECK(dates({"--to", "2026-11-22"}) == V{"2026.11.21"});
-    CHECK(dates({"--to", "2026.11.22"}) == V{"2026.11.21"});
-    CHECK(dates({"--from", "2026-11-21", "--to", "2026.11.23"}) == V{"2026.11.21", "2026-11-23"});
-    CHECK(dates({"--from", "2026.11.21", "--to", "2026-11-21"}) == V{"2026.11.21"});
+    CHECK(dates({"--to", "2026-11-22"}) == V{"2026-11-21"});
+    CHECK(dates({"--to", "2026.11.22"}) == V{"2026-11-21"});
+    CHECK(dates({"--from", "2026-11-21", "--to", "2026.11.23"}) == V{"2026-11-21", "2026-11-23"});
+    CHECK(dates({"--from", "2026.11.21", "--to", "2026-11-21"}) == V{"2026-11-21"});
     CHECK(dates({"--from", "2026-11-24"}).empty());
     // --limit counts the games that pass the dates.
     CHECK(dates({"--from", "2026-11-22", "--limit", "1"}) == V{"2026-11-23"});
@@ -252,11 +252,16 @@ TEST_CASE("importing an empty file or one with no game is an error naming it", "
     std::ofstream(empty_pb).close();
     std::string bad = ws.file("bad.spades");
     std::ofstream(bad) << "[Event \"x\"]\nlorem\n";
+    // Tags and no hand: a game with nothing in it, as empty as an empty file.
+    std::string tags = ws.file("tags.spades");
+    std::ofstream(tags) << "[Event \"x\"]\n";
     // A library the run would have made for nothing is not left behind, nor its SQLite
     // side files.
-    for (const std::string& file : {empty, blank, empty_pb, bad}) {
-        RunResult r = run_expecting(ws.with_db({"import", file}), 1,
-                                    file == bad ? bad + ":" : file + ": holds no game");
+    for (const std::string& file : {empty, blank, empty_pb, bad, tags}) {
+        const std::string said = file == bad    ? bad + ":"
+                                 : file == tags ? tags + ": game 1 has no hand (only its tags)"
+                                                : file + ": holds no game";
+        RunResult r = run_expecting(ws.with_db({"import", file}), 1, said);
         CHECK(contains(r.err, file + ": nothing imported"));
         CHECK(contains(r.err, "no library made at " + ws.db));
         CHECK_FALSE(contains(r.out, file + ": 0 games"));
@@ -574,4 +579,81 @@ TEST_CASE("stats and hands keep their columns whatever the length of a name", "[
     REQUIRE(hands.size() > 5);
     const std::size_t slash = hands[0].find(" / ");
     for (const std::string& line : hands) CHECK(line.find(" / ") == slash);
+}
+
+// Every command that takes --rule reads it one way (apply_rule_flags): a key or a value that
+// does not apply is bad usage naming the flag, whether score compares the rules as played or
+// simulate deals under them.
+TEST_CASE("a malformed --rule is bad usage naming the flag in every command", "[cli-usage]") {
+    Workspace ws("spadework-cli-rule-flag");
+    const std::string sample = (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string();
+    const std::vector<std::vector<std::string>> commands = {
+        {"score", sample},
+        {"score", sample, "--rules", "classic,paperless"},
+        {"show", sample},
+        {"convert", sample, ws.file("out.pb")},
+        {"import", sample, "--db", ws.db},
+        {"analyze", sample, "--samples", "2"},
+        {"simulate", "--games", "1", "--output", ws.file("sim.spades")},
+        {"tally", "--bids", "4,3,3,3", "--tricks", "4,3,3,3"},
+        {"rules", "classic"},
+    };
+    for (std::vector<std::string> args : commands) {
+        for (const char* flag : {"bag_limit=abc", "nosuchkey=5"}) {
+            std::vector<std::string> with = args;
+            with.insert(with.end(), {"--rule", flag});
+            INFO(with[0] << " --rule " << flag);
+            RunResult r = run_expecting(with, 2, std::string("spadework: --rule ") + flag + ": ");
+            CHECK(r.out.empty());
+        }
+    }
+    CHECK_FALSE(fs::exists(ws.db));
+    run_expecting({"score", sample, "--rule", "bag_limit=abc"}, 2,
+                  "--rule bag_limit=abc: rule bag_limit: 'abc' is not a whole number");
+}
+
+// A preset's name is a name, as a player's is: any case on the command line.
+TEST_CASE("rule set names on the command line ignore case", "[cli-usage]") {
+    Workspace ws("spadework-cli-preset-case");
+    const std::string sample = (fs::path(SPADEWORK_SAMPLES) / "games" / "classic.spades").string();
+    run_ok(ws.with_db({"import", sample}));
+    auto ids = [&](const std::string& rules) {
+        std::vector<int> out;
+        for (const auto& g : testing::run_json(ws.with_db({"list", "--rules", rules}))) {
+            out.push_back(g["id"]);
+        }
+        return out;
+    };
+    CHECK(ids("classic") == std::vector<int>{1});
+    CHECK(ids("CLASSIC") == std::vector<int>{1});
+    CHECK(ids("Classic") == std::vector<int>{1});
+    CHECK(ids("PAPERLESS").empty());
+    auto lower = testing::run_json({"rules", "paperless"});
+    CHECK(testing::run_json({"rules", "Paperless"}) == lower);
+    CHECK(testing::run_json({"rules", "PAPERLESS target=300"})["rules"]["target"] == "300");
+    auto scored = testing::run_json({"score", sample, "--rules", "Classic,PAPERLESS"});
+    REQUIRE(scored["rule_sets"].size() == 2);
+    // tally echoes the name as given on its first line, and scores as under the preset.
+    auto after_first_line = [](const std::string& text) { return text.substr(text.find('\n')); };
+    CHECK(after_first_line(run_ok(
+              {"tally", "--rules", "Leaflet", "--bids", "4,3,3,3", "--tricks", "4,3,3,3"})) ==
+          after_first_line(
+              run_ok({"tally", "--rules", "leaflet", "--bids", "4,3,3,3", "--tricks", "4,3,3,3"})));
+}
+
+// Every JSON output writes a date one way, 2026-11-21, whichever form the record wrote.
+TEST_CASE("show --json and list --json write dates alike", "[cli-usage]") {
+    Workspace ws("spadework-cli-json-date");
+    RecordedGame a = testing::first_legal_game(preset("classic"), 2, 40);
+    a.date = "2026.11.21";
+    std::string file = ws.file("dotted.spades");
+    formats::write_game_file(file, {a});
+    run_ok(ws.with_db({"import", file}));
+    CHECK(testing::run_json({"show", file})["date"] == "2026-11-21");
+    CHECK(testing::run_json(ws.with_db({"show", "1"}))["date"] == "2026-11-21");
+    CHECK(testing::run_json(ws.with_db({"list"}))[0]["date"] == "2026-11-21");
+    // A date known in part is written as the record gives it: it is no day to rewrite.
+    a.date = "2026.11.??";
+    formats::write_game_file(file, {a});
+    CHECK(testing::run_json({"show", file})["date"] == "2026.11.??");
 }

@@ -81,6 +81,9 @@ TEST_CASE("a flagged card names every card that was as good as the better one", 
     const std::vector<Card> five = {parse_card("TS"), parse_card("9S"), parse_card("8S"),
                                     parse_card("7S"), parse_card("2S")};
     CHECK(cards_or(five) == "TS, 9S, 8S or 2 more as good");
+    // One past three: named, not "or 1 more".
+    const std::vector<Card> four(five.begin(), five.begin() + 4);
+    CHECK(cards_or(four) == "TS, 9S, 8S or 7S");
     CHECK(cards_or_all(five) == "TS, 9S, 8S, 7S or 2S");
     // Every other card as good: "any other card", not a list.
     c.choices[3].score = 40;

@@ -297,8 +297,8 @@ const Refused kRefused[] = {
     {"rules-pass-too-large.textproto",
      "rules-pass-too-large.textproto:6:1: rule set: pass_cards=14 must be 0..12"},
     {"rules-unknown-field.textproto",
-     "rules-unknown-field.textproto:27:1: Message type \"spadework.v1.RuleSet\" has no field named "
-     "\"bag_limt\"."},
+     "rules-unknown-field.textproto:27:1: unknown field 'bag_limt' (misspelt, or from a newer "
+     "version of Spadework?)"},
     {"rules-unknown-key.spades",
      "rules-unknown-key.spades:9:17: no rule named 'bag_limt' (rules: deck, pass_cards, max_bid, "
      "nil, both_nil, blind_nil, blind_nil_exchange, spades_lead, spades_break, first_lead, "
@@ -345,8 +345,8 @@ const Refused kRefused[] = {
     {"tp-truncated.textproto",
      "tp-truncated.textproto:47:15: Expected integer or identifier, got: the end of the file"},
     {"tp-unknown-field.textproto",
-     "tp-unknown-field.textproto:8:1: Message type \"spadework.v1.Game\" has no field named "
-     "\"weather\"."},
+     "tp-unknown-field.textproto:8:1: unknown field 'weather' (misspelt, or from a newer version "
+     "of Spadework?)"},
     {"tp-wrong-type.textproto", "tp-wrong-type.textproto:7:8: Expected string, got: 1"},
     {"trick-after-claim.spades",
      "trick-after-claim.spades:30:1: the trick line out of order: it follows the 'claim' line at "

@@ -147,21 +147,13 @@ TEST_CASE("The format table has one row per kind, in order, each read back as wr
     CHECK(format_of("notes.txt") == nullptr);
 }
 
-TEST_CASE("Sniffing tells a lesson and a rule set from games", "[files][format-table]") {
+TEST_CASE("Sniffing tells a rule set from games", "[files][format-table]") {
     const fs::path samples = SPADEWORK_SAMPLES;
-    CHECK(sniff_file(samples / "lessons" / "01-sure-tricks.spades") == FileContent::Lesson);
     CHECK(sniff_file(samples / "rules" / "paperless.textproto") == FileContent::RuleSet);
     CHECK(sniff_file(samples / "games" / "paperless.spades") == FileContent::Games);
     CHECK(sniff_file(samples / "games" / "paperless.pb") == FileContent::Games);
-    // A [Lesson] tag after the first hand is a comment's business, not a lesson.
-    TempDir dir;
-    write(dir.path / "late.spades", "[Event \"x\"]\n\n[Hand \"1\"]\n[Lesson \"late\"]\n");
-    CHECK(sniff_file(dir.path / "late.spades") == FileContent::Games);
-    // Lessons are written in exactly one format, the one read_lessons lists.
-    int lesson_formats = 0;
-    for (const GameFormat& format : game_formats()) lesson_formats += format.lessons ? 1 : 0;
-    CHECK(lesson_formats == 1);
-    CHECK(game_format(FileKind::TextLog).lessons);
+    // A lesson is the analyzer's to tell (test_lesson_files.cpp): here it is a text log.
+    CHECK(sniff_file(samples / "lessons" / "01-sure-tricks.spades") == FileContent::Games);
 }
 
 TEST_CASE("Every kind of file gives back the games written to it", "[files]") {
@@ -227,11 +219,16 @@ TEST_CASE("A folder lists its game files recursively in order", "[files]") {
     write(dir.path / "b" / "z.pb", "");
     write(dir.path / "a.spades", "");
     write(dir.path / "readme.md", "");
-    // A rule set file or a lesson beside the games is not one of them.
+    // A rule set file beside the games is not one of them, nor a file another layer's test
+    // claims (the analyzer's lessons).
     write(dir.path / "house.textproto", write_rules_textproto(preset("casual")));
-    write(dir.path / "b" / "01-lesson.spades",
-          "[Event \"A lesson\"]\n[Lesson \"a-lesson\"]\n[Point \"p\"]\n\n[Hand \"1\"]\n");
+    write(dir.path / "b" / "01-other.spades", "[Event \"Other\"]\n[Other \"x\"]\n");
     auto files = game_files(dir.path);
+    REQUIRE(files.size() == 3);
+    CHECK(files[1] == dir.path / "b" / "01-other.spades");
+    files = game_files(dir.path, [](std::string_view head) {
+        return head.find("[Other ") != std::string_view::npos;
+    });
     REQUIRE(files.size() == 2);
     CHECK(files[0] == dir.path / "a.spades");
     CHECK(files[1] == dir.path / "b" / "z.pb");

@@ -353,8 +353,8 @@ TEST_CASE("text format syntax errors give line and column", "[proto]") {
     CHECK(textproto_error(hand_with("  dealer: WEST", "  dealer WEST")) ==
           "t.textproto:4:10: Expected \":\", found \"WEST\".");
     CHECK(textproto_error(hand_with("  dealer: WEST", "  dealer: WEST\n\tbids_of: 3")) ==
-          "t.textproto:5:2: Message type \"spadework.v1.Hand\" has no field named "
-          "\"bids_of\".");
+          "t.textproto:5:2: unknown field 'bids_of' (misspelt, or from a newer version of "
+          "Spadework?)");
 }
 
 TEST_CASE("text format record errors point at the field", "[proto]") {

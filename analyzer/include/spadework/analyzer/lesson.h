@@ -14,12 +14,14 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spadework/analyzer/review.h"
 #include "spadework/engine/card.h"
 #include "spadework/engine/record.h"
 #include "spadework/engine/scoring.h"
+#include "spadework/formats/game_file.h"
 
 namespace spadework::analyzer {
 
@@ -73,6 +75,17 @@ std::filesystem::path default_my_lessons_dir(const std::filesystem::path& librar
 // must then be there; the folder beside the library need not be yet).
 std::optional<std::filesystem::path> named_my_lessons_dir();
 
+// A lesson is a text log (`lesson_format()`, the one game format lessons are written in) with
+// a [Lesson] tag among its first game's tags, as samples/lessons/README.md describes: a file
+// whose first bytes `head` say so (a [Lesson] tag after the first hand is a comment's). The
+// formats layer knows nothing of lessons; where games are listed, the analyzer's game_files
+// leaves them out.
+const formats::GameFormat& lesson_format();
+bool is_lesson_head(std::string_view head);
+// The game files of a folder (formats::game_files), its lessons left out; a file named by
+// itself is taken as it is.
+std::vector<std::filesystem::path> game_files(const std::filesystem::path& path);
+
 // A lesson's name: lower case letters, digits and '-', not empty.
 bool valid_lesson_name(const std::string& name);
 
@@ -89,9 +102,9 @@ Lesson find_lesson(const std::filesystem::path& dir, const std::string& name);
 // Every lesson of several folders (the shipped lessons, then a teacher's; empty paths
 // skipped), the lessons of each in turn, and what kept any from the list: a folder that is
 // not there, a lesson file that cannot be read (its file:line:col and what is wrong), a lesson
-// named as an earlier one (both files named; the later is left out, and the name is in
-// `clashes` with that problem: `spadework lesson NAME` must mean one lesson). A broken file
-// leaves the others.
+// named as one of an earlier folder (both files named in `clashes` and `problems`; the later
+// folder's, the teacher's own, takes its place), or two of one name in one folder (neither is
+// used: asking for that name is an error). A broken file leaves the others.
 struct LessonClash {
     std::string name;
     std::string problem;  // as in `problems`

@@ -60,10 +60,16 @@ inline std::string cards_or_all(const std::vector<Card>& cards) {
     return out;
 }
 
-// "TS", "TS or 9S", "TS, 9S or 8S", and past kCardsNamed "TS, 9S, 8S or 2 more as good".
+// How many of `n` cards as good are named before "or N more": kCardsNamed, or all of them when
+// naming the one left over is no longer than "or 1 more".
+inline std::size_t cards_named(std::size_t n) {
+    return n <= kCardsNamed + 1 ? n : kCardsNamed;
+}
+
+// "TS", "TS or 9S", "TS, 9S, 8S or 7S", and past that "TS, 9S, 8S or 2 more as good".
 inline std::string cards_or(const std::vector<Card>& cards) {
     std::string out;
-    const std::size_t named = std::min(cards.size(), kCardsNamed);
+    const std::size_t named = cards_named(cards.size());
     for (std::size_t i = 0; i < named; ++i) {
         if (i > 0) out += i + 1 == named && named == cards.size() ? " or " : ", ";
         out += to_string(cards[i]);

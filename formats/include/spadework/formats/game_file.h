@@ -1,5 +1,5 @@
 // Game files of every kind. What a kind is (its extensions, how it is read whole or game by
-// game, written, sniffed for a lesson or a rule set, and named in messages) is one row of
+// game, written, sniffed for a rule set, and named in messages) is one row of
 // game_formats(); every reader, writer and command asks that table. A new format is a
 // FileKind and its row in game_file.cpp.
 #pragma once
@@ -21,8 +21,8 @@ namespace spadework::formats {
 enum class FileKind { TextLog, Pb, TextProto, Json, SheetCsv, OpenSpiel, Ptn };
 
 // What a file of a game format holds, told from its first bytes: a folder of games may hold
-// rule sets (a RuleSet .textproto) and lessons (text logs with a [Lesson] tag) beside them.
-enum class FileContent { Games, Lesson, RuleSet };
+// rule sets (a RuleSet .textproto) beside them.
+enum class FileContent { Games, RuleSet };
 
 using TakeGame = std::function<void(RecordedGame&&)>;
 
@@ -37,7 +37,6 @@ struct GameFormat {
     void (*each_game)(const std::filesystem::path& path, const TakeGame& take) = nullptr;
     // What a file holds, from its first 4 KiB; null: always games.
     FileContent (*sniff)(std::string_view head) = nullptr;
-    bool lessons = false;  // lessons are written in this format
     // What a file of the format holds: any games, one score sheet (a spreadsheet's CSV), or
     // full records of hands dealt from 52 cards and bid with nil and trick bids, no pass,
     // exchange, blind bid, claim or note (the apps' formats); a writer refuses anything else.
@@ -54,8 +53,6 @@ struct GameFormat {
 // Every format, one row per FileKind in its order.
 const std::vector<GameFormat>& game_formats();
 const GameFormat& game_format(FileKind kind);
-// The format lessons are written in (its row's `lessons`).
-const GameFormat& lesson_format();
 // The format a path's extension names (case does not matter), or null.
 const GameFormat* format_of(const std::filesystem::path& path);
 // The extensions for a message: ".spades, .pb, .textproto or .json" (first of each row).
@@ -97,9 +94,12 @@ void write_file(const std::filesystem::path& path, std::string_view content);
 void write_game_file(const std::filesystem::path& path, const std::vector<RecordedGame>& games);
 
 // The game files under a directory (recursively, by extension, sorted), or the path itself.
-// Rule set .textproto files (their header names the RuleSet message) and lessons (text logs
-// with a [Lesson] tag in their first game) found in a directory are left out.
-std::vector<std::filesystem::path> game_files(const std::filesystem::path& path);
+// Rule set .textproto files (their header names the RuleSet message) found in a directory are
+// left out, and so is any file whose first 4 KiB `other` accepts: files that another layer
+// writes in a game format but that hold no game record of a player's (the analyzer's lessons).
+using OtherFile = bool (*)(std::string_view head);
+std::vector<std::filesystem::path> game_files(const std::filesystem::path& path,
+                                              OtherFile other = nullptr);
 
 // A rule set given on a command line: a preset name, or a path to a RuleSet .textproto.
 RuleSet load_rules(std::string_view name_or_path);
