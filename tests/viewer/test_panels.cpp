@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "headless.h"
 #include "panel.h"
 #include "panel_editor.h"
 #include "panel_lesson.h"
@@ -53,27 +54,6 @@ struct Fixture {
         REQUIRE(model.open(kGames / "classic.spades"));
         model.select_game(0);
     }
-};
-
-// An ImGui context with the viewer's fonts and a display of the given size, no backend; the
-// text and the style's sizes at `scale`, as the window draws them at that size (text_scale.h).
-struct Headless {
-    ImGuiContext* context;
-    Headless(float w, float h, UiState& ui, float scale = 1.0f) : context(ImGui::CreateContext()) {
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(w, h);
-        io.DeltaTime = 1.0f / 60;
-        ui.fonts = load_fonts(scale);
-        if (scale != 1.0f) ImGui::GetStyle().ScaleAllSizes(scale);
-        unsigned char* pixels = nullptr;
-        int tw = 0;
-        int th = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &tw, &th);  // the atlas a backend would upload
-    }
-    ~Headless() { ImGui::DestroyContext(context); }
-    Headless(const Headless&) = delete;
-    Headless& operator=(const Headless&) = delete;
 };
 
 // The vertices of one frame with `draw` inside a full-display window.

@@ -12,6 +12,7 @@
 #include <imgui_internal.h>  // the game list's table and scroll
 
 #include "draw.h"
+#include "headless.h"
 #include "panel.h"
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/record.h"
@@ -27,25 +28,6 @@ namespace {
 
 const fs::path kGames = fs::path(SPADEWORK_SAMPLES) / "games";
 const std::string kLongName = "Maximilian Alexander von Hohenberg-Schwarzenstein";
-
-// An ImGui context with the viewer's fonts and a display of 1280x720, no backend.
-struct Headless {
-    ImGuiContext* context = ImGui::CreateContext();
-    explicit Headless(UiState& ui) {
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(1280, 720);
-        io.DeltaTime = 1.0f / 60;
-        ui.fonts = load_fonts(1.0f);
-        unsigned char* pixels = nullptr;
-        int w = 0;
-        int h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    }
-    ~Headless() { ImGui::DestroyContext(context); }
-    Headless(const Headless&) = delete;
-    Headless& operator=(const Headless&) = delete;
-};
 
 // One frame of `draw` in a window of `size` at the top left; the text it logged.
 template <class F>
@@ -183,7 +165,7 @@ TEST_CASE("a long player name is shortened with an ellipsis and the bid stays vi
           "[panels]") {
     LongNameFixture f;
     REQUIRE(f.model->review() != nullptr);
-    Headless imgui(f.ui);
+    Headless imgui(1280, 720, f.ui);
     auto panels = make_panels();
     const RecordedHand& rh = f.model->game()->hands[0];
     std::string west_bid;
@@ -221,7 +203,7 @@ TEST_CASE("a long player name is shortened with an ellipsis and the bid stays vi
 // "or 1 more".
 TEST_CASE("the Analysis tab names a last card rather than or 1 more", "[panels]") {
     LongNameFixture f;
-    Headless imgui(f.ui);
+    Headless imgui(1280, 720, f.ui);
     auto panels = make_panels();
     Panel* analysis = side_panel_named(panels, "analysis");
     REQUIRE(analysis != nullptr);
@@ -256,7 +238,7 @@ TEST_CASE("the game list scrolls to the game opened", "[panels]") {
     UiState ui;
     LessonMode lessons{ws.dir / "no-lessons", {}, 1};
     PanelContext ctx{model, ui, lessons};
-    Headless imgui(ui);
+    Headless imgui(1280, 720, ui);
     auto panels = make_panels();
     Panel* library = nullptr;
     for (auto& p : panels) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "headless.h"
 #include "keeper.h"
 #include "panel.h"
 #include "panel_library.h"
@@ -45,27 +46,14 @@ struct Fixture {
     UiState ui;
     LessonMode lessons{fs::temp_directory_path() / "spadework-no-lessons", {}, 1};
     PanelContext ctx{model, ui, lessons};
-    ImGuiContext* imgui = ImGui::CreateContext();  // current only when none was
+    Headless imgui{1280, 720, ui};
     LibraryPanel panel;
     std::vector<Command> commands = panel.commands();
 
     Fixture() {
-        ImGui::SetCurrentContext(imgui);
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(1280, 720);
-        io.DeltaTime = 1.0f / 60;
-        ui.fonts = load_fonts(1.0f);
-        unsigned char* pixels = nullptr;
-        int w = 0;
-        int h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
         REQUIRE(model.games().size() == 2);
         model.select_game(1);
     }
-    ~Fixture() { ImGui::DestroyContext(imgui); }
-    Fixture(const Fixture&) = delete;
-    Fixture& operator=(const Fixture&) = delete;
 
     void run(const char* name) {
         const Command* c = find_command(commands, name);
