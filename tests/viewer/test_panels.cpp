@@ -21,6 +21,7 @@
 #include "panel_editor.h"
 #include "panel_lesson.h"
 #include "panel_scores.h"
+#include "review_fixture.h"
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/deal.h"
 #include "spadework/engine/record.h"
@@ -767,57 +768,7 @@ namespace {
 void store_flagged_review(const fs::path& db) {
     formats::Library lib(db);
     lib.import_file(kGames / "classic.spades");
-    const formats::GameId id = lib.list_games().front().id;
-    const RecordedGame game = lib.load_game(id);
-    HandState st = replay_hand(game.rules, [&] {
-        RecordedHand h = game.hands[0];
-        h.cards.resize(4);
-        h.claim.reset();
-        return h;
-    }());
-    analyzer::CardReview c;
-    c.index = 4;
-    c.trick = 1;
-    c.seat = st.to_act();
-    c.played = game.hands[0].cards[4];
-    c.choices.push_back({c.played, 5, -20, std::nullopt});
-    for (Card other : st.hand(c.seat)) {
-        if (other != c.played) c.choices.push_back({other, 6, 40, std::nullopt});
-    }
-    // A hand with at least five other cards: the list is long.
-    REQUIRE(c.choices.size() >= 6);
-    // One card worse, so the list is not "any other".
-    c.choices.back().score = 30;
-    c.best_tricks = 6;
-    c.best_score = 40;
-    c.played_tricks = 5;
-    c.played_score = -20;
-    c.flag = analyzer::FlagClass::Blunder;
-    c.better = c.choices[1].card;
-    analyzer::GameReview r;
-    r.settings_key = analyzer::ReviewSettings{}.key();
-    analyzer::HandReview h;
-    h.hand = 0;
-    h.play = analyzer::PlayReview{};
-    // The first trick's cards, not flagged, then the flagged one.
-    HandState before = replay_hand(game.rules, [&] {
-        RecordedHand first = game.hands[0];
-        first.cards.clear();
-        first.claim.reset();
-        return first;
-    }());
-    for (int i = 0; i < 4; ++i) {
-        analyzer::CardReview plain;
-        plain.index = i;
-        plain.seat = before.to_act();
-        plain.played = game.hands[0].cards[static_cast<std::size_t>(i)];
-        plain.choices.push_back({plain.played, 0, 0, std::nullopt});
-        before.play(plain.played);
-        h.play->cards.push_back(plain);
-    }
-    h.play->cards.push_back(c);
-    r.hands.push_back(h);
-    analyzer::ReviewStore(lib).store_review(analyzer::to_stored_review(id, r, game));
+    store_first_hand_review(lib, lib.list_games().front().id, 13);
 }
 
 }  // namespace

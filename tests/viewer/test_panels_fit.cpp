@@ -14,6 +14,7 @@
 #include "draw.h"
 #include "headless.h"
 #include "panel.h"
+#include "review_fixture.h"
 #include "spadework/analyzer/library_stores.h"
 #include "spadework/engine/record.h"
 #include "spadework/formats/game_file.h"
@@ -84,49 +85,7 @@ void store_long_name_review(const fs::path& db) {
     formats::GameEdit edit;
     edit.players[index(Seat::West)] = kLongName;
     lib.edit_game(id, edit);
-    const RecordedGame game = lib.load_game(id);
-    analyzer::HandReview h;
-    h.hand = 0;
-    h.play = analyzer::PlayReview{};
-    HandState st = replay_hand(game.rules, [&] {
-        RecordedHand first = game.hands[0];
-        first.cards.clear();
-        first.claim.reset();
-        return first;
-    }());
-    for (int i = 0; i < 4; ++i) {
-        analyzer::CardReview plain;
-        plain.index = i;
-        plain.seat = st.to_act();
-        plain.played = game.hands[0].cards[static_cast<std::size_t>(i)];
-        plain.choices.push_back({plain.played, 0, 0, std::nullopt});
-        st.play(plain.played);
-        h.play->cards.push_back(plain);
-    }
-    analyzer::CardReview c;
-    c.index = 4;
-    c.trick = 1;
-    c.seat = st.to_act();
-    c.played = game.hands[0].cards[4];
-    c.choices.push_back({c.played, 5, -20, std::nullopt});
-    for (Card other : st.legal_cards()) {
-        if (other != c.played) c.choices.push_back({other, 6, 40, std::nullopt});
-    }
-    // Four as good and one worse: neither "any other" nor more than can be named.
-    REQUIRE(c.choices.size() >= 6);
-    c.choices.resize(6);
-    c.choices.back().score = 30;
-    c.best_tricks = 6;
-    c.best_score = 40;
-    c.played_tricks = 5;
-    c.played_score = -20;
-    c.flag = analyzer::FlagClass::Blunder;
-    c.better = c.choices[1].card;
-    h.play->cards.push_back(c);
-    analyzer::GameReview r;
-    r.settings_key = analyzer::ReviewSettings{}.key();
-    r.hands.push_back(h);
-    analyzer::ReviewStore(lib).store_review(analyzer::to_stored_review(id, r, game));
+    store_first_hand_review(lib, id, 5);
 }
 
 struct LongNameFixture {
