@@ -292,7 +292,8 @@ class App {
     }
 
     void side_tabs() {
-        if (!ImGui::BeginTabBar("side_tabs")) return;
+        // In a narrow window the tabs keep their names and the bar scrolls, never cut to "Ana...".
+        if (!ImGui::BeginTabBar("side_tabs", ImGuiTabBarFlags_FittingPolicyScroll)) return;
         for (const auto& p : panels_) {
             if (p->place() != PanelPlace::Side) continue;
             const bool asked = ui_.tab_requested && ui_.tab == p->name();

@@ -77,12 +77,16 @@ float card_text_width(Card c) {
     return ImGui::CalcTextSize(card_text(c).c_str()).x;
 }
 
-void same_line_or_wrap(float width) {
+void same_line_or_wrap(float width, bool indent) {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < width) {
         ImGui::NewLine();
-        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + em(24));
+        if (indent) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + em(24));
     }
+}
+
+float button_width(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
 void text_cards(CardSet cards, const PlayOrder& order) {

@@ -35,8 +35,11 @@ void text_cards(CardSet cards, const PlayOrder& order);
 // The width text_card draws.
 float card_text_width(Card c);
 // Goes on with the line when `width` more fits before the panel's edge, else starts the next
-// line, indented: a row of words and cards flows on rather than running off the panel.
-void same_line_or_wrap(float width);
+// line, indented (or not: a row of buttons): a row of words, cards or buttons flows on rather
+// than running off the panel.
+void same_line_or_wrap(float width, bool indent = true);
+// The width ImGui::Button(label) takes.
+float button_width(const char* label);
 // Text wrapped at the panel's edge, between words only: ImGui's own wrapping also breaks
 // after a full stop, which split "1.7 ± 0.6" into "1." and "7 ± 0.6".
 void text_wrapped(const std::string& text);

@@ -210,8 +210,12 @@ void draw_review_choice(Model& model) {
         if (auto p = model.progress()) {
             float f = p->total ? static_cast<float>(p->done) / static_cast<float>(p->total) : 0;
             ImGui::ProgressBar(f, ImVec2(-1, 0), p->what.c_str());
-        } else if (ImGui::SmallButton("Analyse with the viewer's settings")) {
-            model.request_review();
+        } else {
+            // The whole label where it fits, else its first word (the whole on hover).
+            const char* whole = "Analyse with the viewer's settings";
+            const bool fits = button_width(whole) <= ImGui::GetContentRegionAvail().x;
+            if (ImGui::SmallButton(fits ? whole : "Analyse again")) model.request_review();
+            if (!fits && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", whole);
         }
     }
 }

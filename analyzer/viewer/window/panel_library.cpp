@@ -185,15 +185,16 @@ void LibraryPanel::draw_path(Model& model, UiState& ui) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float buttons = ImGui::CalcTextSize("Open").x + ImGui::CalcTextSize("Import").x +
                           4 * style.FramePadding.x + 2 * style.ItemSpacing.x;
-    ImGui::SetNextItemWidth(
-        std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x - buttons));
+    // In a column too narrow for both beside a box of four letters, the buttons take a row.
+    const bool beside = ImGui::GetContentRegionAvail().x - buttons >= ImGui::GetFontSize() * 4;
+    ImGui::SetNextItemWidth(beside ? ImGui::GetContentRegionAvail().x - buttons : -1);
     if (ui.request_focus_table) {
         ImGui::SetKeyboardFocusHere();
         ui.request_focus_table = false;
     }
     bool enter = ImGui::InputTextWithHint("##path", "a game file or folder", path_, sizeof path_,
                                           ImGuiInputTextFlags_EnterReturnsTrue);
-    ImGui::SameLine();
+    if (beside) ImGui::SameLine();
     if ((ImGui::Button("Open") || enter) && path_[0]) model.open(path_);
     ImGui::SameLine();
     ImGui::BeginDisabled(model.library_path().empty() || !path_[0]);

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "draw.h"
 #include "panel_library.h"
 #include "spadework/engine/error.h"
 
@@ -33,13 +34,13 @@ void LibraryPanel::draw_actions(Model& model, UiState& ui) {
     const bool library = is_library_game(model);
     ImGui::BeginDisabled(!library);
     if (ImGui::Button("Edit…")) ui.edit_form_requested = true;
-    ImGui::SameLine();
+    same_line_or_wrap(button_width("Delete…"), false);  // a narrow column: the next row
     if (ImGui::Button("Delete…")) model.ask_delete();
     ImGui::EndDisabled();
     if (!library && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
         ImGui::SetTooltip("A file opened: import it to edit or delete it in the library");
     }
-    ImGui::SameLine();
+    same_line_or_wrap(button_width("Export hand…"), false);
     ImGui::BeginDisabled(model.game()->score_sheet());
     if (ImGui::Button("Export hand…")) ui.export_form_requested = true;
     ImGui::EndDisabled();
