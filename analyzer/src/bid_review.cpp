@@ -836,12 +836,23 @@ void narrow(PassWork& w, int n) {
 
 // The interval of the pass made's shortfall, over the classes still running on n layouts, at
 // the look's confidence.
-Interval pass_interval(const HandContext& ctx, const PassWork& w, int n) {
+// The values of the classes still running on n layouts (in w.alive's order), and pointers to
+// them as shortfall_interval and could_settle take them.
+struct AliveValues {
     std::vector<std::vector<double>> values;
-    for (int c : w.alive) values.push_back(pass_values(w, c, n));
     std::vector<const std::vector<double>*> options;
-    for (const auto& v : values) options.push_back(&v);
-    return shortfall_interval(options, pass_values(w, w.played, n), std::vector<double>(n, 1.0),
+    AliveValues(const PassWork& w, int n) {
+        for (int c : w.alive) values.push_back(pass_values(w, c, n));
+        for (const auto& v : values) options.push_back(&v);
+    }
+    AliveValues(const AliveValues&) = delete;  // options point into values
+    AliveValues& operator=(const AliveValues&) = delete;
+};
+
+Interval pass_interval(const HandContext& ctx, const PassWork& w, int n) {
+    const AliveValues alive(w, n);
+    return shortfall_interval(alive.options, pass_values(w, w.played, n),
+                              std::vector<double>(n, 1.0),
                               look_confidence(ctx.settings.confidence, n, ctx.settings.samples));
 }
 
@@ -863,11 +874,8 @@ bool pass_settled(const HandContext& ctx, PassWork& w, int n) {
 // Whether the pass decision could still settle by the cap (as a bid's, see could_settle), on
 // the classes still running, ranked by pass_settled.
 bool pass_could_settle(const HandContext& ctx, const PassWork& w, int n) {
-    std::vector<std::vector<double>> values;
-    for (int c : w.alive) values.push_back(pass_values(w, c, n));
-    std::vector<const std::vector<double>*> options;
-    for (const auto& v : values) options.push_back(&v);
-    return could_settle(options, pass_values(w, w.played, n), values.front(),
+    const AliveValues alive(w, n);
+    return could_settle(alive.options, pass_values(w, w.played, n), alive.values.front(),
                         std::vector<double>(n, 1.0), ctx, n);
 }
 

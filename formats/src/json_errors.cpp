@@ -50,20 +50,6 @@ const gp::Descriptor* message_at(const gp::Descriptor* d, std::string_view path)
     return d;
 }
 
-// The text between the k-th pair of single quotes of `s` (0-based), "" when there is none.
-std::string quoted(std::string_view s, int k) {
-    std::size_t at = 0;
-    for (int i = 0; i <= k; ++i) {
-        std::size_t open = s.find('\'', at);
-        if (open == std::string_view::npos) return "";
-        std::size_t close = s.find('\'', open + 1);
-        if (close == std::string_view::npos) return "";
-        if (i == k) return std::string(s.substr(open + 1, close - open - 1));
-        at = close + 1;
-    }
-    return "";
-}
-
 // Messages said in the words of the other readers, whole.
 constexpr std::pair<std::string_view, std::string_view> kPlainWords[] = {
     {"Cannot find field.", "no such field (misspelt, or from a newer version of Spadework?)"},
@@ -98,8 +84,8 @@ struct Fault {
 Fault invalid_value(const gp::Descriptor* root, Fault f, std::string_view value,
                     std::string_view type) {
     if (type == "oneof") {
-        std::string group = quoted(value, 0);
-        std::string field = quoted(value, 1);
+        std::string group = quoted_name(value, 0, '\'');
+        std::string field = quoted_name(value, 1, '\'');
         f.path += (f.path.empty() ? "" : ".") + field;
         f.key = true;
         const gp::Descriptor* d = message_at(root, f.path.substr(0, f.path.rfind('.')));
@@ -176,6 +162,19 @@ Fault fault_of(const gp::Descriptor* root, std::string message) {
 }
 
 }  // namespace
+
+std::string quoted_name(std::string_view s, int k, char quote) {
+    std::size_t at = 0;
+    for (int i = 0; i <= k; ++i) {
+        std::size_t open = s.find(quote, at);
+        if (open == std::string_view::npos) return "";
+        std::size_t close = s.find(quote, open + 1);
+        if (close == std::string_view::npos) return "";
+        if (i == k) return std::string(s.substr(open + 1, close - open - 1));
+        at = close + 1;
+    }
+    return "";
+}
 
 // A syntax error's message is "what\n<the text up to 20 bytes either side>\n   ^": where that
 // text first occurs is taken for where it was cut from. Other messages start with the path

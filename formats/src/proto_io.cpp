@@ -72,20 +72,6 @@ class FirstError : public gp::io::ErrorCollector {
     std::optional<std::string> message_;
 };
 
-// The text between the k-th pair of double quotes of `s` (0-based), "" when there is none.
-std::string double_quoted(std::string_view s, int k) {
-    std::size_t at = 0;
-    for (int i = 0; i <= k; ++i) {
-        std::size_t open = s.find('"', at);
-        if (open == std::string_view::npos) return "";
-        std::size_t close = s.find('"', open + 1);
-        if (close == std::string_view::npos) return "";
-        if (i == k) return std::string(s.substr(open + 1, close - open - 1));
-        at = close + 1;
-    }
-    return "";
-}
-
 // TextFormat's messages that name a schema type ("Message type \"spadework.v1.Game\" has no
 // field named \"x\"."), said in a player's words as the JSON reader says them
 // (json_errors.cpp); the others name only fields and values, and are kept.
@@ -93,7 +79,7 @@ std::string plain_text_format_words(const std::string& message) {
     constexpr std::string_view kNewer = " (misspelt, or from a newer version of Spadework?)";
     if (message.rfind("Message type \"", 0) == 0) {
         if (message.find("\" has no field named \"") != std::string::npos) {
-            return "unknown field '" + double_quoted(message, 1) + "'" + std::string(kNewer);
+            return "unknown field '" + quoted_name(message, 1, '"') + "'" + std::string(kNewer);
         }
         constexpr std::string_view kNumber = "has no field with number ";
         if (std::size_t n = message.find(kNumber); n != std::string::npos) {
@@ -103,7 +89,7 @@ std::string plain_text_format_words(const std::string& message) {
         }
     }
     if (message.rfind("Extension \"", 0) == 0) {
-        return "unknown field '[" + double_quoted(message, 0) + "]'" + std::string(kNewer);
+        return "unknown field '[" + quoted_name(message, 0, '"') + "]'" + std::string(kNewer);
     }
     return message;
 }

@@ -4,6 +4,9 @@
 #pragma once
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the log buffer frame_text reads
+
+#include <string>
 
 #include "draw.h"  // load_fonts
 #include "ui.h"    // UiState
@@ -29,5 +32,22 @@ struct Headless {
     Headless(const Headless&) = delete;
     Headless& operator=(const Headless&) = delete;
 };
+
+// One frame of `draw` in a window at the top left, of `size` (the display's when none is
+// given): the text its widgets wrote (ImGui's log of them).
+template <class F>
+std::string frame_text(F&& draw, ImVec2 size = ImVec2(0, 0)) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(size.x > 0 ? size : ImGui::GetIO().DisplaySize);
+    ImGui::Begin("panel", nullptr, ImGuiWindowFlags_NoDecoration);
+    ImGui::LogToBuffer();
+    draw();
+    std::string text = ImGui::GetCurrentContext()->LogBuffer.c_str();
+    ImGui::LogFinish();
+    ImGui::End();
+    ImGui::Render();
+    return text;
+}
 
 }  // namespace spadework::viewer

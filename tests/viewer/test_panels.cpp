@@ -653,22 +653,6 @@ analyzer::ReviewSettings store_bid_review(const fs::path& db) {
     return settings;
 }
 
-// The text one frame of `draw` writes (ImGui's log of its widgets), drawn in a window.
-template <class F>
-std::string frame_text(F&& draw) {
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
-    ImGui::Begin("panel", nullptr, ImGuiWindowFlags_NoDecoration);
-    ImGui::LogToBuffer();
-    draw();
-    std::string text = ImGui::GetCurrentContext()->LogBuffer.c_str();
-    ImGui::LogFinish();
-    ImGui::End();
-    ImGui::Render();
-    return text;
-}
-
 }  // namespace
 
 // "What South knew": par is worked out from every hand and each bid is reviewed from its

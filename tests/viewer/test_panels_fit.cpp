@@ -30,22 +30,6 @@ namespace {
 const fs::path kGames = fs::path(SPADEWORK_SAMPLES) / "games";
 const std::string kLongName = "Maximilian Alexander von Hohenberg-Schwarzenstein";
 
-// One frame of `draw` in a window of `size` at the top left; the text it logged.
-template <class F>
-std::string frame(ImVec2 size, F&& draw) {
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(size);
-    ImGui::Begin("panel", nullptr, ImGuiWindowFlags_NoDecoration);
-    ImGui::LogToBuffer();
-    draw();
-    std::string text = ImGui::GetCurrentContext()->LogBuffer.c_str();
-    ImGui::LogFinish();
-    ImGui::End();
-    ImGui::Render();
-    return text;
-}
-
 // The glyphs of the last frame that their clip rectangle cuts on the right: a word cut
 // mid-letter by a column or a panel's edge. (A glyph quad is textured, neither the white pixel
 // nor the atlas's baked lines, which a separator drawn to the window's edge uses.)
@@ -141,7 +125,7 @@ TEST_CASE("a long player name is shortened with an ellipsis and the bid stays vi
             REQUIRE(panel != nullptr);
             std::string text;
             for (int i = 0; i < 3; ++i) {  // tables and wrapping settle after a frame
-                text = frame(ImVec2(width, 2000), [&] { panel->draw(*f.ctx); });
+                text = frame_text([&] { panel->draw(*f.ctx); }, ImVec2(width, 2000));
             }
             CHECK(glyphs_cut() == 0);
             CHECK(text.find(kLongName) == std::string::npos);  // shortened, not whole
@@ -168,7 +152,8 @@ TEST_CASE("the Analysis tab names a last card rather than or 1 more", "[panels]"
     REQUIRE(analysis != nullptr);
     REQUIRE(f.model->hand_review() != nullptr);
     std::string text;
-    for (int i = 0; i < 2; ++i) text = frame(ImVec2(350, 2000), [&] { analysis->draw(*f.ctx); });
+    for (int i = 0; i < 2; ++i)
+        text = frame_text([&] { analysis->draw(*f.ctx); }, ImVec2(350, 2000));
     const std::size_t play = text.find("play");
     REQUIRE(play != std::string::npos);
     CHECK(text.find("more") == std::string::npos);
@@ -210,12 +195,14 @@ TEST_CASE("the game list scrolls to the game opened", "[panels]") {
     float scroll = 0;
     float first_scroll = -1;
     for (int i = 0; i < 4; ++i) {
-        text = frame(ImVec2(294, 660), [&] {
-            library->draw(ctx);
-            ImGuiTable* games = ImGui::TableFindByID(ImGui::GetID("games"));
-            REQUIRE(games != nullptr);
-            scroll = games->InnerWindow->Scroll.y;
-        });
+        text = frame_text(
+            [&] {
+                library->draw(ctx);
+                ImGuiTable* games = ImGui::TableFindByID(ImGui::GetID("games"));
+                REQUIRE(games != nullptr);
+                scroll = games->InnerWindow->Scroll.y;
+            },
+            ImVec2(294, 660));
         if (i == 1) first_scroll = scroll;
     }
     CHECK(scroll > 0);

@@ -62,17 +62,7 @@ struct Fixture {
     }
     // One frame of the library panel in a full-display window; the text it wrote.
     std::string frame() {
-        ImGui::NewFrame();
-        ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
-        ImGui::Begin("library", nullptr, ImGuiWindowFlags_NoDecoration);
-        ImGui::LogToBuffer();
-        panel.draw(ctx);
-        std::string text = ImGui::GetCurrentContext()->LogBuffer.c_str();
-        ImGui::LogFinish();
-        ImGui::End();
-        ImGui::Render();
-        return text;
+        return frame_text([&] { panel.draw(ctx); });
     }
     static bool shown(const char* popup) {
         ImGuiWindow* w = ImGui::FindWindowByName(popup);

@@ -183,8 +183,7 @@ void LibraryPanel::draw_path(Model& model, UiState& ui) {
     // The box takes what the two buttons leave, measured in the text size drawn now (a width
     // in pixels cut "Import" off as the text grew with the window).
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float buttons = ImGui::CalcTextSize("Open").x + ImGui::CalcTextSize("Import").x +
-                          4 * style.FramePadding.x + 2 * style.ItemSpacing.x;
+    const float buttons = button_width("Open") + button_width("Import") + 2 * style.ItemSpacing.x;
     // In a column too narrow for both beside a box of four letters, the buttons take a row.
     const bool beside = ImGui::GetContentRegionAvail().x - buttons >= ImGui::GetFontSize() * 4;
     ImGui::SetNextItemWidth(beside ? ImGui::GetContentRegionAvail().x - buttons : -1);
